@@ -1,0 +1,156 @@
+"""Game records: (game, rules, seed, players, actions, result) as JSON, and replay.
+
+A record holds everything needed to play a game again exactly: the full rule
+set (not just a preset name, so later changes to presets cannot alter old
+games), the seed, the starting position when there was one, and every action
+in text notation. ``replay`` re-plays it, checking each action and the result.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from parlour.core.errors import ParlourError, RecordError
+from parlour.core.game import Action, State
+from parlour.core.registry import load_game
+
+FORMAT = 1
+
+
+@dataclass
+class GameRecord:
+    game: str
+    rules: dict[str, Any]
+    seed: int
+    players: list[str]
+    actions: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    position: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, state: State, players: list[str] | None = None) -> GameRecord:
+        """The record of ``state`` so far (with its result once it is over)."""
+        game = state.game
+        names = players or [f"seat {i}" for i in range(game.num_players)]
+        return cls(
+            game=game.spec.name,
+            rules=game.rules.to_dict(),
+            seed=state.seed,
+            players=list(names),
+            actions=[str(a) for _, a in state.history()],
+            result=result_of(state) if state.is_terminal else None,
+            position=dict(state.position) if state.position is not None else None,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "rules": self.rules,
+            "seed": self.seed,
+            "players": self.players,
+            "actions": self.actions,
+            "result": self.result,
+        }
+        if self.position is not None:
+            out["position"] = self.position
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "record") -> GameRecord:
+        """Check the shape of ``data`` and build a record, or raise ``RecordError``."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"{where}: a record is a JSON object, not {type(data).__name__}")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(f"{where}: unknown record format {data.get('format')!r}; this reads {FORMAT}")
+        expected: dict[str, tuple[type, ...]] = {
+            "game": (str,), "rules": (dict,), "seed": (int,), "players": (list,),
+            "actions": (list,),
+        }
+        for key, types in expected.items():
+            if key not in data:
+                raise RecordError(f"{where}: missing field {key!r}; a record has " + ", ".join(expected))
+            if not isinstance(data[key], types) or isinstance(data[key], bool):
+                raise RecordError(
+                    f"{where}: field {key!r} should be {types[0].__name__}, got {data[key]!r}"[:300]
+                )
+        for i, text in enumerate(data["actions"]):
+            if not isinstance(text, str):
+                raise RecordError(f"{where}: action {i + 1} should be text, got {text!r}"[:300])
+        result, position = data.get("result"), data.get("position")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError(f"{where}: field 'result' should be an object or null, got {result!r}"[:300])
+        if position is not None and not isinstance(position, dict):
+            raise RecordError(f"{where}: field 'position' should be an object, got {position!r}"[:300])
+        return cls(
+            game=data["game"], rules=dict(data["rules"]), seed=data["seed"],
+            players=[str(p) for p in data["players"]], actions=list(data["actions"]),
+            result=result, position=position,
+        )
+
+    @classmethod
+    def from_json(cls, text: str, where: str = "record") -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"{where}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        return cls.from_dict(data, where)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"cannot read record {str(path)!r}: {e}") from None
+        return cls.from_json(text, where=str(path))
+
+
+def result_of(state: State) -> dict[str, Any]:
+    """The result part of a record: returns and any payments."""
+    return {
+        "returns": state.returns(),
+        "payments": [[e.payer, e.payee, e.stakes] for e in state.settlement()],
+    }
+
+
+Step = Callable[[State, int, Action], None]
+
+
+def replay(record: GameRecord, on_step: Step | None = None) -> State:
+    """Play ``record`` again, checking each action and the stored result.
+
+    ``on_step(state, seat, action)`` is called after each action. Raises
+    ``RecordError`` naming the first action that does not replay.
+    """
+    try:
+        game = load_game(record.game, **record.rules)
+        state = game.new_state(record.seed, record.position)
+    except ParlourError as e:
+        raise RecordError(f"the record's game cannot be set up: {e}") from None
+    for i, text in enumerate(record.actions, start=1):
+        if state.is_terminal:
+            raise RecordError(f"action {i} {text!r}: the game was already over")
+        seat = state.current_player
+        try:
+            action = state.apply_text(text)
+        except ParlourError as e:
+            raise RecordError(f"action {i} {text!r} by seat {seat} does not replay: {e}") from None
+        if on_step is not None:
+            on_step(state, seat, action)
+    if record.result is not None:
+        if not state.is_terminal:
+            raise RecordError("the record has a result but its actions do not finish the game")
+        mine = result_of(state)
+        if mine != record.result:
+            raise RecordError(f"the replay ends with {mine}, but the record says {record.result}")
+    return state

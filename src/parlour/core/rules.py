@@ -1,0 +1,186 @@
+"""Declared rule sets: frozen flags with presets, read from text or keywords.
+
+A game's rules are a frozen dataclass deriving from ``Rules`` whose fields are
+made with ``flag()``. Each flag says what values it takes, so that a value
+given as text (``tonk:classic?jokers=2``) is read, checked and, when wrong,
+refused with a ``RulesError`` that names the flag and the allowed values.
+Presets are small declared differences from the field defaults.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from parlour.core.errors import RulesError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class FlagInfo:
+    """What one flag is and accepts."""
+
+    name: str
+    default: Any
+    help: str
+    kind: str
+    """``bool``, ``int``, ``choice`` or ``optional_int``."""
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def allowed(self) -> str:
+        """The allowed values, in words, for error messages and help."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.choices:
+            return ", ".join(str(c) for c in self.choices)
+        lo = "" if self.minimum is None else str(self.minimum)
+        hi = "" if self.maximum is None else str(self.maximum)
+        span = f"an integer from {lo} to {hi}" if lo and hi else (
+            f"an integer ≥ {lo}" if lo else "an integer"
+        )
+        return span + (" or none" if self.kind == "optional_int" else "")
+
+    def read(self, value: Any) -> Any:
+        """Coerce ``value`` (text or Python) to this flag's type, or raise ``RulesError``."""
+        try:
+            out = self._coerce(value)
+        except (TypeError, ValueError):
+            out = _BAD
+        if out is _BAD or not self._fits(out):
+            raise RulesError(
+                f"flag {self.name!r} cannot be {value!r}: allowed values are {self.allowed()}"
+            )
+        return out
+
+    def _coerce(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            return _BAD
+        if self.kind == "optional_int" and (
+            value is None or (isinstance(value, str) and value.strip().lower() in ("", "none"))
+        ):
+            return None
+        if self.kind in ("int", "optional_int") or (
+            self.choices and all(isinstance(c, int) for c in self.choices)
+        ):
+            if isinstance(value, bool):
+                return _BAD
+            if isinstance(value, int):
+                return value
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                return int(value)
+            return _BAD
+        return value.strip().lower() if isinstance(value, str) else _BAD
+
+    def _fits(self, value: Any) -> bool:
+        if self.choices and value not in self.choices:
+            return False
+        if value is None or isinstance(value, (bool, str)):
+            return True
+        if self.minimum is not None and value < self.minimum:
+            return False
+        return self.maximum is None or value <= self.maximum
+
+
+_BAD = object()
+
+
+def flag(
+    default: Any,
+    help: str,
+    *,
+    choices: tuple[Any, ...] = (),
+    minimum: int | None = None,
+    maximum: int | None = None,
+    optional: bool = False,
+) -> Any:
+    """Declare a rules field: its default, a one-line help and what it accepts."""
+    if isinstance(default, bool):
+        kind = "bool"
+    elif choices:
+        kind = "choice"
+    elif optional:
+        kind = "optional_int"
+    else:
+        kind = "int"
+    meta = {"help": help, "kind": kind, "choices": choices, "minimum": minimum, "maximum": maximum}
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Base of every game's rule set; subclasses declare ``players`` and their flags."""
+
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """Preset name → flag values that differ from the field defaults."""
+    default_preset: ClassVar[str] = ""
+    game_name: ClassVar[str] = ""
+
+    @classmethod
+    def flags(cls) -> dict[str, FlagInfo]:
+        """Every flag of this rule set, in declaration order."""
+        out = {}
+        for f in dataclasses.fields(cls):
+            m = f.metadata
+            out[f.name] = FlagInfo(
+                name=f.name,
+                default=f.default,
+                help=m.get("help", ""),
+                kind=m.get("kind", "int"),
+                choices=m.get("choices", ()),
+                minimum=m.get("minimum"),
+                maximum=m.get("maximum"),
+            )
+        return out
+
+    @classmethod
+    def build(cls, preset: str | None = None, **overrides: Any) -> Self:
+        """The preset (or the default one) with ``overrides`` on top, checked."""
+        name = (preset or cls.default_preset).strip().lower()
+        if cls.presets and name not in cls.presets:
+            raise RulesError(
+                f"unknown preset {preset!r} for {cls.game_name}: presets are "
+                + ", ".join(cls.presets)
+            )
+        values: dict[str, Any] = dict(cls.presets.get(name, {}))
+        infos = cls.flags()
+        for key, value in overrides.items():
+            info = infos.get(key)
+            if info is None:
+                raise RulesError(
+                    f"unknown flag {key!r} for {cls.game_name}: flags are " + ", ".join(infos)
+                )
+            values[key] = info.read(value)
+        rules = cls(**values)
+        rules.validate()
+        return rules
+
+    def validate(self) -> None:
+        """Refuse impossible combinations of flags with a ``RulesError``; subclasses extend."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every flag and its value: what a game record stores."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def preset_name(self) -> str | None:
+        """The preset these rules equal, if any (players aside)."""
+        mine = self.to_dict()
+        mine.pop("players", None)
+        for name in self.presets:
+            other = type(self).build(name, players=self.players_count()).to_dict()
+            other.pop("players", None)
+            if other == mine:
+                return name
+        return None
+
+    def players_count(self) -> int:
+        return int(getattr(self, "players"))

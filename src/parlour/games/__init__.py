@@ -1,0 +1,5 @@
+"""The games parlour plays; importing this package registers each of them."""
+
+from parlour.games import tonk
+
+__all__ = ["tonk"]

@@ -1,0 +1,7 @@
+"""Tonk: American knock rummy (RULES.md §1)."""
+
+from parlour.games.tonk.game import TonkGame
+from parlour.games.tonk.rules import TonkRules
+from parlour.games.tonk.state import TonkState
+
+__all__ = ["TonkGame", "TonkRules", "TonkState"]

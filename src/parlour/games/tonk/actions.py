@@ -1,0 +1,154 @@
+"""Tonk's actions as frozen values, and their text notation.
+
+``drop`` · ``draw stock`` · ``draw discard`` · ``spread 8c 8d 8h`` ·
+``spread Jk=5h 6h 7h`` · ``hit 8s 2`` (spreads numbered from 1 as laid) ·
+``hit Jk=8s 2`` · ``discard Qh`` · ``spades in`` / ``spades out``.
+Text is read case-insensitively; ``str(action)`` gives the canonical form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
+from parlour.core.errors import InvalidActionError
+from parlour.games.tonk.spreads import table_order
+
+JOKER = CARDS[JOKER_FACES[0]]
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """Reveal your hand and end it, betting yours is the lowest."""
+
+    def __str__(self) -> str:
+        return "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the top card of the stock (``from_stock``) or of the discard pile."""
+
+    from_stock: bool
+
+    def __str__(self) -> str:
+        return "draw stock" if self.from_stock else "draw discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """Lay a set or run; ``cards`` are the cards it shows, ``jokers`` those jokers stand for."""
+
+    cards: tuple[Card, ...]
+    jokers: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        jokers = set(self.jokers)
+        return "spread " + " ".join(
+            f"Jk={card_str(c)}" if c in jokers else card_str(c) for c in self.cards
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Lay ``card`` (a joker standing for it, if ``joker``) on spread number ``spread``."""
+
+    card: Card
+    spread: int
+    joker: bool = False
+
+    def __str__(self) -> str:
+        return f"hit {'Jk=' if self.joker else ''}{card_str(self.card)} {self.spread}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put ``card`` face up on the discard pile, ending the turn."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {card_str(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesBet:
+    """Opt in to (``join``) or out of the spades side bet."""
+
+    join: bool
+
+    def __str__(self) -> str:
+        return "spades in" if self.join else "spades out"
+
+
+TonkAction = Drop | Draw | Spread | Hit | Discard | SpadesBet
+
+DROP = Drop()
+DRAW_STOCK = Draw(True)
+DRAW_DISCARD = Draw(False)
+SPADES_IN = SpadesBet(True)
+SPADES_OUT = SpadesBet(False)
+DISCARDS = tuple(Discard(c) for c in CARDS[:54])
+
+FORMS = (
+    "drop, draw stock, draw discard, spread CARD CARD CARD…, hit CARD N, discard CARD, "
+    "spades in, spades out (a joker in a spread or hit is written Jk=CARD, e.g. Jk=5h)"
+)
+
+
+def _named_card(token: str, text: str) -> tuple[Card, bool]:
+    """Read ``CARD`` or ``Jk=CARD``: the card shown, and whether a joker stands for it."""
+    head, eq, named = token.partition("=")
+    if eq:
+        if parse_card(head) != JOKER:
+            raise InvalidActionError(f"{text!r}: {token!r} — only a joker names a card (Jk=5h)")
+        card = parse_card(named)
+        if card == JOKER:
+            raise InvalidActionError(f"{text!r}: {token!r} — a joker stands for a real card, e.g. Jk=5h")
+        return CARDS[card], True
+    card = parse_card(token)
+    if card == JOKER:
+        raise InvalidActionError(
+            f"{text!r}: say which card the joker stands for, e.g. Jk=5h instead of {token!r}"
+        )
+    return CARDS[card], False
+
+
+def parse_tonk_action(text: str) -> TonkAction:
+    """Read one Tonk action (case-insensitive) or raise ``InvalidActionError`` quoting it."""
+    words = text.strip().split()
+    if not words:
+        raise InvalidActionError(f"{text!r} is empty: actions are {FORMS}")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        return _parse(verb, args, text)
+    except InvalidActionError as e:
+        if str(e).startswith(repr(text)):
+            raise
+        raise InvalidActionError(f"{text!r}: {e}") from None
+
+
+def _parse(verb: str, args: list[str], text: str) -> TonkAction:
+    lowered = [a.lower() for a in args]
+    if verb == "drop" and not args:
+        return DROP
+    if verb == "draw" and lowered in (["stock"], ["discard"]):
+        return DRAW_STOCK if lowered == ["stock"] else DRAW_DISCARD
+    if verb == "spades" and lowered in (["in"], ["out"]):
+        return SPADES_IN if lowered == ["in"] else SPADES_OUT
+    if verb == "discard" and len(args) == 1:
+        return DISCARDS[parse_card(args[0])]
+    if verb == "hit" and len(args) == 2:
+        card, joker = _named_card(args[0], text)
+        if not args[1].isdigit() or int(args[1]) < 1:
+            raise InvalidActionError(
+                f"{text!r}: {args[1]!r} is no spread number; spreads are numbered 1, 2, … as laid"
+            )
+        return Hit(card, int(args[1]), joker)
+    if verb == "spread" and len(args) >= 3:
+        named = [_named_card(a, text) for a in args]
+        cards = tuple(CARDS[f] for f in table_order(list({c for c, _ in named})))
+        if len(cards) != len(named):
+            raise InvalidActionError(f"{text!r} names a card twice")
+        return Spread(cards, tuple(sorted(c for c, j in named if j)))
+    raise InvalidActionError(f"{text!r} is not a Tonk action: actions are {FORMS}")

@@ -1,0 +1,87 @@
+"""Tonk's flags and presets (RULES.md §1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from parlour.core.errors import RulesError
+from parlour.core.rules import Rules, flag
+
+SETTLEMENTS = ("speno", "classic", "texas", "pagat")
+DEAL_WINS = ("none", "speno", "texas", "pagat")
+
+
+@dataclass(frozen=True)
+class TonkRules(Rules):
+    players: int = flag(2, "number of players", minimum=2, maximum=6)
+    jokers: int = flag(0, "jokers in the deck, wild in spreads", choices=(0, 2))
+    joker_points: int = flag(0, "what a joker in hand counts", minimum=0, maximum=50)
+    hand_size: int = flag(5, "cards dealt to each player", choices=(5, 7, 9))
+    upcard: bool = flag(True, "turn the card after the deal face up to start the discard pile")
+    drop_timing: str = flag(
+        "before_draw", "when a drop is allowed: before drawing, or any time before the discard",
+        choices=("before_draw", "any"),
+    )
+    may_rediscard_taken: bool = flag(
+        False, "may discard the card taken from the discard pile in the same turn"
+    )
+    ace_high: bool = flag(False, "Q-K-A is a run too (never K-A-2)")
+    hit_sets: bool = flag(False, "hits may go onto sets, not only runs")
+    hit_lockout: bool = flag(False, "a hit on another player's spread stops them dropping next turn")
+    tonk_out_pay: int = flag(1, "stakes each player pays for a tonk out", minimum=1, maximum=10)
+    deal_wins: str = flag(
+        "speno", "the preset's deal-time win: speno ≤15 or ≥49 (2 each), texas 50 (2) / 49 (1), "
+        "pagat 49 or 50 (2; two make a void hand), none", choices=DEAL_WINS,
+    )
+    deal_50_wins: bool = flag(False, "house rule: a dealt 50 wins at once, 1 stake from each")
+    deal_49_wins: str = flag(
+        "off", "house rule: a dealt 49 wins (1 stake each) at once or at the holder's first turn",
+        choices=("off", "at_once", "in_turn"),
+    )
+    deal_13_double: bool = flag(False, "house rule: a dealt hand of 13 or less wins, 2 stakes each")
+    deal_9_triple: bool = flag(False, "house rule: a dealt hand of 9 or less wins, 3 stakes each")
+    caught: str = flag(
+        "speno", "how a caught dropper and the others pay", choices=SETTLEMENTS
+    )
+    stock_out: str = flag(
+        "end", "empty stock: end the hand, or go on drawing from the discard pile only",
+        choices=("end", "discard_only"),
+    )
+    spades_side_bet: bool = flag(False, "after the deal, bet one stake on the highest spade")
+    hands: int = flag(1, "hands in the match", minimum=1, maximum=1000)
+    target: int | None = flag(
+        None, "end the match when a balance reaches this many stakes", minimum=1, optional=True
+    )
+    stake: int = flag(1, "units per stake", minimum=1, maximum=1_000_000)
+
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "speno": {},
+        "classic": {
+            "ace_high": True, "hit_sets": True, "hit_lockout": True, "tonk_out_pay": 2,
+            "deal_wins": "none", "caught": "classic",
+        },
+        "texas": {
+            "ace_high": True, "hit_sets": True, "hit_lockout": True, "tonk_out_pay": 2,
+            "deal_wins": "texas", "caught": "texas",
+        },
+        "pagat": {
+            "hit_sets": True, "tonk_out_pay": 2, "deal_wins": "pagat", "caught": "pagat",
+            "stock_out": "discard_only",
+        },
+    }
+    default_preset: ClassVar[str] = "speno"
+    game_name: ClassVar[str] = "tonk"
+
+    @property
+    def deck_size(self) -> int:
+        return 52 + self.jokers
+
+    def validate(self) -> None:
+        needed = self.players * self.hand_size + 1
+        if needed > self.deck_size:
+            raise RulesError(
+                f"flags players={self.players} and hand_size={self.hand_size} need "
+                f"{self.players} × {self.hand_size} + 1 = {needed} cards, but the deck has "
+                f"{self.deck_size} (jokers={self.jokers}); use fewer players or a smaller hand_size"
+            )

@@ -1,0 +1,170 @@
+"""Sets, runs and hits as bit-mask operations on card faces.
+
+Faces are suit-major (``suit * 13 + rank - 1``), so a run is a stretch of
+neighbouring bits inside one suit's 13 bits and a set is one bit in each of
+up to four suits. A run's positions go 1 (ace low) .. 13 (king), and 14 for a
+high ace where ``ace_high`` allows it; a run never wraps (K-A-2 is never one).
+A joker stands for a *named* card, which must be a card its player does not
+hold **[decision]**: it keeps the branching of jokers small and never forbids
+a spread, since the held card itself can be laid instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+REAL = (1 << 52) - 1
+"""The mask of every non-joker face."""
+SUIT_BITS = 0x1FFF
+
+_RANK_BITS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+_VALID_RUN3 = sum(1 << (s * 13 + r) for s in range(4) for r in range(11))
+_QKA = tuple((1 << (s * 13)) | (1 << (s * 13 + 11)) | (1 << (s * 13 + 12)) for s in range(4))
+
+
+def position_face(suit: int, position: int) -> int:
+    """The face at run ``position`` (1..14) of ``suit``."""
+    return suit * 13 + (position - 1) % 13
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a group of named faces is: a set of ``rank`` or a run of ``suit`` from lo to hi."""
+
+    is_run: bool
+    rank: int
+    """The set's rank index (0 = ace), or -1 for a run."""
+    suit: int
+    """The run's suit, or -1 for a set."""
+    lo: int
+    hi: int
+    """The run's end positions (1..14); 0 for a set."""
+
+
+def shape_of(named: int, ace_high: bool) -> Shape | None:
+    """The shape of the named faces ``named`` (a mask), or ``None`` if it is no spread."""
+    n = named.bit_count()
+    if n < 3 or named & ~REAL:
+        return None
+    for r, bits in enumerate(_RANK_BITS):
+        if named & ~bits == 0:
+            return Shape(False, r, -1, 0, 0) if n <= 4 else None
+    for s in range(4):
+        block = (named >> (s * 13)) & SUIT_BITS
+        if block << (s * 13) != named:
+            continue
+        low, high = (block & -block).bit_length(), block.bit_length()
+        if high - low + 1 == n:
+            return Shape(True, -1, s, low, high)
+        if ace_high and block & 1:
+            rest = block & ~1
+            low = (rest & -rest).bit_length()
+            if high == 13 and 14 - low + 1 == n:
+                return Shape(True, -1, s, low, 14)
+        return None
+    return None
+
+
+def accept_mask(shape: Shape, named: int, ace_high: bool, hit_sets: bool) -> int:
+    """The faces a hit may add to a spread of ``shape`` holding ``named``."""
+    if shape.is_run:
+        out = 0
+        if shape.lo > 1:
+            out |= 1 << position_face(shape.suit, shape.lo - 1)
+        if shape.hi < 13 or (shape.hi == 13 and ace_high and shape.lo > 1):
+            out |= 1 << position_face(shape.suit, shape.hi + 1)
+        return out & ~named
+    if not hit_sets or named.bit_count() >= 4:
+        return 0
+    return _RANK_BITS[shape.rank] & ~named
+
+
+def extend(shape: Shape, face: int) -> Shape:
+    """The shape after a hit of ``face`` (already checked against ``accept_mask``)."""
+    if not shape.is_run:
+        return shape
+    position = face % 13 + 1
+    if position == shape.lo - 1:
+        return Shape(True, -1, shape.suit, position, shape.hi)
+    high = 14 if position == 1 else position
+    return Shape(True, -1, shape.suit, shape.lo, high)
+
+
+def table_order(faces: list[int]) -> list[int]:
+    """Faces in the order a spread shows them: a run low to high (a high ace last), a set by suit."""
+    out = sorted(faces)
+    if len(out) >= 3 and out[0] % 13 == 0 and out[-1] % 13 == 12 and out[1] % 13 != 1:
+        if len({f // 13 for f in out}) == 1:
+            return out[1:] + out[:1]
+    return out
+
+
+def _subsets(mask: int, size: int) -> Iterator[int]:
+    bits = [1 << f for f in range(52) if mask >> f & 1] if size else []
+    if size == 0:
+        yield 0
+        return
+    for combo in combinations(bits, size):
+        yield sum(combo)
+
+
+def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, int]]:
+    """Every spread the hand can lay, as (named faces, faces the jokers stand for) masks.
+
+    ``hand`` is the mask of the real faces held, ``jokers`` how many jokers.
+    """
+    out: list[tuple[int, int]] = []
+    a, b, c, d = (hand >> (13 * s) & SUIT_BITS for s in range(4))
+    if jokers == 0:
+        ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    elif jokers == 1:
+        ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    else:
+        ranks = a | b | c | d
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        bits = _RANK_BITS[low.bit_length() - 1]
+        held = hand & bits
+        k = held.bit_count()
+        for size in (3, 4):
+            for j in range(min(jokers, size - 1) + 1):
+                if size - j > k:
+                    continue
+                for real in _subsets(held, size - j):
+                    for named_by_jokers in _subsets(bits & ~held, j):
+                        out.append((real | named_by_jokers, named_by_jokers))
+    starts = hand & (hand >> 1) & (hand >> 2) & _VALID_RUN3
+    for s, block in enumerate((a, b, c, d)):
+        if jokers == 0:
+            if not starts >> (13 * s) & SUIT_BITS and not (ace_high and hand & _QKA[s] == _QKA[s]):
+                continue
+        elif block.bit_count() + jokers < 3:
+            continue
+        out.extend(_runs_in_suit(s, block, jokers, ace_high))
+    return out
+
+
+def _runs_in_suit(s: int, block: int, jokers: int, ace_high: bool) -> Iterator[tuple[int, int]]:
+    ext = block | ((block & 1) << 13 if ace_high else 0)
+    top = 14 if ace_high else 13
+    base = 13 * s
+    for start in range(1, 13):
+        if jokers == 0 and not ext >> (start - 1) & 1:
+            continue
+        for end in range(start + 2, min(top, start + 12) + 1):
+            window = ((1 << (end - start + 1)) - 1) << (start - 1)
+            missing = window & ~ext
+            if missing.bit_count() > jokers:
+                break
+            if window & ext == 0:
+                continue
+            yield _faces(window, base), _faces(missing, base)
+
+
+def _faces(positions: int, base: int) -> int:
+    """Turn a 14-bit position mask of one suit into a face mask (position 14 is the ace)."""
+    low13 = positions & SUIT_BITS
+    return (low13 | (positions >> 13 & 1)) << base
