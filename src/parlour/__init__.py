@@ -3,4 +3,4 @@
 from parlour.core.registry import load_game
 
 __version__ = "0.1.0"
-__all__ = ["load_game", "__version__"]
+__all__ = ["__version__", "load_game"]

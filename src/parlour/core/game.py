@@ -22,7 +22,12 @@ TERMINAL = -1
 """``current_player`` of a finished game."""
 
 View = dict[str, Any]
-"""What one seat (or a spectator, seat ``None``) may know, as plain JSON data."""
+"""What one seat (or a spectator, seat ``None``) may know, as plain JSON data.
+
+Keys are the game's own, with three shared: ``game`` (its name), ``seat``
+and ``version``; a game of several deals keeps the finished ones, revealed,
+under ``results``.
+"""
 
 
 class Action(Protocol):
@@ -159,7 +164,7 @@ class Game(ABC, Generic[RulesT]):
 
     @property
     def num_players(self) -> int:
-        return self.rules.players_count()
+        return self.rules.players
 
     @abstractmethod
     def new_state(self, seed: int, position: Mapping[str, Any] | None = None) -> State:
@@ -182,7 +187,7 @@ class Game(ABC, Generic[RulesT]):
         """The spec string ``load_game`` reads back: ``tonk:speno?players=3&jokers=2``."""
         rules = self.rules
         preset = rules.preset_name() or type(rules).default_preset
-        base = type(rules).build(preset or None, players=rules.players_count()).to_dict()
+        base = type(rules).build(preset or None, players=rules.players).to_dict()
         changed = {k: v for k, v in rules.to_dict().items() if k == "players" or v != base[k]}
         query = "&".join(
             f"{k}={'none' if v is None else str(v).lower()}" for k, v in changed.items()

@@ -125,6 +125,9 @@ class Rules:
     default_preset: ClassVar[str] = ""
     game_name: ClassVar[str] = ""
 
+    players: int = flag(2, "number of players", minimum=1)
+    """Every game has this flag; each game narrows its range."""
+
     @classmethod
     def flags(cls) -> dict[str, FlagInfo]:
         """Every flag of this rule set, in declaration order."""
@@ -176,11 +179,8 @@ class Rules:
         mine = self.to_dict()
         mine.pop("players", None)
         for name in self.presets:
-            other = type(self).build(name, players=self.players_count()).to_dict()
+            other = type(self).build(name, players=self.players).to_dict()
             other.pop("players", None)
             if other == mine:
                 return name
         return None
-
-    def players_count(self) -> int:
-        return int(getattr(self, "players"))

@@ -8,7 +8,7 @@ from typing import Any
 
 from parlour.core.cards import parse_card
 from parlour.core.errors import RulesError
-from parlour.core.game import Game, GameSpec, LedgerEntry, PublicEntry, State, View
+from parlour.core.game import Game, GameSpec, History, LedgerEntry, PublicEntry, State, View
 from parlour.core.registry import register
 from parlour.games.tonk.actions import TonkAction, parse_tonk_action
 from parlour.games.tonk.rules import TonkRules
@@ -125,7 +125,7 @@ class TonkGame(Game[TonkRules]):
         state.balances = list(view["balances"])
         state.results = [dict(r) for r in view["results"]]
         state.hands_counted = sum(not r["void"] for r in view["results"])
-        history = None
+        history: History = None
         for s, text in view["log"]:
             history = (s, PublicEntry(text), history)
         state._history = history

@@ -95,9 +95,9 @@ def extend(shape: Shape, face: int) -> Shape:
 def table_order(faces: list[int]) -> list[int]:
     """Faces in the order a spread shows them: a run low to high (a high ace last), a set by suit."""
     out = sorted(faces)
-    if len(out) >= 3 and out[0] % 13 == 0 and out[-1] % 13 == 12 and out[1] % 13 != 1:
-        if len({f // 13 for f in out}) == 1:
-            return out[1:] + out[:1]
+    one_suit = len({f // 13 for f in out}) == 1
+    if one_suit and len(out) >= 3 and out[0] % 13 == 0 and out[-1] % 13 == 12 and out[1] % 13 != 1:
+        return out[1:] + out[:1]
     return out
 
 

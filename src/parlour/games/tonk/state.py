@@ -32,7 +32,6 @@ from parlour.games.tonk.actions import (
     Spread,
     TonkAction,
 )
-from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.spreads import REAL, candidate_spreads, shape_of, table_order
 from parlour.games.tonk.table import TableSpread
 
@@ -529,7 +528,8 @@ class TonkState(State):
         hand = self.hands[seat]
         number = action.spread
         if not 1 <= number <= len(self.spreads):
-            there = f"spreads are numbered 1 to {len(self.spreads)}" if self.spreads else "no spread is on the table"
+            there = (f"spreads are numbered 1 to {len(self.spreads)}" if self.spreads
+                     else "no spread is on the table")
             raise self._refuse(action, f"there is no spread {number}: {there}")
         spread = self.spreads[number - 1]
         face = action.card % 54

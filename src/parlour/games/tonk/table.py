@@ -39,7 +39,7 @@ class TableSpread:
             return TableSpread.laid(self.owner, named, self.joker_named, self.jokers, shape,
                                     ace_high, hit_sets)
         return TableSpread.laid(self.owner, named, self.joker_named | 1 << face,
-                                self.jokers + (joker,), shape, ace_high, hit_sets)
+                                (*self.jokers, joker), shape, ace_high, hit_sets)
 
     def faces(self) -> list[int]:
         return table_order([f for f in range(52) if self.named >> f & 1])

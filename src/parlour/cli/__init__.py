@@ -1,0 +1,1 @@
+"""The ``parlour`` command: play in the terminal, print rules, replay records."""

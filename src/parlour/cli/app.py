@@ -1,0 +1,163 @@
+"""``parlour``: play a game against bots, show a game's rules, replay a record."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from parlour.bots.base import make_bot
+from parlour.cli.play import play_game
+from parlour.cli.render import renderer_for
+from parlour.core.cards import cards_str
+from parlour.core.errors import ParlourError
+from parlour.core.game import Action, Game, State
+from parlour.core.record import GameRecord, replay
+from parlour.core.registry import game_classes, load_game, parse_spec
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Play and study Tonk, Tock and Plonk.")
+console = Console(highlight=False)
+
+
+def _fail(error: Exception) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(Text(f"error: {error}", style="bold red"))
+    return typer.Exit(2)
+
+
+def _flags(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise ParlourError(f"--flag {pair!r}: write FLAG=VALUE, e.g. --flag jokers=2")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def build_game(name: str, rules: str | None, players: int | None, flags: list[str]) -> Game[Any]:
+    """The game for the command line's GAME, --rules, --players and --flag options."""
+    base, preset, spec_flags = parse_spec(name if rules is None else f"{name}:{rules}")
+    overrides: dict[str, Any] = {**spec_flags, **_flags(flags)}
+    if players is not None:
+        overrides["players"] = players
+    spec = f"{base}:{preset}" if preset else base
+    return load_game(spec, **overrides)
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="tonk")],
+    rules: Annotated[str | None, typer.Option("--rules", "-r",
+                     help="preset, optionally with flags: classic?jokers=2")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the deal (random if not given)")] = None,
+    name: Annotated[str, typer.Option(help="your name")] = "You",
+    save: Annotated[Path | None, typer.Option(help="write the game record to this JSON file")] = None,
+    vs: Annotated[str, typer.Option(help="opponents' bot specs, comma-separated, reused in turn")]
+        = "random",
+    flag: Annotated[list[str] | None, typer.Option("--flag", "-f",
+                    help="a rules flag, FLAG=VALUE (repeatable)")] = None,
+) -> None:
+    """Play GAME in the terminal against bots."""
+    try:
+        game = build_game(game_name, rules, players, flag or [])
+        specs = [s for s in (p.strip() for p in vs.split(",")) if s]
+        if not specs:
+            raise ParlourError(f"--vs {vs!r}: name at least one bot, e.g. --vs random")
+        n = game.num_players
+        bots = {seat: make_bot(specs[(seat - 1) % len(specs)], game) for seat in range(1, n)}
+        if save is not None and save.parent and not save.parent.exists():
+            raise ParlourError(f"--save {str(save)!r}: the folder {str(save.parent)!r} does not exist")
+    except ParlourError as e:
+        raise _fail(e) from None
+    names = [name] + [f"{bots[s].name.capitalize()} {s}" for s in range(1, n)]
+    actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+    console.print(Text(f"{game.spec.title}: {game.name_with_rules()} · seed {actual_seed}", style="dim"))
+    play_game(game, actual_seed, names, bots, 0, renderer_for(game.spec.name), console,
+              console.input, save)
+
+
+@app.command("rules")
+def rules_command(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
+    """Print GAME's presets and every flag with its default and allowed values."""
+    games = game_classes()
+    game_class = games.get(game_name.strip().lower())
+    if game_class is None:
+        raise _fail(ParlourError(f"unknown game {game_name!r}: games are {', '.join(sorted(games))}"))
+    rules_type = game_class.rules_type
+    console.print(Text(f"{game_class.spec.title} — {game_class.spec.description}", style="bold"))
+    flags = rules_type.flags()
+    presets = list(rules_type.presets) or ["default"]
+    table = Table(title="Flags by preset", title_justify="left")
+    table.add_column("flag")
+    for p in presets:
+        table.add_column(p + (" *" if p == rules_type.default_preset else ""))
+    table.add_column("allowed")
+    table.add_column("meaning")
+    for flag_name, info in flags.items():
+        values = []
+        for p in presets:
+            v = rules_type.presets.get(p, {}).get(flag_name, info.default)
+            values.append("none" if v is None else str(v).lower())
+        table.add_row(flag_name, *values, info.allowed(), info.help)
+    console.print(table)
+    console.print(f"* default preset. Example: parlour play {game_class.spec.name} "
+                  f"--rules {presets[-1]} --flag {next(iter(flags))}=…")
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="a game record (JSON)")],
+    quiet: Annotated[bool, typer.Option(help="only check; print the result")] = False,
+) -> None:
+    """Re-play a game record, checking every action, and print the hands as they went."""
+    try:
+        record = GameRecord.load(path)
+        names = record.players
+
+        def show(state: State, seat: int, action: Action) -> None:
+            if quiet:
+                return
+            who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+            hand = cards_str(state.hand(seat)) if not state.is_terminal else ""
+            after = f"   [dim]→ {hand}[/dim]" if hand else ""
+            console.print(f"{state.version:4d}. {who}: {action}{after}")
+
+        if not quiet:
+            start = record_start(record)
+            for seat, who in enumerate(names):
+                console.print(f"      {who} starts with {cards_str(start.hand(seat))}")
+        final = replay(record, show)
+    except ParlourError as e:
+        raise _fail(e) from None
+    result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, final.returns(), strict=False))
+    status = "finished" if final.is_terminal else "unfinished"
+    console.print(Text(f"Replayed {len(record.actions)} actions: {status}; {result}", style="bold"))
+
+
+def record_start(record: GameRecord) -> State:
+    return load_game(record.game, **record.rules).new_state(record.seed, record.position)
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games and their presets."""
+    for name, game_class in sorted(game_classes().items()):
+        presets = ", ".join(game_class.rules_type.presets) or "—"
+        console.print(f"{name}: {game_class.spec.title}, {game_class.spec.min_players}–"
+                      f"{game_class.spec.max_players} players; presets {presets}")
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        sys.exit(130)

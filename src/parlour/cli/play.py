@@ -1,0 +1,109 @@
+"""The terminal game loop, the same for every game: you against bots.
+
+You type an action in notation or the number of a legal action; ``help``
+lists them, ``quit`` leaves (saving the game so far when asked to save).
+Bad input is answered and asked again; it never changes the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+from parlour.bots.base import Bot
+from parlour.cli.render import Renderer
+from parlour.core.errors import ParlourError
+from parlour.core.game import Action, Game, State
+from parlour.core.record import GameRecord
+
+HELP = (
+    "Type an action in notation, or the number of a legal action.\n"
+    "  help   this list        quit   leave the game"
+)
+
+
+class Quit(Exception):
+    """The player left the game."""
+
+
+def legal_list(legal: Sequence[Action]) -> Columns:
+    return Columns([Text(f"{i}. {a}") for i, a in enumerate(legal, start=1)], padding=(0, 3))
+
+
+def read_action(state: State, text: str) -> Action:
+    """The action ``text`` names: a number from the legal list, or notation."""
+    legal = state.legal_actions()
+    stripped = text.strip()
+    if stripped.isdigit():
+        number = int(stripped)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise ParlourError(f"{text!r}: pick a number from 1 to {len(legal)}, or type an action")
+    return state.game.parse_action(stripped, state)
+
+
+def human_turn(state: State, seat: int, names: Sequence[str], renderer: Renderer,
+               console: Console, ask: Callable[[str], str]) -> Action:
+    """Show the table and ask until the player gives a legal action; returns it (applied)."""
+    console.print(renderer.screen(state.view(seat), names))
+    console.print(legal_list(state.legal_actions()))
+    while True:
+        try:
+            text = ask(f"{names[seat]} > ")
+        except EOFError:
+            raise Quit from None
+        word = text.strip().lower()
+        if word in ("quit", "exit", "q"):
+            raise Quit
+        if word in ("help", "?", "h"):
+            console.print(HELP)
+            console.print(legal_list(state.legal_actions()))
+            continue
+        if not word:
+            continue
+        try:
+            action = read_action(state, text)
+            state.apply(action)
+        except ParlourError as e:
+            console.print(Text(str(e), style="red"))
+            continue
+        return action
+
+
+def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, Bot], human: int,
+              renderer: Renderer, console: Console, ask: Callable[[str], str],
+              save: Path | None = None) -> State:
+    """Play one game in the terminal; returns the final (or abandoned) state."""
+    state = game.new_state(seed)
+    bot_rng = random.Random(seed * 7919 + 17)
+    before = state.view(human)
+    try:
+        while not state.is_terminal:
+            seat = state.current_player
+            if seat == human:
+                human_turn(state, seat, names, renderer, console, ask)
+            else:
+                action = bots[seat].choose(state.view(seat), state.legal_actions(), bot_rng)
+                state.apply(action)
+                console.print(Text(f"{names[seat]}: {action}", style="cyan"))
+            after = state.view(human)
+            news = renderer.news(before, after, names)
+            if news is not None:
+                console.print(news)
+            before = after
+    except Quit:
+        console.print("You left the game.")
+    if state.is_terminal:
+        console.print(renderer.screen(state.view(human), names))
+        result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, state.returns(), strict=True))
+        console.print(Text(f"Game[Any] over: {result}", style="bold"))
+    if save is not None:
+        GameRecord.of(state, list(names)).save(save)
+        console.print(f"Saved to {save}")
+    return state

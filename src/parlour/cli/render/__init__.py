@@ -1,0 +1,27 @@
+"""How each game draws itself in the terminal: one renderer per game, by name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from rich.console import RenderableType
+
+from parlour.core.game import View
+
+
+class Renderer(Protocol):
+    """Draws a seat's view for the terminal player."""
+
+    def screen(self, view: View, names: Sequence[str]) -> RenderableType:
+        """Everything the player needs to choose a move."""
+
+    def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
+        """What changed between two views worth showing at once (a hand ended), if anything."""
+
+
+def renderer_for(game_name: str) -> Renderer:
+    from parlour.cli.render.tonk import TonkRenderer
+
+    renderers: dict[str, Renderer] = {"tonk": TonkRenderer()}
+    return renderers[game_name]

@@ -1,0 +1,95 @@
+"""Tonk in the terminal: hand with its value, discard top, stock, numbered spreads, ledger."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from parlour.core.game import View
+
+SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
+SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def card_text(card: str) -> Text:
+    """A card in colour with its suit symbol; jokers in magenta."""
+    if card.startswith("Jk"):
+        named = card.partition("=")[2]
+        return Text("Jk", style="bold magenta") + (Text("=") + card_text(named) if named else Text(""))
+    return Text(card[:-1] + SUIT_SYMBOL[card[-1]], style=f"bold {SUIT_STYLE[card[-1]]}")
+
+
+def cards_text(cards: Sequence[str]) -> Text:
+    return Text(" ").join(card_text(c) for c in cards) if cards else Text("—", style="dim")
+
+
+class TonkRenderer:
+    def screen(self, view: View, names: Sequence[str]) -> RenderableType:
+        seat = view["seat"]
+        top = view["discard"][-1] if view["discard"] else None
+        head = Text.assemble(
+            (f"Tonk · hand {view['hand_number']}", "bold"),
+            f" · dealer {names[view['dealer']]} · stock {view['stock']} · discard ",
+            card_text(top) if top else Text("empty", style="dim"),
+            f" ({len(view['discard'])} in pile)",
+        )
+        players = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
+        for column in ("", "player", "cards", "known", "balance"):
+            players.add_column(column)
+        for q, name in enumerate(names):
+            marks = "▶" if q == view["to_play"] else ""
+            notes = []
+            if view["lockout"][q]:
+                notes.append(f"locked {view['lockout'][q]}")
+            if view["spades_shown"][q]:
+                notes.append(f"shows {view['spades_shown'][q]}")
+            players.add_row(
+                marks, name + (" (you)" if q == seat else ""), str(view["hand_sizes"][q]),
+                Text.assemble(cards_text(view["known"][q]), " " + ", ".join(notes)),
+                f"{view['balances'][q]:+d}",
+            )
+        parts: list[RenderableType] = [head, players]
+        if view["spreads"]:
+            spreads = Table(box=None, show_header=False, pad_edge=False)
+            for i, spread in enumerate(view["spreads"], start=1):
+                spreads.add_row(f"{i}.", names[spread["owner"]], cards_text(spread["cards"]))
+            parts += [Text("On the table:", style="bold"), spreads]
+        else:
+            parts.append(Text("No spread on the table.", style="dim"))
+        if seat is not None and "hand" in view:
+            parts.append(Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"]),
+                                       (f"   value {view['hand_value']}", "bold yellow")))
+        return Group(*parts)
+
+    def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
+        finished = after["results"][len(before["results"]):]
+        if not finished:
+            return None
+        parts: list[RenderableType] = []
+        for result in finished:
+            table = Table(title=f"Hand {result['hand']}: {self._outcome(result['outcome'], names)}",
+                          title_justify="left")
+            table.add_column("player")
+            table.add_column("hand")
+            table.add_column("total", justify="right")
+            table.add_column("this hand", justify="right")
+            gains = [0] * len(names)
+            for payer, payee, stakes in result["payments"]:
+                gains[payer] -= stakes
+                gains[payee] += stakes
+            for q, name in enumerate(names):
+                table.add_row(name, cards_text(result["hands"][q]), str(result["totals"][q]),
+                              f"{gains[q]:+d}")
+            parts.append(table)
+            for payer, payee, stakes in result["payments"]:
+                parts.append(Text(f"  {names[payer]} pays {names[payee]} {stakes}"))
+        return Group(*parts)
+
+    @staticmethod
+    def _outcome(text: str, names: Sequence[str]) -> str:
+        for q in range(len(names) - 1, -1, -1):
+            text = text.replace(f"seat {q}", names[q])
+        return text

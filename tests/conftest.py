@@ -1,0 +1,65 @@
+"""Shared test helpers: games for the conformance suite, random play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from parlour.core.game import Action, Game, State
+from parlour.core.registry import game_classes, load_game
+
+VARIANTS = (
+    "tonk:classic?jokers=2&hand_size=7&players=3",
+    "tonk:speno?spades_side_bet=true&hands=3&players=4",
+    "tonk:pagat?upcard=false&drop_timing=any&may_rediscard_taken=true&players=3",
+    "tonk:classic?deal_49_wins=in_turn&deal_13_double=true&deal_9_triple=true&deal_50_wins=true",
+    "tonk:texas?jokers=2&joker_points=15&hand_size=9&players=5&stock_out=discard_only",
+)
+"""Flag combinations beyond the presets that the conformance suite also plays."""
+
+
+def conformance_games() -> Iterator[tuple[str, Game]]:
+    """Every registered game with every preset at its smallest and largest table, and VARIANTS."""
+    registered = game_classes()
+    for name, game_class in sorted(registered.items()):
+        presets = list(game_class.rules_type.presets) or [None]
+        counts = sorted({game_class.spec.min_players, game_class.spec.max_players})
+        for preset in presets:
+            for players in counts:
+                label = f"{name}:{preset or 'default'}:{players}p"
+                yield label, load_game(name, preset=preset, players=players)
+    for spec in VARIANTS:
+        if spec.partition(":")[0] in registered:
+            yield spec, load_game(spec)
+
+
+def long_random_action(state: State, rng: random.Random) -> Action:
+    """A random legal action that, nine times in ten, does not end the game when another would not.
+
+    Uniformly random play ends most card games at once (a drop is always on
+    offer in Tonk); this keeps games long enough to reach deep positions.
+    """
+    legal = list(state.legal_actions())
+    rng.shuffle(legal)
+    if len(legal) > 1 and rng.random() < 0.9:
+        for action in legal:
+            trial = state.clone()
+            trial.apply(action)
+            if not trial.is_terminal and trial.version - state.version <= 1 and not _hand_ended(state, trial):
+                return action
+    return legal[0]
+
+
+def _hand_ended(before: State, after: State) -> bool:
+    return len(after.view(None).get("results", ())) > len(before.view(None).get("results", ()))
+
+
+def play_randomly(state: State, rng: random.Random, max_steps: int = 20_000) -> State:
+    """Play uniformly random legal actions until the end; fail on a runaway game."""
+    for _ in range(max_steps):
+        if state.is_terminal:
+            return state
+        legal = state.legal_actions()
+        assert legal, f"no legal action in a live state at version {state.version}"
+        state.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError(f"game not over after {max_steps} steps")
