@@ -8,11 +8,15 @@ position like::
      "stock": ["6s", "Ac", "7s"],        # top first
      "to_play": 0,                       # default: left of the dealer
      "dealer": 2,                        # default: right of to_play
-     "spreads": [{"owner": 0, "cards": ["9s", "10s", "Js"]}]}   # optional
+     "spreads": [{"owner": 0, "cards": ["9s", "10s", "Js"]}],  # optional
+     "just_dealt": False}                # optional
 
 Cards the position does not name go under the given stock cards in an order
 drawn from the seed **[decision]**, so every card stays accounted for. Play
-starts at ``to_play``'s turn, before the draw; deal-time wins are not checked.
+starts at ``to_play``'s turn, before the draw. With ``"just_dealt": true`` the
+hands are a fresh deal instead: the spades side bet and the deal-time wins
+come first and the player left of the dealer starts (``to_play`` is not
+allowed then).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from parlour.games.tonk.table import TableSpread
 if TYPE_CHECKING:
     from parlour.games.tonk.state import TonkState
 
-KEYS = ("hands", "discard", "stock", "to_play", "dealer", "spreads")
+KEYS = ("hands", "discard", "stock", "to_play", "dealer", "spreads", "just_dealt")
 
 
 def set_up(state: TonkState, position: Mapping[str, Any]) -> None:
@@ -79,14 +83,21 @@ def set_up(state: TonkState, position: Mapping[str, Any]) -> None:
     stock_top = [take(t, "stock") for t in cards("stock")]
     rest = [c for c in range(rules.deck_size) if c not in used and c < 52] + jokers
     state.rng.shuffle(rest)
+    just_dealt = position.get("just_dealt", False)
+    if not isinstance(just_dealt, bool) or (just_dealt and ("to_play" in position or spreads)):
+        raise RulesError("position: 'just_dealt' is true or false; a just-dealt position has no "
+                         "'to_play' (left of the dealer starts) and no spreads")
     to_play = _seat(position.get("to_play", 0), n, "to_play")
     state.dealer = _seat(position.get("dealer", (to_play - 1) % n), n, "dealer")
     state.stock = rest + stock_top[::-1]
     state.discard = discard
+    state.hand_no = 1
+    if just_dealt:
+        state._begin_hand(hands)
+        return
     state.hands = hands
     state.values = [state._value(h) for h in hands]
     state.spreads = spreads
-    state.hand_no = 1
     state.cur = to_play
     from parlour.games.tonk.state import TURN
 
