@@ -1,0 +1,30 @@
+"""Bot specs and the random bot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour import load_game
+from parlour.bots import make_bot
+from parlour.core.errors import BotSpecError
+
+
+def test_random_bot_picks_a_legal_action_from_the_view_only() -> None:
+    game = load_game("tonk:speno", players=2)
+    state = game.new_state(1)
+    bot = make_bot("random", game)
+    picks = {str(bot.choose(state.view(0), state.legal_actions(), random.Random(i))) for i in range(30)}
+    assert picks == {str(a) for a in state.legal_actions()}
+
+
+@pytest.mark.parametrize(
+    ("spec", "fragment"),
+    [("genius", "unknown bot 'genius': bots are random"), ("random:x=1", "takes no settings"),
+     ("random:x", "'x' should be KEY=VALUE")],
+)
+def test_bad_specs(spec: str, fragment: str) -> None:
+    with pytest.raises(BotSpecError) as caught:
+        make_bot(spec, load_game("tonk"))
+    assert fragment in str(caught.value)

@@ -1,0 +1,66 @@
+"""Hypothesis properties of Tonk: cards conserved, payments sum to zero, legal actions apply."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour import load_game
+from parlour.games.tonk.state import TonkState
+
+SPECS = (
+    "tonk:speno", "tonk:classic", "tonk:texas", "tonk:pagat",
+    "tonk:classic?jokers=2&hand_size=7", "tonk:speno?spades_side_bet=true&hands=2",
+    "tonk:pagat?upcard=false&drop_timing=any&jokers=2&joker_points=20",
+)
+
+
+def all_cards(state: TonkState) -> list[int]:
+    cards = list(state.stock) + list(state.discard)
+    for seat in range(state.n):
+        cards += state.hand(seat)
+    for spread in state.spreads:
+        cards += spread.real_cards()
+    return sorted(cards)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    spec=st.sampled_from(SPECS),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=200),
+)
+def test_invariants_hold_along_any_game(spec: str, players: int, seed: int, choices: list[int]) -> None:
+    game = load_game(spec, players=players)
+    state = game.new_state(seed)
+    assert isinstance(state, TonkState)
+    deck = list(range(game.rules.deck_size))
+    for choice in choices:
+        assert all_cards(state) == deck
+        assert sum(state.returns()) == 0
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        non_drop = [a for a in legal if str(a) != "drop"] or list(legal)
+        action = non_drop[choice % len(non_drop)]
+        version = state.version
+        state.apply(action)
+        assert state.version == version + 1
+    ledger = state.settlement()
+    for seat in range(players):
+        received = sum(e.stakes for e in ledger if e.payee == seat)
+        given_away = sum(e.stakes for e in ledger if e.payer == seat)
+        assert state.returns()[seat] == received - given_away
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=st.text(max_size=30))
+def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
+    state = load_game("tonk:classic?jokers=2", players=3).new_state(1)
+    before = state.view(None)
+    try:
+        state.apply_text(text)
+    except ValueError as e:
+        assert str(e)
+        assert state.view(None) == before
