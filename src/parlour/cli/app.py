@@ -96,18 +96,18 @@ def rules_command(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> 
     flags = rules_type.flags()
     presets = list(rules_type.presets) or ["default"]
     table = Table(title="Flags by preset", title_justify="left")
-    table.add_column("flag")
+    table.add_column("flag", no_wrap=True)
     for p in presets:
-        table.add_column(p + (" *" if p == rules_type.default_preset else ""))
-    table.add_column("allowed")
-    table.add_column("meaning")
+        table.add_column(p + (" *" if p == rules_type.default_preset else ""), no_wrap=True)
     for flag_name, info in flags.items():
         values = []
         for p in presets:
             v = rules_type.presets.get(p, {}).get(flag_name, info.default)
             values.append("none" if v is None else str(v).lower())
-        table.add_row(flag_name, *values, info.allowed(), info.help)
+        table.add_row(flag_name, *values)
     console.print(table)
+    for flag_name, info in flags.items():
+        console.print(Text.assemble((flag_name, "bold"), f" — {info.help} ", (f"({info.allowed()})", "dim")))
     console.print(f"* default preset. Example: parlour play {game_class.spec.name} "
                   f"--rules {presets[-1]} --flag {next(iter(flags))}=…")
 

@@ -102,7 +102,7 @@ def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, 
     if state.is_terminal:
         console.print(renderer.screen(state.view(human), names))
         result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, state.returns(), strict=True))
-        console.print(Text(f"Game[Any] over: {result}", style="bold"))
+        console.print(Text(f"Game over: {result}", style="bold"))
     if save is not None:
         GameRecord.of(state, list(names)).save(save)
         console.print(f"Saved to {save}")

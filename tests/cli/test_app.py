@@ -1,0 +1,82 @@
+"""The ``parlour`` command: play, rules, replay, and clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.cli.app import app
+
+runner = CliRunner()
+
+
+def test_play_a_whole_game_by_numbers_and_save_it(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    answers = "\n".join(["2", "1"] * 200) + "\n"
+    result = runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "3", "--name", "Ana",
+                                 "--save", str(save)], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Your hand:" in result.output and "Game over:" in result.output
+    record = json.loads(save.read_text())
+    assert record["players"][0] == "Ana" and record["result"] is not None
+    replayed = runner.invoke(app, ["replay", str(save)])
+    assert replayed.exit_code == 0 and "Replayed" in replayed.output and "finished" in replayed.output
+
+
+def test_bad_input_is_answered_and_asked_again() -> None:
+    answers = "fly\ndiscard Zz\n99\nhelp\ndiscard 2c\ndrop\n"
+    result = runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "2"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "'fly' is not a Tonk action" in result.output
+    assert "'Zz' is not a card" in result.output
+    assert "'99': pick a number from 1 to 3" in result.output
+    assert "Type an action in notation" in result.output
+    assert "not now" in result.output  # a discard before drawing
+    assert "Traceback" not in result.output
+
+
+def test_end_of_input_leaves_the_game_cleanly(tmp_path: Path) -> None:
+    save = tmp_path / "partial.json"
+    result = runner.invoke(app, ["play", "tonk", "--seed", "1", "--save", str(save)], input="draw stock\n")
+    assert result.exit_code == 0 and "You left the game." in result.output
+    assert json.loads(save.read_text())["result"] is None
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "tonk", "--players", "9"], "flag 'players' cannot be 9"),
+        (["play", "tonk", "--rules", "vegas"], "unknown preset 'vegas'"),
+        (["play", "tonk", "--vs", "genius"], "unknown bot 'genius'"),
+        (["play", "tonk", "--flag", "jokers"], "write FLAG=VALUE"),
+        (["play", "tonk", "--save", "/no/such/dir/g.json"], "does not exist"),
+        (["rules", "chess"], "unknown game 'chess'"),
+        (["replay", "/no/such/file.json"], "cannot read record"),
+    ],
+)
+def test_bad_arguments_give_one_clear_line(args: list[str], fragment: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert fragment in result.output
+    assert "Traceback" not in result.output
+
+
+def test_rules_lists_presets_and_flags() -> None:
+    result = runner.invoke(app, ["rules", "tonk"])
+    assert result.exit_code == 0
+    for word in ("speno", "classic", "texas", "pagat", "hit_lockout", "stock_out", "spades_side_bet"):
+        assert word in result.output
+
+
+def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "tonk", "--seed", "3", "--save", str(save)], input="drop\n")
+    data = json.loads(save.read_text())
+    data["actions"] = ["discard Qh"]
+    save.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 2 and "does not replay" in result.output
