@@ -14,6 +14,7 @@ VARIANTS = (
     "tonk:pagat?upcard=false&drop_timing=any&may_rediscard_taken=true&players=3",
     "tonk:classic?deal_49_wins=in_turn&deal_13_double=true&deal_9_triple=true&deal_50_wins=true",
     "tonk:texas?jokers=2&joker_points=15&hand_size=9&players=5&stock_out=discard_only",
+    "plonk?target=100",
 )
 """Flag combinations beyond the presets that the conformance suite also plays."""
 
@@ -29,7 +30,7 @@ def conformance_games() -> Iterator[tuple[str, Game]]:
                 label = f"{name}:{preset or 'default'}:{players}p"
                 yield label, load_game(name, preset=preset, players=players)
     for spec in VARIANTS:
-        if spec.partition(":")[0] in registered:
+        if spec.partition("?")[0].partition(":")[0] in registered:
             yield spec, load_game(spec)
 
 

@@ -1,0 +1,7 @@
+"""Plonk: David Parlett's partnership trick game with no rule of play (RULES.md §3)."""
+
+from parlour.games.plonk.game import PlonkGame
+from parlour.games.plonk.rules import PlonkRules
+from parlour.games.plonk.state import PlonkState
+
+__all__ = ["PlonkGame", "PlonkRules", "PlonkState"]

@@ -1,0 +1,56 @@
+"""Plonk's view of the 52 cards: ace-high strength, face values, masks per suit.
+
+Card ids are the core's faces 0..51 (``suit * 13 + rank - 1``), so each suit
+is a run of 13 bits with the ace at the bottom. The tables here turn a mask
+into its face value or its cards in display order with a few lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from parlour.core.cards import card_str, rank, suit, value_of_face
+
+SUIT_BITS = 0x1FFF
+"""The 13 bits of one suit, shifted by ``13 * suit``."""
+SUIT_MASKS = tuple(SUIT_BITS << (13 * s) for s in range(4))
+ACE_BITS = tuple(1 << (13 * s) for s in range(4))
+ALL_CARDS = (1 << 52) - 1
+
+SUIT_OF = tuple(suit(c) for c in range(52))
+STRENGTH = tuple((rank(c) + 11) % 13 for c in range(52))
+"""0 for a two .. 12 for an ace: the order of the cards within their suit."""
+FACE_VALUE = tuple(value_of_face(c, ace=15) for c in range(52))
+"""What a live card scores: pips, 10 for J Q K, 15 for an ace (the 52 total 396)."""
+DECK_VALUE = sum(FACE_VALUE)
+
+_SUIT_VALUE = tuple(
+    sum(FACE_VALUE[r] for r in range(13) if bits >> r & 1) for bits in range(1 << 13)
+)
+
+
+def value_of(mask: int) -> int:
+    """The face value of the cards in ``mask``: four table lookups."""
+    table = _SUIT_VALUE
+    return (table[mask & SUIT_BITS] + table[mask >> 13 & SUIT_BITS]
+            + table[mask >> 26 & SUIT_BITS] + table[mask >> 39 & SUIT_BITS])
+
+
+def display_order(cards: Iterable[int]) -> list[int]:
+    """Suits clubs, diamonds, hearts, spades; in each, ace first down to the two."""
+    return sorted(cards, key=lambda c: (SUIT_OF[c], -STRENGTH[c]))
+
+
+def mask_cards(mask: int) -> list[int]:
+    """The cards of ``mask`` in display order."""
+    return [c for s in range(4) for c in _SUIT_DESCENDING[s] if mask >> c & 1]
+
+
+def mask_text(mask: int) -> list[str]:
+    """The cards of ``mask`` as notation, in display order."""
+    return [card_str(c) for c in mask_cards(mask)]
+
+
+_SUIT_DESCENDING = tuple(
+    tuple(13 * s + r for r in (0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)) for s in range(4)
+)

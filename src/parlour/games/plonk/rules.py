@@ -1,0 +1,20 @@
+"""Plonk's flags (RULES.md §3): four players in two partnerships, a match to ``target``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from parlour.core.rules import Rules, flag
+
+
+@dataclass(frozen=True)
+class PlonkRules(Rules):
+    """Plonk has one rule that varies between tables: the score that ends the match."""
+
+    players: int = flag(4, "number of players: always four, seats 0 & 2 against 1 & 3",
+                        minimum=4, maximum=4)
+    target: int = flag(500, "the match ends when a side reaches this score at the end of a deal",
+                       minimum=1, maximum=100_000)
+
+    game_name: ClassVar[str] = "plonk"
