@@ -21,7 +21,7 @@ def test_speno_deal_tonk_low_and_high_both_win_each_paid_by_every_other() -> Non
     state = tonk("tonk:speno", [LOW_A, MID_A, HIGH, MID_B], just_dealt=True)
     assert state.is_terminal
     assert sorted(paid(state)) == [(1, 0, 2), (1, 2, 2), (3, 0, 2), (3, 2, 2)]
-    assert state.results[-1]["outcome"].startswith("dealt TONK")
+    assert state.results[-1].outcome.startswith("dealt TONK")
 
 
 def test_speno_16_is_no_tonk_and_play_starts_left_of_dealer() -> None:
@@ -38,7 +38,7 @@ def test_texas_dealt_50_paid_two_and_49_paid_one() -> None:
 
 def test_pagat_two_dealt_49_or_50_void_the_hand_and_the_same_dealer_redeals() -> None:
     state = tonk("tonk:pagat", [HIGH, "Js Jh Jc 10d 9s", MID_A], just_dealt=True)
-    assert state.results[-1]["void"] and state.results[-1]["payments"] == []
+    assert state.results[-1].void and state.results[-1].payments == ()
     assert not state.is_terminal  # a void hand does not count: the match goes on
     assert state.dealer == 2 and state.hand_no == 2
     assert state.balances == [0, 0, 0]
@@ -80,7 +80,7 @@ def test_dealt_49_in_turn_wins_at_the_holders_first_turn() -> None:
 def test_dealt_49_in_turn_loses_its_chance_to_an_earlier_drop() -> None:
     state = tonk("tonk:classic?deal_49_wins=in_turn", [MID_A, HIGH, MID_B], just_dealt=True)
     play(state, "drop")
-    assert state.results[-1]["outcome"].startswith("seat 0 drops")
+    assert state.results[-1].outcome.startswith("seat 0 drops")
 
 
 # ------------------------------------------------------------------ drops
@@ -112,7 +112,7 @@ BEATEN = ["Ac 2c 7d", "Ah Ad", "9c 3h", "Kc 2h"]  # dropper 10, seat 1 2 (lowest
 )
 def test_caught_dropper(preset: str, hands: list[str], expected: list[tuple[int, int, int]]) -> None:
     state = play(tonk(f"tonk:{preset}", hands), "drop")
-    assert "caught" in state.results[-1]["outcome"]
+    assert "caught" in state.results[-1].outcome
     assert sorted(paid(state)) == sorted(expected)
 
 
@@ -128,7 +128,7 @@ def test_tonk_out_vs_run_out() -> None:
     # speno: tonk out pays tonk_out_pay = 1
     state = play(tonk("tonk:speno", ["8c 8d", "Kc Kd", "Qc Qd"], stock="8h"), "draw stock",
                  "spread 8c 8d 8h")
-    assert state.results[-1]["outcome"] == "seat 0 tonks out"
+    assert state.results[-1].outcome == "seat 0 tonks out"
     assert sorted(paid(state)) == [(1, 0, 1), (2, 0, 1)]
     # classic: tonk out pays 2
     state = play(tonk("tonk:classic", ["8c 8d", "Kc Kd", "Qc Qd"], stock="8h"), "draw stock",
@@ -137,7 +137,7 @@ def test_tonk_out_vs_run_out() -> None:
     # run out: the last card is discarded, 1 from each in every preset
     state = play(tonk("tonk:classic", ["8c 8d Ks", "Kc Kd", "Qc Qd"], stock="8h"), "draw stock",
                  "spread 8c 8d 8h", "discard Ks")
-    assert state.results[-1]["outcome"] == "seat 0 runs out"
+    assert state.results[-1].outcome == "seat 0 runs out"
     assert sorted(paid(state)) == [(1, 0, 1), (2, 0, 1)]
 
 
@@ -155,7 +155,7 @@ def test_stock_out_single_lowest_wins_one_from_each() -> None:
     state = tonk("tonk:speno", ["Ac 2c", "Kc Kd", "Qc Qd"], stock="3s", discard="9h")
     state.stock = state.stock[-1:]  # only 3s is left in the stock
     play(state, "draw stock", "discard 3s")
-    assert state.results[-1]["outcome"] == "stock out: seat 0 is lowest"
+    assert state.results[-1].outcome == "stock out: seat 0 is lowest"
     assert sorted(paid(state)) == [(1, 0, 1), (2, 0, 1)]
 
 
@@ -164,7 +164,7 @@ def test_stock_out_with_a_tie_is_void_and_the_same_dealer_deals_again() -> None:
     state.stock = state.stock[-1:]
     play(state, "draw stock", "discard 9s")
     result = state.results[-1]
-    assert result["void"] and result["payments"] == [] and "tie" in result["outcome"]
+    assert result.void and result.payments == () and "tie" in result.outcome
     assert state.dealer == 2 and state.hand_no == 2 and not state.is_terminal
 
 
@@ -228,13 +228,13 @@ def test_a_match_rotates_the_dealer_and_keeps_a_running_ledger() -> None:
     while not state.is_terminal:
         play(state, "drop" if state.phase == 1 else str(state.legal_actions()[0]))
     results = state.results
-    assert len([r for r in results if not r["void"]]) == 4
-    assert results[0]["dealer"] == 2
+    assert len([r for r in results if not r.void]) == 4
+    assert results[0].dealer == 2
     for before, after in zip(results, results[1:], strict=False):
-        assert after["dealer"] == (before["dealer"] if before["void"] else (before["dealer"] + 1) % 3)
+        assert after.dealer == (before.dealer if before.void else (before.dealer + 1) % 3)
     gains = [0, 0, 0]
     for r in results:
-        for payer, payee, stakes in r["payments"]:
+        for payer, payee, stakes in r.payments:
             gains[payer] -= stakes
             gains[payee] += stakes
     assert state.balances == gains

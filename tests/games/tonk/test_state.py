@@ -41,7 +41,7 @@ def test_turn_is_drop_or_draw_then_spread_hit_discard() -> None:
 def test_drop_timing_any_allows_a_drop_after_drawing_and_spreading() -> None:
     state = tonk("tonk:speno?drop_timing=any", ["8c 8d 2s", "Kc Kd Ks"], stock="8h")
     play(state, "draw stock", "spread 8c 8d 8h", "drop")
-    assert state.results[-1]["totals"] == [2, 30]
+    assert state.results[-1].totals == (2, 30)
 
 
 def test_the_card_taken_from_the_discard_pile_may_not_be_discarded_at_once() -> None:

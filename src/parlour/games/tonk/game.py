@@ -13,7 +13,7 @@ from parlour.core.registry import register
 from parlour.games.tonk.actions import TonkAction, parse_tonk_action
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.spreads import REAL, shape_of
-from parlour.games.tonk.state import PHASES, TonkState
+from parlour.games.tonk.state import PHASES, HandResult, TonkState
 from parlour.games.tonk.table import TableSpread
 
 
@@ -123,8 +123,8 @@ class TonkGame(Game[TonkRules]):
         state.spades_shown = [None if t is None else parse_card(t) for t in view["spades_shown"]]
         state.ledger = [LedgerEntry(p, q, s, s * rules.stake, h, r) for p, q, s, h, r in view["ledger"]]
         state.balances = list(view["balances"])
-        state.results = [dict(r) for r in view["results"]]
-        state.hands_counted = sum(not r["void"] for r in view["results"])
+        state.results = [HandResult.from_view(r) for r in view["results"]]
+        state.hands_counted = sum(not r.void for r in state.results)
         history: History = None
         for s, text in view["log"]:
             history = (s, PublicEntry(text), history)

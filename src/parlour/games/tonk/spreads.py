@@ -115,14 +115,17 @@ def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int,
 
     ``hand`` is the mask of the real faces held, ``jokers`` how many jokers.
     """
-    out: list[tuple[int, int]] = []
-    a, b, c, d = (hand >> (13 * s) & SUIT_BITS for s in range(4))
+    a, b, c, d = hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39
+    starts = hand & (hand >> 1) & (hand >> 2) & _VALID_RUN3
     if jokers == 0:
         ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+        if not ranks and not starts and not (ace_high and _has_qka(hand)):
+            return []
     elif jokers == 1:
         ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
     else:
         ranks = a | b | c | d
+    out: list[tuple[int, int]] = []
     while ranks:
         low = ranks & -ranks
         ranks ^= low
@@ -136,7 +139,6 @@ def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int,
                 for real in _subsets(held, size - j):
                     for named_by_jokers in _subsets(bits & ~held, j):
                         out.append((real | named_by_jokers, named_by_jokers))
-    starts = hand & (hand >> 1) & (hand >> 2) & _VALID_RUN3
     for s, block in enumerate((a, b, c, d)):
         if jokers == 0:
             if not starts >> (13 * s) & SUIT_BITS and not (ace_high and hand & _QKA[s] == _QKA[s]):
@@ -145,6 +147,10 @@ def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int,
             continue
         out.extend(_runs_in_suit(s, block, jokers, ace_high))
     return out
+
+
+def _has_qka(hand: int) -> bool:
+    return any(hand & qka == qka for qka in _QKA)
 
 
 def _runs_in_suit(s: int, block: int, jokers: int, ace_high: bool) -> Iterator[tuple[int, int]]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import CARDS, card_str, cards_of, rank, sort_key, value_of_face
+from parlour.core.cards import CARDS, card_str, cards_of, parse_card, rank, shuffled, sort_key, value_of_face
 from parlour.core.errors import IllegalActionError
 from parlour.core.game import TERMINAL, LedgerEntry, State, View
 from parlour.games.tonk import settlement
@@ -42,6 +43,27 @@ BET, TURN, PLAY, OVER = range(4)
 PHASES = ("bet", "turn", "play", "over")
 JOKERS = (1 << 52) | (1 << 53)
 SPADE_BITS = 0x1FFF << 39
+
+_TURN_ACTIONS = tuple(
+    tuple(a for bit, a in ((1, DROP), (2, DRAW_STOCK), (4, DRAW_DISCARD)) if key & bit) for key in range(8)
+)
+"""The turn-start actions, by (may drop) | (stock left) << 1 | (discard pile left) << 2."""
+
+_DISCARDS_BY_SUIT = tuple(
+    tuple(tuple(DISCARDS[s * 13 + r] for r in range(13) if block >> r & 1) for block in range(1 << 13))
+    for s in range(4)
+)
+"""The discard actions of every subset of one suit's 13 cards: a hand's discards are four look-ups."""
+
+
+def _discards(hand: int) -> tuple[TonkAction, ...]:
+    """``discard`` of every card in ``hand`` (a joker once, however many are held)."""
+    out = (
+        _DISCARDS_BY_SUIT[0][hand & 0x1FFF] + _DISCARDS_BY_SUIT[1][hand >> 13 & 0x1FFF]
+        + _DISCARDS_BY_SUIT[2][hand >> 26 & 0x1FFF] + _DISCARDS_BY_SUIT[3][hand >> 39 & 0x1FFF]
+    )
+    return (*out, DISCARDS[52]) if hand >> 52 else out
+
 
 _VALUES = {points: tuple(value_of_face(c, points) for c in range(54)) for points in range(51)}
 
@@ -73,6 +95,41 @@ def _text(cards: int | Sequence[int]) -> list[str]:
     return [card_str(c) for c in sorted(ids, key=sort_key)]
 
 
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A finished hand, kept raw and shown (revealed) in every view under ``results``."""
+
+    hand: int
+    dealer: int
+    outcome: str
+    void: bool
+    totals: tuple[int, ...]
+    hands: tuple[int, ...]
+    """Each seat's hand at the end, as a mask."""
+    payments: tuple[settlement.Payment, ...]
+
+    def as_view(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand, "dealer": self.dealer, "outcome": self.outcome, "void": self.void,
+            "totals": list(self.totals), "hands": [_text(h) for h in self.hands],
+            "payments": [list(p) for p in self.payments],
+        }
+
+    @classmethod
+    def from_view(cls, data: Mapping[str, Any]) -> HandResult:
+        masks = []
+        for cards in data["hands"]:
+            mask = 0
+            for text in cards:
+                card = parse_card(text)
+                if card >= 52 and mask >> card & 1:
+                    card += 1
+                mask |= 1 << card
+            masks.append(mask)
+        return cls(data["hand"], data["dealer"], data["outcome"], data["void"], tuple(data["totals"]),
+                   tuple(masks), tuple((p, q, s) for p, q, s in data["payments"]))
+
+
 class TonkState(State):
     """One Tonk match; see the module docstring."""
 
@@ -102,7 +159,7 @@ class TonkState(State):
         self._history = None
         self.ledger: list[LedgerEntry] = []
         self.balances = [0] * self.n
-        self.results: list[dict[str, Any]] = []
+        self.results: list[HandResult] = []
         self.hands_counted = 0
         self.hand_no = 0
         self.dealer = self.n - 1
@@ -128,21 +185,26 @@ class TonkState(State):
     def _deal(self) -> None:
         rules = self.rules
         self.hand_no += 1
-        deck = list(range(rules.deck_size))
-        self.rng.shuffle(deck)
+        deck = shuffled(range(rules.deck_size), self.rng)
         n = self.n
         hands = [0] * n
-        for i in range(rules.hand_size * n):
-            hands[(self.dealer + 1 + i) % n] |= 1 << deck.pop()
+        values = [0] * n
+        table = self.values_table
+        seat = self.dealer
+        for _ in range(rules.hand_size * n):
+            seat = seat + 1 if seat + 1 < n else 0
+            card = deck.pop()
+            hands[seat] |= 1 << card
+            values[seat] += table[card]
         self.stock = deck
         self.discard = [deck.pop()] if rules.upcard else []
-        self._begin_hand(hands)
+        self._begin_hand(hands, values)
 
-    def _begin_hand(self, hands: list[int]) -> None:
+    def _begin_hand(self, hands: list[int], values: list[int] | None = None) -> None:
         """Reset the per-hand fields around freshly dealt ``hands`` and run the deal checks."""
         n = self.n
         self.hands = hands
-        self.values = [self._value(h) for h in hands]
+        self.values = values if values is not None else [self._value(h) for h in hands]
         self.spreads = []
         self.known = [0] * n
         self.lockout = [0] * n
@@ -222,15 +284,8 @@ class TonkState(State):
                   reason: str = "hand") -> None:
         rules = self.rules
         self._settle(payments, reason)
-        self.results.append({
-            "hand": self.hand_no,
-            "dealer": self.dealer,
-            "outcome": outcome,
-            "void": void,
-            "totals": list(self.values),
-            "hands": [_text(h) for h in self.hands],
-            "payments": [list(p) for p in payments],
-        })
+        self.results.append(HandResult(self.hand_no, self.dealer, outcome, void, tuple(self.values),
+                                       tuple(self.hands), tuple(payments)))
         if not void:
             self.hands_counted += 1
         target = rules.target
@@ -326,14 +381,9 @@ class TonkState(State):
     def _generate(self) -> tuple[TonkAction, ...]:
         phase = self.phase
         if phase == TURN:
-            out: list[TonkAction] = []
-            if not self.lockout[self.cur]:
-                out.append(DROP)
-            if self.stock:
-                out.append(DRAW_STOCK)
-            if self.discard:
-                out.append(DRAW_DISCARD)
-            return tuple(out)
+            return _TURN_ACTIONS[
+                (not self.lockout[self.cur]) | (bool(self.stock) << 1) | (bool(self.discard) << 2)
+            ]
         if phase == PLAY:
             return self._play_actions()
         if phase == BET:
@@ -364,18 +414,12 @@ class TonkState(State):
                     fits ^= low
                     out.append(_hit_action(low.bit_length() - 1, number, True))
         taken = self.taken
-        if taken >= 0 and (rules.may_rediscard_taken or hand == 1 << taken):
-            taken = -1
-        rest = real
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            card = low.bit_length() - 1
-            if card != taken:
-                out.append(DISCARDS[card])
-        if jokers and not (taken >= 52 and jokers == 1):
-            out.append(DISCARDS[52])
-        return tuple(out)
+        discardable = hand
+        if taken >= 0 and not rules.may_rediscard_taken and hand != 1 << taken:
+            discardable &= ~(1 << taken)
+        if out:
+            return (*out, *_discards(discardable))
+        return _discards(discardable)
 
     # ---------------------------------------------------------------- apply
 
@@ -609,7 +653,7 @@ class TonkState(State):
             "spades_shown": [None if c is None else card_str(c) for c in self.spades_shown],
             "balances": list(self.balances),
             "ledger": [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in self.ledger],
-            "results": [dict(r) for r in self.results],
+            "results": [r.as_view() for r in self.results],
             "log": [[s, str(a)] for s, a in self._hand_log()],
         }
         if seat is not None:
