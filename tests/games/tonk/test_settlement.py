@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from parlour.games.tonk import settlement
@@ -230,7 +232,7 @@ def test_a_match_rotates_the_dealer_and_keeps_a_running_ledger() -> None:
     results = state.results
     assert len([r for r in results if not r.void]) == 4
     assert results[0].dealer == 2
-    for before, after in zip(results, results[1:], strict=False):
+    for before, after in pairwise(results):
         assert after.dealer == (before.dealer if before.void else (before.dealer + 1) % 3)
     gains = [0, 0, 0]
     for r in results:

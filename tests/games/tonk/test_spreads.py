@@ -34,8 +34,8 @@ def test_shapes(cards: str, ace_high: bool, is_spread: bool) -> None:
 
 
 def test_high_ace_runs_show_the_ace_last() -> None:
-    assert table_order([parse_card(c) for c in "Ac Qc Kc".split()]) == [11, 12, 0]
-    assert table_order([parse_card(c) for c in "Ac 2c 3c".split()]) == [0, 1, 2]
+    assert table_order([parse_card(c) for c in ("Ac", "Qc", "Kc")]) == [11, 12, 0]
+    assert table_order([parse_card(c) for c in ("Ac", "2c", "3c")]) == [0, 1, 2]
 
 
 def test_candidates_without_jokers_are_every_set_and_sub_run() -> None:
