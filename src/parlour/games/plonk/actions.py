@@ -25,25 +25,37 @@ PLAYS = tuple(Play(CARDS[c]) for c in range(52))
 _ASCENDING = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)
 """Ranks of a suit from the two up to the ace, as bit offsets in the suit."""
 
-_suit_plays: list[dict[int, tuple[Play, ...]]] = [{} for _ in range(4)]
+_SUIT_PLAYS: tuple[list[tuple[Play, ...] | None], ...] = tuple(
+    [(), *[None] * SUIT_BITS] for _ in range(4)
+)
+"""Per suit, the actions of each 13-bit set of its cards, filled on first use."""
+
+
+def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
+    plays = tuple(PLAYS[13 * suit + r] for r in _ASCENDING if bits >> r & 1)
+    _SUIT_PLAYS[suit][bits] = plays
+    return plays
 
 
 def plays_of(hand: int) -> tuple[Play, ...]:
     """The actions of the cards in ``hand``: by suit (c d h s), each from the two up to the ace.
 
-    Each suit's 13 bits index a cache filled on first use, so a hand's
-    legal actions are four lookups and a concatenation.
+    Four table lookups and a concatenation: this is every step's legal list.
     """
-    out: tuple[Play, ...] = ()
-    for s in range(4):
-        bits = hand >> (13 * s) & SUIT_BITS
-        if bits:
-            cache = _suit_plays[s]
-            plays = cache.get(bits)
-            if plays is None:
-                plays = cache[bits] = tuple(PLAYS[13 * s + r] for r in _ASCENDING if bits >> r & 1)
-            out += plays
-    return out
+    clubs, diamonds, hearts, spades = _SUIT_PLAYS
+    c = clubs[hand & SUIT_BITS]
+    if c is None:
+        c = _suit_plays(0, hand & SUIT_BITS)
+    d = diamonds[hand >> 13 & SUIT_BITS]
+    if d is None:
+        d = _suit_plays(1, hand >> 13 & SUIT_BITS)
+    h = hearts[hand >> 26 & SUIT_BITS]
+    if h is None:
+        h = _suit_plays(2, hand >> 26 & SUIT_BITS)
+    s = spades[hand >> 39 & SUIT_BITS]
+    if s is None:
+        s = _suit_plays(3, hand >> 39 & SUIT_BITS)
+    return c + d + h + s
 
 
 def parse_plonk_action(text: str) -> Play:
