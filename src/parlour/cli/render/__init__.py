@@ -21,7 +21,8 @@ class Renderer(Protocol):
 
 
 def renderer_for(game_name: str) -> Renderer:
+    from parlour.cli.render.plonk import PlonkRenderer
     from parlour.cli.render.tonk import TonkRenderer
 
-    renderers: dict[str, Renderer] = {"tonk": TonkRenderer()}
+    renderers: dict[str, Renderer] = {"tonk": TonkRenderer(), "plonk": PlonkRenderer()}
     return renderers[game_name]
