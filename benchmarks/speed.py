@@ -17,11 +17,14 @@ CONFIGS: list[tuple[str, str]] = [
     ("Tonk, 2 players (speno)", "tonk:speno?players=2"),
     ("Tonk, 2 players (classic, 2 jokers)", "tonk:classic?players=2&jokers=2"),
     ("Tonk, 4 players (pagat)", "tonk:pagat?players=4"),
+    ("Plonk, match to 500", "plonk"),
 ]
 """(label, game spec) pairs; each game adds its own."""
 
 OPENSPIEL: list[tuple[str, str, str]] = [
     ("OpenSpiel gin_rummy (C++)", "gin_rummy", "tonk:speno?players=2"),
+    ("OpenSpiel hearts (C++)", "hearts", "plonk"),
+    ("OpenSpiel bridge card play (C++)", "bridge(use_double_dummy_result=false)", "plonk"),
 ]
 """(label, OpenSpiel game, the parlour spec to compare it with)."""
 
