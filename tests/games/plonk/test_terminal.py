@@ -8,9 +8,11 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
+from parlour import load_game
 from parlour.cli.app import app
 from parlour.cli.render import renderer_for
 from parlour.cli.render.plonk import PlonkRenderer
+from parlour.core.cards import card_str
 from tests.games.plonk.helpers import SUIT_HANDS, play_trick, start
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
@@ -66,7 +68,10 @@ def test_a_whole_game_by_numbers_is_saved_and_replays(tmp_path: Path) -> None:
 
 
 def test_bad_input_is_answered_and_nothing_changes() -> None:
-    result = CliRunner().invoke(app, ["play", "plonk", "--seed", "3"], input="Zz\nAd\nquit\n")
+    mine = load_game("plonk").new_state(3).hand(0)
+    missing = card_str(next(c for c in range(52) if c not in mine))
+    result = CliRunner().invoke(app, ["play", "plonk", "--seed", "3"], input=f"Zz\n{missing}\nquit\n")
     assert result.exit_code == 0, result.output
     assert "'Zz' is not a Plonk action" in result.output
-    assert "'Ad': you have no Ad; your hand is" in result.output
+    assert f"'{missing}': you have no {missing}; your hand is" in result.output
+    assert "You left the game." in result.output

@@ -20,6 +20,7 @@ match is what is won; the points only decide it).
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
 
 SEATS = 4
 FIRST_DEALER = 3
+_KEYS = struct.Struct("<52Q").unpack
+_BITS = tuple(1 << c for c in range(52))
 
 
 def hand_text(hand: int) -> str:
@@ -94,18 +97,16 @@ class PlonkState(State):
     def _deal(self) -> None:
         """Shuffle and deal 13 cards each, one at a time from the dealer's left.
 
-        Sorting the cards by independent uniform keys is a uniform shuffle
-        and costs half of ``Random.shuffle``.
+        The shuffle sorts the cards by 52 independent 64-bit keys drawn in one
+        call: a uniform permutation (a tie has odds of about 10⁻¹⁶) at a
+        fraction of the cost of ``Random.shuffle``.
         """
         rng = random.Random(f"{self.seed}/{self.deal_no + 1}")
-        keys = [rng.random() for _ in range(52)]
+        keys = _KEYS(rng.getrandbits(64 * 52).to_bytes(8 * 52, "little"))
         deck = sorted(range(52), key=keys.__getitem__)
         hands = [0] * SEATS
         for i in range(SEATS):
-            mask = 0
-            for c in deck[i::SEATS]:
-                mask |= 1 << c
-            hands[(self.dealer + 1 + i) & 3] = mask
+            hands[(self.dealer + 1 + i) & 3] = sum(map(_BITS.__getitem__, deck[i::SEATS]))
         self._begin_deal(hands)
 
     def _begin_deal(self, hands: list[int]) -> None:

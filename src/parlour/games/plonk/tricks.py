@@ -30,10 +30,9 @@ def resolve(leader: int, cards: list[int] | tuple[int, ...]) -> tuple[int, int, 
     ``dead`` is the mask of the cards of the suit led (the winner's is the
     highest of them, ace high), ``live`` the mask of the others.
     """
-    lead_suit = SUIT_OF[cards[0]]
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
+    first, second, third, fourth = cards
+    mask = 1 << first | 1 << second | 1 << third | 1 << fourth
+    lead_suit = SUIT_OF[first]
     dead = mask & SUIT_MASKS[lead_suit]
     ace = ACE_BITS[lead_suit]
     top = ace.bit_length() - 1 if dead & ace else dead.bit_length() - 1
