@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -118,6 +119,17 @@ def test_determinize_keeps_what_a_seat_knows_and_shuffles_the_rest() -> None:
     for guess in (GAME.determinize(view, random.Random(i)) for i in range(5)):
         assert guess.view(3) == view
         assert [str(a) for a in guess.legal_actions()] == [str(a) for a in state.legal_actions()]
+
+
+def test_views_are_plain_json_and_determinize_reads_them_back_from_json() -> None:
+    state = GAME.new_state(5)
+    for _ in range(130):
+        state.apply(state.legal_actions()[-1])
+    for seat in (0, 1, 2, 3, None):
+        view = state.view(seat)
+        sent = json.loads(json.dumps(view))
+        assert sent == view
+        assert GAME.determinize(sent, random.Random(1)).view(seat) == view
 
 
 def test_determinize_refuses_another_games_view() -> None:

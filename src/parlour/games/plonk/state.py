@@ -4,7 +4,8 @@ Hands and piles are bit masks of card ids (faces 0..51), so a step is a few
 integer operations: the legal actions of a hand come from a per-suit cache,
 and a full trick is resolved with two masks (see ``tricks.resolve``). A state
 is one whole match: when a deal ends it is scored and, unless the match is
-over, the next deal is dealt at once by the state's own seeded generator.
+over, the next deal is dealt at once. Deals go on as long as the match
+needs, as RULES §3 says: no cap on their number.
 
 Randomness: deal ``k`` of a match with seed ``s`` is shuffled by a
 ``random.Random`` seeded with ``"s/k"``, made when the deal is dealt. The
