@@ -1,0 +1,7 @@
+"""Tock: race four pawns round the board and home, moved by cards (RULES.md §2)."""
+
+from parlour.games.tock.game import TockGame
+from parlour.games.tock.rules import TockRules
+from parlour.games.tock.state import TockState
+
+__all__ = ["TockGame", "TockRules", "TockState"]

@@ -1,0 +1,362 @@
+"""Tock's actions as frozen values, and their text notation.
+
+A turn plays one card, named by its rank only (which copy or suit you hold
+does not matter), then what it does. Your own pawns are ``p1`` … ``p4``;
+another seat's pawn is its seat letter and number (``b3``: seat b's pawn 3;
+seats are a, b, c, … in turn order).
+
+==================  ==========================================================
+``A enter``         enter a pawn with an A, a K (``K enter``), a joker
+                    (``Jk enter``) or, with flag ``two_of_spades_enters``,
+                    the 2♠ (``2s enter``)
+``8 p2``            move p2 forward by the card (A 1, 2, 3, 6, 8, 9, 10,
+                    Q 12, K 13 capturing what it passes, ``Jk 18 p3``)
+``4 p1``            move p1 four squares back
+``5 b3``            push seat b's pawn 3 five squares forward
+``7 p1+3 p4+4``     split a 7 into ordered parts adding up to 7 (``7 p1``:
+                    all seven to p1)
+``J p2<>c1``        swap p2 with seat c's pawn 1
+``discard 9h``      when no card can be played: discard that card
+``bonus play``      after a joker: play another card now (or spend a stored
+``bonus keep``      bonus); keep it for later (or end the turn keeping them)
+==================  ==========================================================
+
+Route marks follow a pawn (or a part of a 7): ``>`` takes the shortcut from
+the intersection the pawn stands on (``>>``: the double jump of the
+8-section board; with a 4 the shortcut is taken backwards), ``~`` goes on
+round the track instead of entering the home (flag ``home_entry=optional``):
+``8 p2>``, ``Q p1>>``, ``4 p3>``, ``7 p1+3~ p2+4``. A move with no ``~``
+enters the home whenever its count allows it.
+
+Text is read case-insensitively; an optional count after the rank must be
+the card's own (``Jk 18 p3``, ``K 13 p1``). ``str(action)`` is canonical.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
+from parlour.core.errors import InvalidActionError
+
+JOKER = 0
+"""The card kind of a joker; A … K are 1 … 13."""
+ACE, TWO, FOUR, FIVE, SEVEN, JACK, QUEEN, KING = 1, 2, 4, 5, 7, 11, 12, 13
+KIND_TEXT = {JOKER: "Jk", 1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
+VALUE = {JOKER: 18, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, 12: 12, 13: 13}
+"""Squares each card moves; the J moves nothing and no card is worth 11."""
+ENTER_KINDS = (ACE, TWO, KING, JOKER)
+KIND_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, JOKER)
+"""The order legal actions list the cards in."""
+SEAT_LETTERS = "abcdefgh"
+PAWNS = 4
+
+
+def pawn_text(seat: int | None, number: int) -> str:
+    """``p2`` for one's own pawn (``seat`` None), ``b3`` for seat 1's pawn 3."""
+    return f"p{number}" if seat is None else f"{SEAT_LETTERS[seat]}{number}"
+
+
+def _marks(jumps: int, stay_out: bool) -> str:
+    return ">" * jumps + ("~" if stay_out else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Enter:
+    """Put a reserve pawn on one's start with ``card`` (A, K, joker, or the 2♠)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"{'2s' if self.card == TWO else KIND_TEXT[self.card]} enter"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move own pawn ``pawn`` (1–4) by ``card``: forward its value, or 4 back."""
+
+    card: int
+    pawn: int
+    jumps: int = 0
+    stay_out: bool = False
+
+    def __str__(self) -> str:
+        kind = "Jk 18" if self.card == JOKER else KIND_TEXT[self.card]
+        return f"{kind} p{self.pawn}{_marks(self.jumps, self.stay_out)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """With a 5, move seat ``seat``'s pawn ``pawn`` five squares forward."""
+
+    seat: int
+    pawn: int
+    jumps: int = 0
+
+    def __str__(self) -> str:
+        return f"5 {pawn_text(self.seat, self.pawn)}{_marks(self.jumps, False)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One part of a split 7: own pawn ``pawn`` forward ``steps``."""
+
+    pawn: int
+    steps: int
+    jumps: int = 0
+    stay_out: bool = False
+
+    def __str__(self) -> str:
+        return f"p{self.pawn}+{self.steps}{_marks(self.jumps, self.stay_out)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Seven:
+    """A 7 split into ordered parts, played one after the other."""
+
+    parts: tuple[Part, ...]
+
+    def __str__(self) -> str:
+        if len(self.parts) == 1:
+            part = self.parts[0]
+            return f"7 p{part.pawn}{_marks(part.jumps, part.stay_out)}"
+        return "7 " + " ".join(str(p) for p in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """With a J, swap own pawn ``pawn`` with seat ``seat``'s pawn ``other``."""
+
+    pawn: int
+    seat: int
+    other: int
+
+    def __str__(self) -> str:
+        return f"J p{self.pawn}<>{pawn_text(self.seat, self.other)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card`` when no card in hand can be played."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {card_str(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """After a joker (or to spend a stored bonus): ``play`` a card now, or keep the bonus."""
+
+    play: bool
+
+    def __str__(self) -> str:
+        return "bonus play" if self.play else "bonus keep"
+
+
+TockAction = Enter | Move | Push | Seven | Swap | Discard | Bonus
+CardAction = Enter | Move | Push | Seven | Swap
+
+BONUS_PLAY = Bonus(True)
+BONUS_KEEP = Bonus(False)
+DISCARDS = tuple(Discard(c) for c in CARDS[:53])
+"""By face; both jokers are ``DISCARDS[52]``."""
+
+
+@cache
+def enter(card: int) -> Enter:
+    return Enter(card)
+
+
+@cache
+def move(card: int, pawn: int, jumps: int = 0, stay_out: bool = False) -> Move:
+    return Move(card, pawn, jumps, stay_out)
+
+
+@cache
+def push(seat: int, pawn: int, jumps: int = 0) -> Push:
+    return Push(seat, pawn, jumps)
+
+
+@cache
+def part(pawn: int, steps: int, jumps: int = 0, stay_out: bool = False) -> Part:
+    return Part(pawn, steps, jumps, stay_out)
+
+
+@cache
+def swap(pawn: int, seat: int, other: int) -> Swap:
+    return Swap(pawn, seat, other)
+
+
+def discard(card: int) -> Discard:
+    """The discard of ``card`` (any copy, any joker)."""
+    face = card % 54
+    return DISCARDS[min(face, JOKER_FACES[0])]
+
+
+FORMS = (
+    "A enter, K enter, Jk enter, 2s enter, 8 p2, Jk 18 p3, 4 p1, 5 b3, 7 p1+3 p4+4, J p2<>c1, "
+    "discard 9h, bonus play, bonus keep (route marks: 8 p2> takes a shortcut, 8 p2~ stays out "
+    "of the home)"
+)
+_KIND_WORDS = {"a": 1, "1": 1, "t": 10, "j": 11, "q": 12, "k": 13, "jk": JOKER, "jo": JOKER,
+               "joker": JOKER, "*": JOKER} | {str(r): r for r in range(2, 11)}
+_OWN = re.compile(r"p(\d+)(?:\+(\d+))?(>*)(~?)")
+_OTHER = re.compile(r"([a-z])(\d+)(>*)")
+
+
+def parse_tock_action(text: str) -> TockAction:
+    """Read one Tock action (case-insensitive) or raise ``InvalidActionError`` quoting it."""
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidActionError(f"{text!r} is empty: actions are {FORMS}")
+    try:
+        return _parse(words[0], words[1:], text)
+    except InvalidActionError as e:
+        if str(e).startswith(repr(text)):
+            raise
+        raise InvalidActionError(f"{text!r}: {e}") from None
+
+
+def _parse(verb: str, args: list[str], text: str) -> TockAction:
+    if verb == "discard":
+        if len(args) != 1:
+            raise InvalidActionError(f"{text!r}: name one card to discard, e.g. discard 9h")
+        return discard(parse_card(args[0]))
+    if verb == "bonus":
+        if args in (["play"], ["keep"]):
+            return BONUS_PLAY if args == ["play"] else BONUS_KEEP
+        raise InvalidActionError(f"{text!r}: write bonus play or bonus keep")
+    kind = _KIND_WORDS.get(verb)
+    if kind is None:
+        if verb in ("2s", "2♠") and args == ["enter"]:
+            return enter(TWO)
+        raise InvalidActionError(_not_a_card(verb, text))
+    if args and args[0].isdigit() and kind != JACK:
+        count = int(args.pop(0))
+        if count != VALUE.get(kind):
+            raise InvalidActionError(
+                f"{text!r}: a {KIND_TEXT[kind]} counts {VALUE.get(kind, 'nothing')}, not {count}"
+            )
+    if args == ["enter"]:
+        if kind not in ENTER_KINDS:
+            raise InvalidActionError(
+                f"{text!r}: only A, K and Jk enter a pawn (and 2s with flag two_of_spades_enters)"
+            )
+        return enter(kind)
+    if not args:
+        raise InvalidActionError(f"{text!r}: say which pawn the {KIND_TEXT[kind]} moves, e.g. "
+                                 f"{_example(kind)}")
+    if kind == JACK:
+        return _parse_swap("".join(args), text)
+    if kind == FIVE:
+        if len(args) != 1:
+            raise InvalidActionError(f"{text!r}: a 5 pushes one pawn, e.g. 5 b3")
+        return _parse_push(args[0], text)
+    if kind == SEVEN:
+        return _parse_seven(args, text)
+    if len(args) != 1:
+        raise InvalidActionError(f"{text!r}: a {KIND_TEXT[kind]} moves one pawn, e.g. {_example(kind)}")
+    number, steps, jumps, stay_out = _own(args[0], text)
+    if steps is not None:
+        raise InvalidActionError(f"{text!r}: only a 7 is split (p1+3); write {_example(kind)}")
+    if kind == FOUR and stay_out:
+        raise InvalidActionError(f"{text!r}: a 4 moves back and never enters a home: no ~")
+    return move(kind, number, jumps, stay_out)
+
+
+def _example(kind: int) -> str:
+    return {FIVE: "5 b3", SEVEN: "7 p1+3 p4+4", JACK: "J p2<>c1", JOKER: "Jk 18 p3"}.get(
+        kind, f"{KIND_TEXT[kind]} p1"
+    )
+
+
+def _not_a_card(verb: str, text: str) -> str:
+    try:
+        card = parse_card(verb)
+    except InvalidActionError:
+        return f"{text!r} is not a Tock action: actions are {FORMS}"
+    rank = KIND_TEXT[card % 13 + 1] if card < 52 else "Jk"
+    return (f"{text!r}: name the card by its rank only ({rank}, not {verb}): which suit you "
+            "play does not matter, except 2s enter")
+
+
+def _own(token: str, text: str) -> tuple[int, int | None, int, bool]:
+    """Read ``p2``, ``p1+3``, ``p1>``, ``p1+3~``: (number, steps or None, jumps, stay_out)."""
+    m = _OWN.fullmatch(token)
+    if m is None:
+        if _OTHER.fullmatch(token):
+            raise InvalidActionError(f"{text!r}: {token!r} — your own pawns are p1 to p{PAWNS}")
+        raise InvalidActionError(f"{text!r}: {token!r} is no pawn: your pawns are p1 to p{PAWNS}, "
+                                 "another seat's are b3, c1, …")
+    number = _number(m.group(1), token, text)
+    steps = None if m.group(2) is None else int(m.group(2))
+    if steps is not None and not 1 <= steps <= 7:
+        raise InvalidActionError(f"{text!r}: {token!r} — a part of a 7 moves 1 to 7 squares")
+    return number, steps, _jumps(m.group(3), token, text), bool(m.group(4))
+
+
+def _other(token: str, text: str) -> tuple[int, int, int]:
+    """Read another seat's pawn ``b3`` (with ``>`` marks): (seat, number, jumps)."""
+    m = _OTHER.fullmatch(token)
+    if m is None or m.group(1) not in SEAT_LETTERS or m.group(1) == "p":
+        raise InvalidActionError(f"{text!r}: {token!r} — name another seat's pawn by seat letter "
+                                 f"({', '.join(SEAT_LETTERS)}) and number, e.g. b3")
+    return SEAT_LETTERS.index(m.group(1)), _number(m.group(2), token, text), _jumps(
+        m.group(3), token, text)
+
+
+def _number(digits: str, token: str, text: str) -> int:
+    number = int(digits)
+    if not 1 <= number <= PAWNS:
+        raise InvalidActionError(f"{text!r}: {token!r} — pawns are numbered 1 to {PAWNS}")
+    return number
+
+
+def _jumps(marks: str, token: str, text: str) -> int:
+    if len(marks) > 2:
+        raise InvalidActionError(f"{text!r}: {token!r} — at most two shortcuts in a row (>>)")
+    return len(marks)
+
+
+def _parse_push(token: str, text: str) -> Push:
+    if _OWN.fullmatch(token):
+        raise InvalidActionError(f"{text!r}: a 5 pushes another player's pawn, never your own: "
+                                 "name it by seat letter and number, e.g. 5 b3")
+    seat, number, jumps = _other(token, text)
+    return push(seat, number, jumps)
+
+
+def _parse_swap(joined: str, text: str) -> Swap:
+    mine, sep, theirs = joined.partition("<>")
+    if not sep:
+        raise InvalidActionError(f"{text!r}: a J swaps two pawns, e.g. J p2<>c1")
+    if _OWN.fullmatch(theirs) and not _OWN.fullmatch(mine):
+        mine, theirs = theirs, mine
+    number, steps, jumps, stay_out = _own(mine, text)
+    if steps is not None or jumps or stay_out:
+        raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")
+    seat, other, other_jumps = _other(theirs, text)
+    if other_jumps:
+        raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")
+    return swap(number, seat, other)
+
+
+def _parse_seven(args: list[str], text: str) -> Seven:
+    parts = []
+    for token in args:
+        number, steps, jumps, stay_out = _own(token, text)
+        if steps is None:
+            if len(args) != 1:
+                raise InvalidActionError(f"{text!r}: give each part its count, e.g. 7 p1+3 p4+4")
+            steps = 7
+        parts.append(part(number, steps, jumps, stay_out))
+    total = sum(p.steps for p in parts)
+    if total != 7:
+        raise InvalidActionError(f"{text!r}: the parts add up to {total}; a 7 moves 7 squares in all")
+    if len({p.pawn for p in parts}) != len(parts):
+        raise InvalidActionError(f"{text!r}: each pawn takes at most one part of a 7")
+    return Seven(tuple(parts))

@@ -1,0 +1,33 @@
+"""Tock's flags and presets (RULES.md §2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from parlour.core.rules import Rules, flag
+
+HOME_ENTRY = ("mandatory", "optional")
+
+
+@dataclass(frozen=True)
+class TockRules(Rules):
+    players: int = flag(4, "number of players", minimum=2, maximum=8)
+    extra_sevens: bool = flag(False, "add one 7 per player to the two decks (the seed recommends it)")
+    two_of_spades_enters: bool = flag(False, "the 2♠ may also enter a pawn (the seed's 'Deux de Pique')")
+    home_entry: str = flag(
+        "mandatory", "a move whose count ends inside the home lane must enter it, or may go round",
+        choices=HOME_ENTRY,
+    )
+
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "sevens": {"extra_sevens": True},
+    }
+    default_preset: ClassVar[str] = "standard"
+    game_name: ClassVar[str] = "tock"
+
+    @property
+    def deck_size(self) -> int:
+        """Two 54-card decks, plus one 7 per player with ``extra_sevens``."""
+        return 108 + (self.players if self.extra_sevens else 0)
