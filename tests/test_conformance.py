@@ -106,10 +106,11 @@ def test_determinize_keeps_every_view(label: str, game: Game) -> None:
     for state in walk(game, 13):
         for seat in [*range(game.num_players), None]:
             view = state.view(seat)
-            guess = game.determinize(view, rng)
-            assert guess.view(seat) == view
-            if seat == state.current_player:
-                assert [str(a) for a in guess.legal_actions()] == [str(a) for a in state.legal_actions()]
+            sampler = game.determinizer(view)
+            for guess in (game.determinize(view, rng), sampler(rng), sampler(rng)):
+                assert guess.view(seat) == view
+                if seat == state.current_player:
+                    assert [str(a) for a in guess.legal_actions()] == [str(a) for a in state.legal_actions()]
 
 
 @pytest.mark.parametrize(("label", "game"), GAMES, ids=IDS)

@@ -1,6 +1,11 @@
 """Bots: players that see only their seat's view. ``make_bot("random")``."""
 
-from parlour.bots.base import Bot, make_bot
+from parlour.bots.base import Bot, make_bot, register_bot
+from parlour.bots.heuristic import make_heuristic
+from parlour.bots.ismcts import ISMCTSBot, make_ismcts
 from parlour.bots.random import RandomBot
 
-__all__ = ["Bot", "RandomBot", "make_bot"]
+register_bot("heuristic", make_heuristic)
+register_bot("ismcts", make_ismcts)
+
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "make_bot"]

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.bots.base import make_bot
+from parlour.cli.arena import _split_specs, arena
 from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
 from parlour.core.cards import cards_str
@@ -68,7 +69,7 @@ def play(
     """Play GAME in the terminal against bots."""
     try:
         game = build_game(game_name, rules, players, flag or [])
-        specs = [s for s in (p.strip() for p in vs.split(",")) if s]
+        specs = _split_specs(vs + ",random")[:-1] if vs.strip() else []
         if not specs:
             raise ParlourError(f"--vs {vs!r}: name at least one bot, e.g. --vs random")
         n = game.num_players
@@ -153,6 +154,9 @@ def games_command() -> None:
         presets = ", ".join(game_class.rules_type.presets) or "—"
         console.print(f"{name}: {game_class.spec.title}, {game_class.spec.min_players}–"
                       f"{game_class.spec.max_players} players; presets {presets}")
+
+
+app.command("arena")(arena)
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -182,6 +182,14 @@ class Game(ABC, Generic[RulesT]):
     @abstractmethod
     def determinize(self, view: View, rng: random.Random) -> State:
         """A full state consistent with ``view``, hidden cards dealt at random by ``rng``."""
+
+    def determinizer(self, view: View) -> Callable[[random.Random], State]:
+        """A sampler of states consistent with ``view``, for drawing many of them.
+
+        Search bots call it once per decision and the sampler once per
+        iteration; games override it to read the view only once.
+        """
+        return lambda rng: self.determinize(view, rng)
 
     def name_with_rules(self) -> str:
         """The spec string ``load_game`` reads back: ``tonk:speno?players=3&jokers=2``."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from parlour.core.cards import parse_card
+from parlour.core.cards import cards_of, parse_card, shuffled
 from parlour.core.errors import RulesError
 from parlour.core.game import Game, GameSpec, History, LedgerEntry, PublicEntry, State, View
 from parlour.core.registry import register
@@ -36,6 +37,10 @@ class TonkGame(Game[TonkRules]):
 
     def parse_action(self, text: str, state: State | None = None) -> TonkAction:
         return parse_tonk_action(text)
+
+    def determinizer(self, view: View) -> Callable[[random.Random], TonkState]:
+        """Read ``view`` once; each call then only reshuffles the unseen cards."""
+        return _Sampler(self.determinize(view, random.Random(0)), view["seat"])
 
     def determinize(self, view: View, rng: random.Random) -> TonkState:
         """A state consistent with ``view``: unseen cards dealt to the hidden hands and stock.
@@ -130,6 +135,71 @@ class TonkGame(Game[TonkRules]):
             history = (s, PublicEntry(text), history)
         state._history = history
         if rules.deal_49_wins == "in_turn":
-            had_turn = {(state.dealer + 1 + i) % n for i in range(state.turns)}
-            state.pending49 = sum(1 << q for q in range(n) if q not in had_turn and state.values[q] == 49)
+            state.pending49 = _pending49(state)
         return state
+
+
+LOW_CARD_BELIEF = 0.06
+"""How strongly search believes an opponent's unseen cards are low, per turn that opponent has played."""
+
+
+class _Sampler:
+    """Deals the cards a seat cannot see afresh into a template state, once per call.
+
+    Unlike ``determinize`` (uniform), it deals each opponent's unseen cards
+    with weights ``exp(-LOW_CARD_BELIEF × turns played × value)``: players keep
+    low cards and throw high ones, so the longer an opponent has played, the
+    lower its hidden cards are likely to be. The stock gets the rest, shuffled.
+    """
+
+    def __init__(self, template: TonkState, seat: int | None) -> None:
+        self.template = template
+        n, turns, dealer = template.n, template.turns, template.dealer
+        self.slots = [
+            (q, template.known[q], template.hands[q].bit_count() - template.known[q].bit_count(),
+             LOW_CARD_BELIEF * ((turns - 1 - (q - dealer - 1) % n) // n + 1 if turns else 0))
+            for q in range(n) if q != seat
+        ]
+        pool = list(template.stock)
+        for q, known, _, _ in self.slots:
+            pool.extend(c for c in range(54) if (template.hands[q] & ~known) >> c & 1)
+        self.pool = pool
+
+    def __call__(self, rng: random.Random) -> TonkState:
+        template = self.template
+        state = TonkState.__new__(TonkState)
+        state.__dict__.update(template.__dict__)
+        state.rng = random.Random(rng.getrandbits(64))
+        cards = shuffled(self.pool, rng)
+        hands = template.hands[:]
+        values = template.values[:]
+        table = template.values_table
+        for q, known, count, belief in self.slots:
+            if belief and count:
+                keyed = sorted(cards, key=lambda c: math.log(1.0 - rng.random()) * math.exp(belief * table[c]))
+                dealt = keyed[len(keyed) - count:]
+                cards = [c for c in cards if c not in dealt]
+            else:
+                dealt = cards[len(cards) - count:]
+                del cards[len(cards) - count:]
+            mask, value = known, 0
+            for c in dealt:
+                mask |= 1 << c
+            for c in cards_of(mask):
+                value += table[c]
+            hands[q], values[q] = mask, value
+        state.hands, state.values, state.stock = hands, values, cards
+        state._legal = None
+        for name in ("discard", "spreads", "known", "lockout", "bets", "spades_shown", "ledger", "balances",
+                     "results"):
+            setattr(state, name, getattr(template, name)[:])
+        if template.rules.deal_49_wins == "in_turn":
+            state.pending49 = _pending49(state)
+        return state
+
+
+def _pending49(state: TonkState) -> int:
+    """Seats dealt 49 whose first turn has not come yet (the in-turn house rule)."""
+    n = state.n
+    had_turn = {(state.dealer + 1 + i) % n for i in range(state.turns)}
+    return sum(1 << q for q in range(n) if q not in had_turn and state.values[q] == 49)

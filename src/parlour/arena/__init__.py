@@ -1,0 +1,1 @@
+"""Tournaments between bots: fair seating, worker processes or Ray, statistics and reports."""

@@ -1,0 +1,82 @@
+"""Running a tournament's games: in local worker processes, or as Ray tasks on a cluster.
+
+Every game is seeded by its task, so both backends give the same outcomes
+for the same tournament, whatever the order in which workers finish.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from parlour.arena.play import Outcome, play_task
+from parlour.arena.schedule import Task
+from parlour.core.errors import ParlourError
+
+BACKENDS = ("local", "ray")
+OnResult = Callable[[Outcome], None]
+
+
+def run(game_spec: str, bot_specs: Sequence[str], tasks: Sequence[Task], workers: int = 1,
+        backend: str = "local", address: str | None = None, on_result: OnResult | None = None) -> list[Outcome]:
+    """Play every task; returns the outcomes in task order."""
+    specs = tuple(bot_specs)
+    report = on_result or (lambda _: None)
+    if backend == "local":
+        outcomes = _run_local(game_spec, specs, tasks, workers, report)
+    elif backend == "ray":
+        outcomes = _run_ray(game_spec, specs, tasks, workers, address, report)
+    else:
+        raise ParlourError(f"unknown backend {backend!r}: backends are {', '.join(BACKENDS)}")
+    return sorted(outcomes, key=lambda o: o.task.index)
+
+
+def _run_local(game_spec: str, specs: tuple[str, ...], tasks: Sequence[Task], workers: int,
+               report: OnResult) -> list[Outcome]:
+    outcomes = []
+    if workers <= 1:
+        for task in tasks:
+            outcome = play_task(game_spec, specs, task)
+            report(outcome)
+            outcomes.append(outcome)
+        return outcomes
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = [pool.submit(play_task, game_spec, specs, task) for task in tasks]
+        for future in as_completed(futures):
+            outcome = future.result()
+            report(outcome)
+            outcomes.append(outcome)
+    return outcomes
+
+
+def _run_ray(game_spec: str, specs: tuple[str, ...], tasks: Sequence[Task], workers: int,
+             address: str | None, report: OnResult) -> list[Outcome]:
+    try:
+        import ray
+    except ImportError:
+        raise ParlourError("--backend ray needs Ray: pip install 'parlour[cluster]'") from None
+    started = not ray.is_initialized()
+    if started:
+        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                   "configure_logging": False}
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=max(workers, 1), **options)
+    try:
+        remote = ray.remote(play_task)
+        pending = [remote.remote(game_spec, specs, task) for task in tasks]
+        outcomes = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                outcome = ray.get(ref)
+                report(outcome)
+                outcomes.append(outcome)
+        return outcomes
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,257 @@
+"""A Tonk player written from the game's strategy.
+
+Keep low cards and those that build toward spreads; lay every spread and hit
+as soon as it can (each sheds points and a hit may lock an opponent out);
+take the discard only when it builds something; throw the card that costs
+most and helps least, avoiding cards that connect with what opponents have
+been seen picking up; drop when its total is very likely the lowest, judged
+from the unseen cards and how long each opponent has had to shed high cards.
+
+The same decisions run on a view (``HeuristicBot``) and, for search
+rollouts, directly on a determinized state (``rollout_policy``), through the
+``Seen`` summary of what the acting seat knows.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.cards import cards_of, parse_card, value_of_face
+from parlour.core.game import Action, Game, View
+from parlour.games.tonk.actions import DRAW_DISCARD, DRAW_STOCK, DROP, SPADES_IN, SPADES_OUT, Discard, Hit, Spread
+from parlour.games.tonk.rules import TonkRules
+from parlour.games.tonk.spreads import REAL, SUIT_BITS, accept_mask, shape_of
+from parlour.games.tonk.state import BET, PLAY, TURN, TonkState
+
+DROP_CONFIDENCE = 0.62
+"""Drop when the estimated chance of holding the strictly lowest total is at least this."""
+SHED_PER_TURN = 0.05
+"""How much lower, per turn played, an opponent's unseen cards are taken to be than the average."""
+HIGH_SPADES = (39, 51)  # As, Ks
+
+
+@dataclass
+class Seen:
+    """What the acting seat knows, from a view or a state."""
+
+    rules: TonkRules
+    hand: int
+    value: int
+    phase: int
+    discard_top: int
+    spreads_accept: list[int]
+    known: list[int]
+    hand_sizes: list[int]
+    turns_each: list[int]
+    unseen: list[int]
+    locked: bool
+    seat: int
+
+
+def _values(rules: TonkRules) -> list[int]:
+    return [value_of_face(c, rules.joker_points) for c in range(54)]
+
+
+def _face_mask(mask: int) -> int:
+    """A mask of card ids as a mask of faces (both jokers count as face 52)."""
+    return (mask & REAL) | ((1 << 52) if mask >> 52 else 0)
+
+
+def seen_from_state(state: TonkState) -> Seen:
+    seat, n = state.cur, state.n
+    public = 0
+    for c in state.discard:
+        public |= 1 << c
+    for s in state.spreads:
+        public |= s.named & ~s.joker_named
+        for j in s.jokers:
+            public |= 1 << j
+    known_all = 0
+    for q in range(n):
+        if q != seat:
+            known_all |= state.known[q]
+    hidden = ((1 << state.rules.deck_size) - 1) & ~(public | state.hands[seat] | known_all)
+    turns = state.turns
+    return Seen(
+        rules=state.rules, hand=state.hands[seat], value=state.values[seat], phase=state.phase,
+        discard_top=state.discard[-1] if state.discard else -1,
+        spreads_accept=[s.accept for s in state.spreads],
+        known=state.known, hand_sizes=[h.bit_count() for h in state.hands],
+        turns_each=[(turns - 1 - ((q - state.dealer - 1) % n)) // n + 1 if turns else 0 for q in range(n)],
+        unseen=list(cards_of(hidden)), locked=bool(state.lockout[seat]), seat=seat,
+    )
+
+
+def seen_from_view(view: View, rules: TonkRules) -> Seen:
+    seat, n = view["seat"], view["players"]
+
+    def mask(texts: Sequence[str]) -> int:
+        out = 0
+        for t in texts:
+            card = parse_card(t.partition("=")[2] or t) if "=" not in t else parse_card("Jk")
+            if card >= 52 and out >> card & 1:
+                card += 1
+            out |= 1 << card
+        return out
+
+    hand = mask(view["hand"])
+    known = [mask(k) for k in view["known"]]
+    public = mask(view["discard"])
+    jokers_out = 0
+    for spread in view["spreads"]:
+        for text in spread["cards"]:
+            if text.startswith("Jk="):
+                jokers_out += 1
+            else:
+                public |= 1 << parse_card(text)
+    jokers_out += (public >> 52 & 1) + (public >> 53 & 1)
+    seen_jokers = jokers_out + (hand >> 52).bit_count() + sum((k >> 52).bit_count() for k in known)
+    hidden = 0
+    for c in range(52):
+        if not ((public | hand) >> c & 1) and not any(k >> c & 1 for q, k in enumerate(known) if q != seat):
+            hidden |= 1 << c
+    for j in range(rules.jokers - seen_jokers):
+        hidden |= 1 << (52 + j)
+    turns = view["turns"]
+    dealer = view["dealer"]
+    top = view["discard"][-1] if view["discard"] else None
+    return Seen(
+        rules=rules, hand=hand, value=view["hand_value"], phase={"bet": BET, "turn": TURN, "play": PLAY}.get(
+            view["phase"], -1),
+        discard_top=parse_card(top) if top else -1,
+        spreads_accept=[_accept(s["cards"], rules) for s in view["spreads"]],
+        known=known, hand_sizes=view["hand_sizes"],
+        turns_each=[(turns - 1 - ((q - dealer - 1) % n)) // n + 1 if turns else 0 for q in range(n)],
+        unseen=list(cards_of(hidden)), locked=bool(view["lockout"][seat]), seat=seat,
+    )
+
+
+def _accept(cards: Sequence[str], rules: TonkRules) -> int:
+    named = 0
+    for text in cards:
+        named |= 1 << parse_card(text.partition("=")[2] or text)
+    shape = shape_of(named, rules.ace_high)
+    return accept_mask(shape, named, rules.ace_high, rules.hit_sets) if shape else 0
+
+
+# ------------------------------------------------------------------ decisions
+
+def win_chance(seen: Seen) -> float:
+    """Estimated chance that our total is strictly below every opponent's."""
+    values = _VALUES.get(seen.rules.joker_points) or _values(seen.rules)
+    pool = [values[c] for c in seen.unseen] or [5]
+    mean = sum(pool) / len(pool)
+    var = sum((v - mean) ** 2 for v in pool) / len(pool)
+    chance = 1.0
+    for q, size in enumerate(seen.hand_sizes):
+        if q == seen.seat:
+            continue
+        known_value = sum(values[c] for c in cards_of(seen.known[q]))
+        unknown = size - seen.known[q].bit_count()
+        shrink = max(0.55, 1.0 - SHED_PER_TURN * seen.turns_each[q])
+        mu = known_value + unknown * mean * shrink
+        sigma = math.sqrt(max(unknown * var * shrink, 1.0))
+        chance *= 0.5 * math.erfc((seen.value + 0.5 - mu) / (sigma * math.sqrt(2)))
+    return chance
+
+
+def _builds(card: int, hand: int) -> int:
+    """How many cards of ``hand`` this card connects with (same rank, or near in its suit)."""
+    if card >= 52:
+        return 3
+    rank, suit = card % 13, card // 13
+    same_rank = sum(1 for s in range(4) if s != suit and hand >> (s * 13 + rank) & 1)
+    block = hand >> (suit * 13) & SUIT_BITS
+    near = sum(1 for d in (-2, -1, 1, 2) if 0 <= rank + d < 13 and block >> (rank + d) & 1)
+    return same_rank + near
+
+
+def _helps_spread(card: int, hand: int) -> bool:
+    """Would ``card`` complete a set or a run of three with two cards of ``hand``?"""
+    if card >= 52:
+        return True
+    rank, suit = card % 13, card // 13
+    if sum(1 for s in range(4) if s != suit and hand >> (s * 13 + rank) & 1) >= 2:
+        return True
+    block = (hand >> (suit * 13) & SUIT_BITS) | (1 << rank)
+    return any(block >> start & 7 == 7 for start in range(max(0, rank - 2), min(rank, 10) + 1))
+
+
+def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The heuristic's action among ``legal``."""
+    if seen.phase == BET:
+        return SPADES_IN if any(seen.hand >> c & 1 for c in HIGH_SPADES) else SPADES_OUT
+    if seen.phase == TURN:
+        if DROP in legal and win_chance(seen) >= DROP_CONFIDENCE:
+            return DROP
+        top = seen.discard_top
+        if DRAW_DISCARD in legal and (
+            DRAW_STOCK not in legal or _helps_spread(top, seen.hand)
+            or any(a >> top & 1 for a in seen.spreads_accept)
+        ):
+            return DRAW_DISCARD
+        return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
+    values = _VALUES.get(seen.rules.joker_points) or _values(seen.rules)
+    best_lay, best_gain = None, 0
+    for action in legal:
+        if isinstance(action, Spread):
+            gain = sum(values[c] for c in action.cards if c not in action.jokers) + 100
+        elif isinstance(action, Hit):
+            gain = 50 + (0 if action.joker else values[action.card])
+        else:
+            continue
+        if gain > best_gain:
+            best_lay, best_gain = action, gain
+    if best_lay is not None:
+        return best_lay
+    if DROP in legal and win_chance(seen) >= DROP_CONFIDENCE:
+        return DROP
+    wanted = 0
+    for q, known in enumerate(seen.known):
+        if q != seen.seat:
+            wanted |= known
+    best, best_score = None, -math.inf
+    for action in legal:
+        if not isinstance(action, Discard):
+            continue
+        card = int(action.card)
+        score = values[card] - 4 * _builds(card, seen.hand & ~(1 << card))
+        if card < 52 and _builds(card, wanted & REAL):
+            score -= 3
+        if card >= 52:
+            score -= 40
+        if score > best_score:
+            best, best_score = action, score
+    return best if best is not None else legal[rng.randrange(len(legal))]
+
+
+_VALUES: dict[int, list[int]] = {}
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.rules: TonkRules = game.rules
+        _VALUES.setdefault(self.rules.joker_points, _values(self.rules))
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return choose(seen_from_view(view, self.rules), legal, rng)
+
+
+def rollout_policy(game: Game[Any]) -> Callable[[TonkState, random.Random], Action]:
+    """The heuristic on a state, seeing only what the seat to play may know."""
+    rules: TonkRules = game.rules
+    _VALUES.setdefault(rules.joker_points, _values(rules))
+
+    def policy(state: TonkState, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return choose(seen_from_state(state), legal, rng)
+
+    return policy

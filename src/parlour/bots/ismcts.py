@@ -1,0 +1,167 @@
+"""Information-set Monte Carlo tree search, single observer (Cowling, Powley & Whitehouse 2012).
+
+Game-agnostic: each iteration draws a state consistent with the bot's view
+(``game.determinizer``), walks down one tree of actions using only the
+actions legal in that determinization (UCB with *availability* counts, so an
+action is only judged against the times it could have been chosen), adds one
+node, finishes the game with the rollout policy, and credits each node with
+the return of the player who chose it. The move played is the most visited.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.errors import BotSpecError
+from parlour.core.game import Action, Game, State, View
+
+RolloutPolicy = Callable[[State, random.Random], Action]
+
+
+def random_rollout(state: State, rng: random.Random) -> Action:
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+class Node:
+    """Statistics of one action in the tree, from the view of the player who chose it."""
+
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[Action, Node] = {}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """How the search judged one root action: what ``hint`` shows."""
+
+    action: Action
+    visits: int
+    mean: float
+
+
+class ISMCTSBot:
+    """SO-ISMCTS with an iteration or time budget, exploration ``c`` and a rollout policy."""
+
+    def __init__(self, game: Game[Any], iters: int | None = None, ms: float | None = None, c: float = 0.7,
+                 rollout: RolloutPolicy = random_rollout, rollout_name: str = "random",
+                 max_rollout: int = 2000) -> None:
+        self.game = game
+        self.iters = iters if iters is not None or ms is not None else 1000
+        self.ms = ms
+        self.c = c
+        self.rollout = rollout
+        self.max_rollout = max_rollout
+        budget = f"iters={self.iters}" if self.iters is not None else f"ms={ms:g}"
+        self.name = f"ismcts:{budget},c={c:g},rollout={rollout_name}"
+        self.last: list[Choice] = []
+        self.last_iterations = 0
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            self.last = [Choice(legal[0], 0, 0.0)]
+            return legal[0]
+        root = self.search(view, rng)
+        stats = [(root.children[a], a) for a in legal if a in root.children]
+        self.last = sorted(
+            (Choice(a, node.visits, node.total / node.visits if node.visits else 0.0) for node, a in stats),
+            key=lambda ch: -ch.visits,
+        )
+        return self.last[0].action if self.last else legal[0]
+
+    def search(self, view: View, rng: random.Random) -> Node:
+        sample = self.game.determinizer(view)
+        root = Node(-1)
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        done = 0
+        while True:
+            if self.iters is not None and done >= self.iters:
+                break
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline and done:
+                break
+            self._iterate(root, sample(rng), rng)
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
+        node = root
+        path = []
+        c = self.c
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                node = children[action] = Node(state.current_player)
+                path.append(node)
+                state.apply(action)
+                break
+            best, best_score = legal[0], -math.inf
+            for a in legal:
+                child = children[a]
+                score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            node = children[best]
+            path.append(node)
+            state.apply(best)
+        steps = 0
+        policy = self.rollout
+        while not state.is_terminal and steps < self.max_rollout:
+            state.apply(policy(state, rng))
+            steps += 1
+        rewards = state.returns()
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.player]
+
+
+def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
+    """``ismcts:iters=1000`` or ``ismcts:ms=200,c=0.7,rollout=heuristic``."""
+    from parlour.bots.heuristic import rollout_policy
+
+    allowed = {"iters", "ms", "c", "rollout"}
+    unknown = set(settings) - allowed
+    if unknown:
+        raise BotSpecError(f"ismcts: unknown setting(s) {', '.join(sorted(unknown))}; settings are "
+                           "iters, ms, c, rollout")
+
+    def number(key: str, kind: type) -> Any:
+        if key not in settings:
+            return None
+        try:
+            value = kind(settings[key])
+        except ValueError:
+            raise BotSpecError(f"ismcts: {key}={settings[key]!r} is not a number") from None
+        if value <= 0:
+            raise BotSpecError(f"ismcts: {key} must be positive, got {settings[key]!r}")
+        return value
+
+    iters, ms, c = number("iters", int), number("ms", float), number("c", float)
+    if iters is not None and ms is not None:
+        raise BotSpecError("ismcts: give iters or ms, not both")
+    rollout_name = settings.get("rollout", "random").lower()
+    if rollout_name == "random":
+        policy = random_rollout
+    elif rollout_name == "heuristic":
+        policy = rollout_policy(game)
+    else:
+        raise BotSpecError(f"ismcts: rollout={rollout_name!r}; rollouts are random, heuristic")
+    return ISMCTSBot(game, iters=iters, ms=ms, c=0.7 if c is None else c, rollout=policy,
+                     rollout_name=rollout_name)

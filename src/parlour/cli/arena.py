@@ -1,0 +1,116 @@
+"""``parlour arena``: a tournament between bots, with a live table and written reports."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group
+from rich.live import Live
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from parlour.arena import report
+from parlour.arena.play import Outcome
+from parlour.arena.runner import BACKENDS, run
+from parlour.arena.schedule import schedule
+from parlour.arena.stats import BotResult, summarize
+from parlour.bots import make_bot
+from parlour.core.errors import ParlourError
+from parlour.core.registry import load_game
+
+
+def results_table(results: list[BotResult], title: str) -> Table:
+    table = Table(title=title, title_justify="left")
+    for column in ("bot", "games", "wins", "mean", "95 % CI", "rating"):
+        table.add_column(column, justify="left" if column in ("bot", "95 % CI") else "right")
+    for r in sorted(results, key=lambda r: -r.mean):
+        table.add_row(r.bot, str(r.games), str(r.wins), f"{r.mean:+.3f}",
+                      f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]", f"{r.rating:.0f}")
+    return table
+
+
+def check_out_dir(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise ParlourError(f"--out {str(out)!r} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ParlourError(f"--out {str(out)!r}: cannot create the folder ({e.strerror})") from None
+    if not os.access(out, os.W_OK):
+        raise ParlourError(f"--out {str(out)!r}: the folder is not writable")
+
+
+def arena(
+    game_spec: Annotated[str, typer.Argument(metavar="GAME", help="game spec, e.g. tonk:classic?players=3")],
+    bots: Annotated[str, typer.Option(help="bot specs, comma-separated: random,heuristic,ismcts:iters=500")],
+    games: Annotated[int, typer.Option(help="games to play (rounded up to whole duplicate deals)")] = 100,
+    workers: Annotated[int, typer.Option(help="worker processes (or Ray CPUs)")] = 1,
+    seed: Annotated[int, typer.Option(help="tournament seed")] = 0,
+    out: Annotated[Path, typer.Option(help="folder for records.jsonl, results.json, results.md, plot.png")]
+        = Path("arena-out"),
+    backend: Annotated[str, typer.Option(help="local (processes on this machine) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="address of an existing Ray cluster")] = None,
+) -> None:
+    """Play a tournament between bots with fair seating and duplicate deals; write the reports."""
+    console = Console(highlight=False)
+    try:
+        game = load_game(game_spec)
+        specs = _split_specs(bots)
+        for spec in specs:
+            make_bot(spec, game)
+        if games <= 0:
+            raise ParlourError(f"--games {games}: play at least one game")
+        if workers <= 0:
+            raise ParlourError(f"--workers {workers}: use at least one worker")
+        if backend not in BACKENDS:
+            raise ParlourError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
+        check_out_dir(out)
+    except ParlourError as e:
+        Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {e}")
+        raise typer.Exit(2) from None
+    spec = game.name_with_rules()
+    tasks = schedule(len(specs), game.num_players, games, seed)
+    done: list[Outcome] = []
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    bar = progress.add_task(f"{spec}", total=len(tasks))
+    with Live(Group(progress), console=console, refresh_per_second=4) as live:
+
+        def on_result(outcome: Outcome) -> None:
+            done.append(outcome)
+            progress.advance(bar)
+            if len(done) % max(1, len(tasks) // 50) == 0 or len(done) == len(tasks):
+                live.update(Group(progress, results_table(summarize(specs, done), "so far")))
+
+        try:
+            outcomes = run(spec, specs, tasks, workers, backend, address, on_result)
+        except ParlourError as e:
+            Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {e}")
+            raise typer.Exit(2) from None
+    results = summarize(specs, outcomes)
+    settings = {"spec": spec, "seed": seed, "backend": backend, "workers": workers,
+                "bot_specs": list(specs)}
+    report.write(out, spec, settings, outcomes, results)
+    console.print(results_table(results, f"{spec}: {len(outcomes)} games"))
+    console.print(f"Wrote {out}/records.jsonl, results.json, results.md and plot.png")
+
+
+def _split_specs(text: str) -> list[str]:
+    """Bot specs separated by commas, where a spec's own settings also use commas.
+
+    ``ismcts:iters=500,c=1,heuristic`` is two bots: a part with ``=`` and no
+    ``:`` continues the previous spec's settings.
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    if len(specs) < 2:
+        raise ParlourError(f"--bots {text!r}: name at least two bots, e.g. --bots heuristic,random")
+    return specs
