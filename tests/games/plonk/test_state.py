@@ -132,6 +132,19 @@ def test_views_are_plain_json_and_determinize_reads_them_back_from_json() -> Non
         assert GAME.determinize(sent, random.Random(1)).view(seat) == view
 
 
+def test_a_determinizer_reads_the_view_once_and_samples_independent_states() -> None:
+    state = start(SUIT_HANDS)
+    play_trick(state, "Ac Ad")
+    view = state.view(2)
+    sample = GAME.determinizer(view)
+    rng = random.Random(3)
+    first, second = sample(rng), sample(rng)
+    assert first.view(2) == second.view(2) == view
+    assert first.hand(0) != second.hand(0)
+    first.apply_text("Ah")
+    assert second.view(2) == view and sample(rng).view(2) == view
+
+
 def test_determinize_refuses_another_games_view() -> None:
     with pytest.raises(RulesError, match="not a Plonk view"):
         GAME.determinize({"game": "tonk"}, random.Random(0))

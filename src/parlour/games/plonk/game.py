@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from parlour.core.cards import parse_card
@@ -44,50 +44,65 @@ class PlonkGame(Game[PlonkRules]):
         neither in the viewer's hand nor played this deal are shuffled and
         dealt to the other seats.
         """
+        return self.determinizer(view)(rng)
+
+    def determinizer(self, view: View) -> Callable[[random.Random], PlonkState]:
+        """A sampler of ``determinize``'s states for ``view``, which reads the view only once.
+
+        The view becomes a template state with the hidden hands empty; each
+        sample is a clone of it with the unseen cards shuffled into them and
+        a fresh seed for the deals to come.
+        """
         if view.get("game") != "plonk":
             raise RulesError(f"not a Plonk view: game is {view.get('game')!r}")
         seat = view["seat"]
-        state = PlonkState.__new__(PlonkState)
-        state._blank(self, rng.getrandbits(64))
+        template = PlonkState.__new__(PlonkState)
+        template._blank(self, 0)
         tricks = [trick_from_view(t) for t in view["tricks"]]
         trick = [parse_card(card) for _, card in view["trick"]]
-        seen = 0
-        for _, cards, _ in tricks:
-            for c in cards:
-                seen |= 1 << c
-        for c in trick:
-            seen |= 1 << c
-        hands = [0] * SEATS
+        known = 0
+        for c in [c for _, cards, _ in tricks for c in cards] + trick:
+            known |= 1 << c
         if seat is not None:
             for text in view["hand"]:
-                hands[seat] |= 1 << parse_card(text)
-        known = seen | hands[0] | hands[1] | hands[2] | hands[3]
+                template.hands[seat] |= 1 << parse_card(text)
+            known |= template.hands[seat]
         unseen = [c for c in range(52) if not known >> c & 1]
-        hidden_seats = [q for q in range(SEATS) if q != seat]
-        needed = sum(view["hand_sizes"][q] for q in hidden_seats)
+        sizes = [(q, view["hand_sizes"][q]) for q in range(SEATS) if q != seat]
+        needed = sum(size for _, size in sizes)
         if view["winner"] is None and needed != len(unseen):
             raise RulesError(f"the view's cards do not add up: {len(unseen)} unseen cards "
                              f"for hidden hands of {needed}")
-        rng.shuffle(unseen)
-        for q in hidden_seats:
-            for _ in range(view["hand_sizes"][q]):
-                hands[q] |= 1 << unseen.pop()
-        state.hands = hands
-        state.deal_no = view["deal"]
-        state.dealer = view["dealer"]
-        state.leader = view["leader"]
-        state.cur = view["to_play"]
-        state.trick = trick
-        state.tricks = tricks
-        state.live, state.dead = piles(tricks)
-        state.scores = list(view["scores"])
-        state.results = [DealResult.from_view(r) for r in view["results"]]
-        state.winner = -1 if view["winner"] is None else view["winner"]
-        state.version = view["version"]
+        template.deal_no = view["deal"]
+        template.dealer = view["dealer"]
+        template.leader = view["leader"]
+        template.cur = view["to_play"]
+        template.trick = trick
+        template.tricks = tricks
+        template.live, template.dead = piles(tricks)
+        template.scores = list(view["scores"])
+        template.results = [DealResult.from_view(r) for r in view["results"]]
+        template.winner = -1 if view["winner"] is None else view["winner"]
+        template.version = view["version"]
         history: History = None
         played = [((leader + i) & 3, c) for leader, cards, _ in tricks for i, c in enumerate(cards)]
-        played += [((state.leader + i) & 3, c) for i, c in enumerate(trick)]
+        played += [((template.leader + i) & 3, c) for i, c in enumerate(trick)]
         for q, c in played:
             history = (q, PLAYS[c], history)
-        state._history = history
-        return state
+        template._history = history
+
+        def sample(rng: random.Random) -> PlonkState:
+            state = template.clone()
+            state.seed = rng.getrandbits(64)
+            cards = unseen[:]
+            rng.shuffle(cards)
+            start = 0
+            for q, size in sizes:
+                hand = 0
+                for c in cards[start:start + size]:
+                    hand |= 1 << c
+                state.hands[q] = hand
+                start += size
+            return state
+
+        return sample
