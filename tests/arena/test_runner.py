@@ -1,0 +1,71 @@
+"""Running tournaments: the same seed gives the same results, locally and on Ray."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.arena.runner import run
+from parlour.arena.schedule import schedule
+from parlour.cli.app import app
+from parlour.core.record import GameRecord, replay
+
+SPEC = "tonk:classic?players=2"
+BOTS = ("heuristic", "random")
+
+
+def test_processes_give_the_same_outcomes_as_one_process() -> None:
+    tasks = schedule(2, 2, 12, seed=3)
+    alone = run(SPEC, BOTS, tasks, workers=1)
+    pooled = run(SPEC, BOTS, tasks, workers=2)
+    assert [o.returns for o in alone] == [o.returns for o in pooled]
+    assert [o.record for o in alone] == [o.record for o in pooled]
+
+
+def test_records_replay() -> None:
+    outcome = run(SPEC, BOTS, schedule(2, 2, 2, seed=4))[0]
+    state = replay(GameRecord.from_dict(outcome.record))
+    assert tuple(state.returns()) == outcome.returns
+
+
+def test_ray_backend_gives_the_same_results_as_local() -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[cluster]')")
+    tasks = schedule(2, 2, 8, seed=5)
+    local = run(SPEC, BOTS, tasks, workers=1)
+    on_ray = run(SPEC, BOTS, tasks, workers=2, backend="ray")
+    assert [o.returns for o in local] == [o.returns for o in on_ray]
+    assert [o.record for o in local] == [o.record for o in on_ray]
+
+
+def test_arena_command_writes_the_four_files(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["arena", SPEC, "--bots", "heuristic,random", "--games", "10",
+                                      "--seed", "2", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "results.json").read_text())
+    assert summary["games"] == 10 and [b["bot"] for b in summary["bots"]] == ["heuristic", "random"]
+    assert len((out / "records.jsonl").read_text().splitlines()) == 10
+    assert "| `heuristic` |" in (out / "results.md").read_text()
+    assert (out / "plot.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["chess", "--bots", "random,random"], "unknown game 'chess'"),
+        ([SPEC, "--bots", "random,genius"], "unknown bot 'genius'"),
+        ([SPEC, "--bots", "random"], "name at least two bots"),
+        ([SPEC, "--bots", "random,random", "--games", "0"], "--games 0"),
+        ([SPEC, "--bots", "random,random", "--backend", "moon"], "backends are local, ray"),
+        ([SPEC, "--bots", "random,random", "--out", "/proc/nope"], "cannot create the folder"),
+        ([SPEC, "--bots", "ismcts:iters=-3,random"], "iters must be positive"),
+    ],
+)
+def test_bad_arena_input_is_one_clear_line(args: list[str], fragment: str) -> None:
+    result = CliRunner().invoke(app, ["arena", *args])
+    assert result.exit_code == 2
+    assert fragment in result.output
+    assert "Traceback" not in result.output

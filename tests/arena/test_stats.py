@@ -1,0 +1,27 @@
+"""Tournament statistics: means with intervals, wins, ratings."""
+
+from __future__ import annotations
+
+from parlour.arena.play import Outcome
+from parlour.arena.schedule import Task
+from parlour.arena.stats import bradley_terry, summarize
+
+
+def outcome(index: int, seating: tuple[int, ...], returns: tuple[float, ...]) -> Outcome:
+    return Outcome(Task(index, 0, seating), returns, {})
+
+
+def test_summary_of_a_few_games() -> None:
+    outcomes = [outcome(0, (0, 1), (2.0, -2.0)), outcome(1, (1, 0), (-1.0, 1.0)),
+                outcome(2, (0, 1), (0.0, 0.0))]
+    a, b = summarize(["a", "b"], outcomes)
+    assert (a.games, a.wins, b.wins) == (3, 2, 0)
+    assert a.mean == 1.0 and b.mean == -1.0
+    assert a.ci_low < a.mean < a.ci_high
+    assert a.rating > 1500 > b.rating
+
+
+def test_bradley_terry_orders_by_strength_and_centres_on_1500() -> None:
+    ratings = bradley_terry([[0, 8, 9], [2, 0, 6], [1, 4, 0]])
+    assert ratings[0] > ratings[1] > ratings[2]
+    assert abs(sum(ratings) / 3 - 1500) < 1e-6
