@@ -16,6 +16,7 @@ from parlour.bots.base import make_bot
 from parlour.cli.arena import _split_specs, arena
 from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
+from parlour.cli.serve import serve
 from parlour.core.cards import cards_str
 from parlour.core.errors import ParlourError
 from parlour.core.game import Action, Game, State
@@ -157,6 +158,7 @@ def games_command() -> None:
 
 
 app.command("arena")(arena)
+app.command("serve")(serve)
 
 
 def main() -> None:

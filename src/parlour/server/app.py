@@ -1,0 +1,85 @@
+"""``create_app(settings)``: the FastAPI app with its lobby, restored from storage on start.
+
+On start every unfinished table is rebuilt by replaying its stored actions and
+its bots are set going; on stop pending bot moves are cancelled and the
+database closed. Refusals are JSON ``{"type": "error", "code", "message"}``
+with an HTTP status by code; the browser client is served from ``static/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from parlour.server.authority import Rejected, quote
+from parlour.server.lobby import Lobby
+from parlour.server.routes import games, play, tables
+from parlour.server.settings import Settings
+from parlour.server.storage import Storage
+
+STATIC = Path(__file__).parent / "static"
+STATUS = {
+    "auth/bad_token": 403, "table/not_found": 404, "table/full": 409, "table/finished": 409,
+    "table/not_finished": 409, "action/illegal": 409, "action/not_your_turn": 409, "action/stale": 409,
+    "request/invalid": 422, "table/too_many": 503,
+}
+
+
+def error_response(code: str, message: str) -> JSONResponse:
+    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=STATUS.get(code, 400))
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server for ``settings`` (defaults: ``Settings()``, i.e. environment and ``parlour.db``)."""
+    settings = settings or Settings()
+    storage = Storage(settings.db_url)
+    lobby = Lobby(settings, storage)
+    lobby.restore()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        lobby.start()
+        yield
+        await lobby.bots.close()
+
+    app = FastAPI(title="parlour", description="Tonk, Tock and Plonk at tables in the browser.",
+                  version="0.1.0", lifespan=lifespan)
+    app.state.lobby = lobby
+    app.state.settings = settings
+
+    @app.exception_handler(Rejected)
+    async def rejected(_request: Request, exc: Rejected) -> JSONResponse:
+        return error_response(exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ())) or "request"
+        given = f" (got {quote(first['input'], 80)})" if "input" in first else ""
+        return error_response("request/invalid", f"{where}: {first.get('msg', 'invalid')}{given}")
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > settings.max_message_bytes:
+            return error_response("request/invalid", f"request body of {quote(length, 30)} bytes; the limit is "
+                                  f"{settings.max_message_bytes}")
+        return await call_next(request)
+
+    app.include_router(games.router)
+    app.include_router(tables.router)
+    app.include_router(play.router)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

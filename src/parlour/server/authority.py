@@ -1,0 +1,204 @@
+"""The table authority: the one place a table's state changes.
+
+An action is checked, in this order, against the seat token (``auth/bad_token``),
+the table being open (``table/finished``), the state version the client acted on
+(``action/stale``), the seat to play (``action/not_your_turn``) and the rules
+(``action/illegal``, the engine's message quoted). It is applied to a clone of
+the state, appended to storage, and only then does the clone become the table's
+state; the caller then tells the clients. A refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+import hmac
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.bots.base import Bot, make_bot
+from parlour.core.errors import BotSpecError, ParlourError
+from parlour.core.game import Game, State, View
+from parlour.core.record import GameRecord, replay, result_of
+from parlour.server.storage import Storage, StoredSeat, StoredTable, hash_token
+
+
+class Rejected(ParlourError):
+    """A refused request, with the stable code clients switch on."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def quote(value: Any, limit: int = 120) -> str:
+    """``repr`` of client input, cut short so an error message stays small."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class Seat:
+    """A seat at a table: a bot, or a person once they hold its token."""
+
+    seat: int
+    kind: str
+    bot_spec: str | None
+    name: str | None
+    token_hash: str | None
+    bot: Bot | None = None
+    stand_in: bool = False
+    """A stand-in bot plays for this person (absent past the grace period)."""
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+
+class TableAuthority:
+    """One table: its game, state and seats, kept in step with storage."""
+
+    def __init__(self, stored: StoredTable, storage: Storage, state: State) -> None:
+        self.id = stored.id
+        self.name = stored.name
+        self.created = stored.created
+        self.turn_seconds = stored.turn_seconds
+        self.storage = storage
+        self.state = state
+        self.game: Game[Any] = state.game
+        self.seats = [
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
+                 make_bot(s.bot, self.game) if s.kind == "bot" and s.bot else None)
+            for s in stored.seats
+        ]
+
+    # -------------------------------------------------------------- building
+
+    @classmethod
+    def create(cls, storage: Storage, table_id: str, name: str, game: Game[Any], seats: list[str],
+               seed: int, turn_seconds: float | None = None) -> TableAuthority:
+        """A new table, stored; ``seats`` holds ``human`` or a bot spec per seat."""
+        if len(seats) != game.num_players:
+            raise Rejected("request/invalid", f"{game.name_with_rules()} has {game.num_players} seats, "
+                           f"but {len(seats)} were given: {quote(seats)}")
+        stored_seats = []
+        for i, spec in enumerate(seats):
+            if spec.strip().lower() == "human":
+                stored_seats.append(StoredSeat(i, "human"))
+                continue
+            try:
+                bot = make_bot(spec, game)
+            except BotSpecError as e:
+                raise Rejected("request/invalid", f"seat {i}: {e}") from None
+            stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{bot.name.capitalize()} {i}"))
+        stored = StoredTable(id=table_id, name=name, game=game.spec.name, rules=game.rules.to_dict(), seed=seed,
+                             seats=stored_seats, turn_seconds=turn_seconds, created=time.time())
+        state = game.new_state(seed)
+        storage.create(stored)
+        return cls(stored, storage, state)
+
+    @classmethod
+    def restore(cls, stored: StoredTable, storage: Storage) -> TableAuthority:
+        """The table rebuilt by replaying its stored actions (``RecordError`` if they do not replay)."""
+        record = GameRecord(game=stored.game, rules=stored.rules, seed=stored.seed,
+                            players=[s.name or f"seat {s.seat}" for s in stored.seats],
+                            actions=[text for _, text in stored.actions])
+        return cls(stored, storage, replay(record))
+
+    # ---------------------------------------------------------------- status
+
+    @property
+    def status(self) -> str:
+        if self.state.is_terminal:
+            return "finished"
+        return "playing" if all(s.taken for s in self.seats) else "waiting"
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def to_play(self) -> int | None:
+        return None if self.state.is_terminal else self.state.current_player
+
+    def names(self) -> list[str]:
+        return [s.name or f"Seat {s.seat}" for s in self.seats]
+
+    def record(self) -> GameRecord:
+        return GameRecord.of(self.state, self.names())
+
+    # ------------------------------------------------------------------ seats
+
+    def seat_of(self, token: str) -> int:
+        """The seat ``token`` holds, or ``auth/bad_token``."""
+        digest = hash_token(token)
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                return s.seat
+        raise Rejected("auth/bad_token", f"token {quote(token, 16)} holds no seat at table {self.id!r}")
+
+    def join(self, name: str, token: str, seat: int | None = None) -> int:
+        """Give ``name`` a free human seat (``seat`` or the first free one) held by ``token``."""
+        if self.state.is_terminal:
+            raise Rejected("table/finished", f"table {self.id!r} has finished; spectate or replay it instead")
+        free = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
+        if seat is not None:
+            if not 0 <= seat < len(self.seats):
+                raise Rejected("request/invalid", f"seat {seat} does not exist at table {self.id!r}: seats are "
+                               f"0 to {len(self.seats) - 1}")
+            free = [s for s in free if s.seat == seat]
+        if not free:
+            which = f"seat {seat} is not free" if seat is not None else "no human seat is free"
+            raise Rejected("table/full", f"table {self.id!r}: {which}; spectate instead")
+        chosen = free[0]
+        digest = hash_token(token)
+        if not self.storage.take_seat(self.id, chosen.seat, name, digest):
+            raise Rejected("table/full", f"table {self.id!r}: seat {chosen.seat} was just taken")
+        chosen.name, chosen.token_hash = name, digest
+        return chosen.seat
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, seat: int | None) -> View:
+        return self.state.view(seat)
+
+    def legal(self, seat: int | None) -> list[str]:
+        """The legal actions' text for ``seat`` when it is to play at an open table, else none."""
+        if seat is None or self.status != "playing" or self.state.current_player != seat:
+            return []
+        return [str(a) for a in self.state.legal_actions()]
+
+    # ----------------------------------------------------------------- acting
+
+    def submit(self, seat: int, version: int, text: str) -> str:
+        """Play ``text`` for ``seat`` on state ``version``; returns the action's canonical text."""
+        status = self.status
+        if status == "finished":
+            raise Rejected("table/finished", f"table {self.id!r} has finished; {quote(text)} was not played")
+        if status == "waiting":
+            raise Rejected("action/not_your_turn", f"table {self.id!r} is waiting for players; "
+                           f"{quote(text)} was not played")
+        if version != self.state.version:
+            raise Rejected("action/stale", f"{quote(text)} was chosen on version {version}, but the table is at "
+                           f"version {self.state.version}; look again")
+        to_play = self.state.current_player
+        if seat != to_play:
+            raise Rejected("action/not_your_turn", f"seat {seat} played {quote(text)}, but seat {to_play} is to play")
+        after = self.state.clone()
+        try:
+            action = self.game.parse_action(text, after)
+            after.apply(action)
+        except ParlourError as e:
+            raise Rejected("action/illegal", str(e)) from None
+        canonical = str(action)
+        self.storage.append_action(self.id, self.state.version, seat, canonical,
+                                   result_of(after) if after.is_terminal else None)
+        self.state = after
+        return canonical
+
+    def bot_turn(self) -> tuple[int, int, View, list[Any], random.Random]:
+        """What a bot needs to play the current turn: seat, version, view, legal actions, a seeded rng."""
+        seat = self.state.current_player
+        rng = random.Random(f"{self.id}:{self.state.version}:{seat}")
+        return seat, self.state.version, self.state.view(seat), list(self.state.legal_actions()), rng

@@ -1,0 +1,130 @@
+"""Server-side bots: they fill bot seats, stand in for absent people and for turns that time out.
+
+After every change the lobby asks ``schedule`` what happens next at a table:
+a bot seat plays after ``bot_delay`` seconds (so people can follow); a
+person's seat with a stand-in (absent past ``disconnect_grace``) is played the
+same way; a person's turn at a table with a turn timer is played by the
+stand-in when the timer runs out. A bot plays through the authority like anyone
+else, with the version it looked at, so a move made meanwhile makes its choice
+stale instead of wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from parlour.bots.base import Bot, make_bot
+from parlour.core.errors import BotSpecError
+from parlour.server.authority import Rejected, TableAuthority
+from parlour.server.settings import Settings
+
+PlayFn = Callable[[TableAuthority, int, int, str], str]
+PublishFn = Callable[[TableAuthority], None]
+
+
+class BotDriver:
+    """The pending bot move (or turn timer) of each table, and the grace timers of absent seats."""
+
+    def __init__(self, settings: Settings, play: PlayFn, publish: PublishFn) -> None:
+        self.settings = settings
+        self._play = play
+        self._publish = publish
+        self._turns: dict[str, asyncio.Task[None]] = {}
+        self._deadlines: dict[str, float] = {}
+        self._graces: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._stand_ins: dict[str, Bot] = {}
+
+    def stand_in(self, table: TableAuthority) -> Bot:
+        """The bot that plays for a person at ``table`` (a random one if the game has no such bot)."""
+        bot = self._stand_ins.get(table.id)
+        if bot is None:
+            try:
+                bot = make_bot(self.settings.stand_in_bot, table.game)
+            except BotSpecError:
+                bot = make_bot("random", table.game)
+            self._stand_ins[table.id] = bot
+        return bot
+
+    def deadline(self, table: TableAuthority) -> float | None:
+        """Seconds left on the current turn's timer, if it runs."""
+        end = self._deadlines.get(table.id)
+        return None if end is None else max(0.0, end - asyncio.get_running_loop().time())
+
+    def schedule(self, table: TableAuthority) -> None:
+        """Set up whatever plays next at ``table`` on its own, replacing what was pending."""
+        self._cancel_turn(table.id)
+        if table.status != "playing":
+            return
+        seat = table.seats[table.state.current_player]
+        loop = asyncio.get_running_loop()
+        if seat.bot is not None:
+            self._start(table, seat.bot, self.settings.bot_delay)
+        elif seat.stand_in:
+            self._start(table, self.stand_in(table), self.settings.bot_delay)
+        elif table.turn_seconds:
+            self._deadlines[table.id] = loop.time() + table.turn_seconds
+            self._start(table, self.stand_in(table), table.turn_seconds)
+
+    def seat_left(self, table: TableAuthority, seat: int) -> None:
+        """A person's last connection closed: after the grace period, a stand-in plays for them."""
+        if table.seats[seat].kind != "human" or table.status == "finished":
+            return
+        key = (table.id, seat)
+        old = self._graces.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self._graces[key] = asyncio.get_running_loop().create_task(self._grace(table, seat))
+
+    def seat_back(self, table: TableAuthority, seat: int) -> None:
+        """A person reconnected: their stand-in stops."""
+        grace = self._graces.pop((table.id, seat), None)
+        if grace is not None:
+            grace.cancel()
+        if table.seats[seat].stand_in:
+            table.seats[seat].stand_in = False
+            self.schedule(table)
+            self._publish(table)
+
+    async def close(self) -> None:
+        """Stop every pending move and timer (server shutdown)."""
+        tasks = [*self._turns.values(), *self._graces.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._turns.clear()
+        self._graces.clear()
+
+    # ---------------------------------------------------------------- private
+
+    def _cancel_turn(self, table_id: str) -> None:
+        self._deadlines.pop(table_id, None)
+        task = self._turns.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def _start(self, table: TableAuthority, bot: Bot, delay: float) -> None:
+        loop = asyncio.get_running_loop()
+        self._turns[table.id] = loop.create_task(self._move(table, bot, delay, table.version))
+
+    async def _move(self, table: TableAuthority, bot: Bot, delay: float, version: int) -> None:
+        await asyncio.sleep(delay)
+        if table.version != version or table.status != "playing":
+            return
+        seat, version, view, legal, rng = table.bot_turn()
+        action: Any = await asyncio.to_thread(bot.choose, view, legal, rng)
+        try:
+            self._play(table, seat, version, str(action))
+        except Rejected:
+            if table.version == version:
+                raise
+
+    async def _grace(self, table: TableAuthority, seat: int) -> None:
+        await asyncio.sleep(self.settings.disconnect_grace)
+        self._graces.pop((table.id, seat), None)
+        if table.status == "finished":
+            return
+        table.seats[seat].stand_in = True
+        self.schedule(table)
+        self._publish(table)

@@ -1,0 +1,80 @@
+"""WebSocket connections per table, each with its own ordered outbox.
+
+Publishing is synchronous: the lobby puts every client's next message in that
+client's outbox in the same step that changed the table, and a pump task per
+connection writes the outbox out. Messages therefore reach each client in the
+order the table changed, and a slow client delays only itself; one that falls
+too far behind is dropped (it reconnects and is sent the state afresh).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+OUTBOX_LIMIT = 512
+"""Messages a client may have waiting before it is disconnected."""
+
+
+class Connection:
+    """One client on one table: a seat (by token) or a spectator (``seat`` None)."""
+
+    def __init__(self, table_id: str, seat: int | None, token: str | None) -> None:
+        self.table_id = table_id
+        self.seat = seat
+        self.token = token
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a client too far behind gets a final ``None`` that ends its pump."""
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            return
+        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.outbox.put_nowait(None)
+
+    async def pump(self, websocket: WebSocket) -> None:
+        """Write the outbox to ``websocket`` until it ends or the client is too slow."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await websocket.close(code=1008, reason="too slow")
+                return
+            await websocket.send_text(text)
+
+
+class Hub:
+    """Who is connected to which table."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, set[Connection]] = {}
+
+    def add(self, conn: Connection) -> None:
+        self._tables.setdefault(conn.table_id, set()).add(conn)
+
+    def remove(self, conn: Connection) -> bool:
+        """Forget ``conn``; True when it was its seat's last connection."""
+        conns = self._tables.get(conn.table_id, set())
+        conns.discard(conn)
+        if not conns:
+            self._tables.pop(conn.table_id, None)
+        return conn.seat is not None and conn.seat not in self.connected_seats(conn.table_id)
+
+    def connected_seats(self, table_id: str) -> set[int]:
+        return {c.seat for c in self._tables.get(table_id, ()) if c.seat is not None}
+
+    def spectators(self, table_id: str) -> int:
+        return sum(1 for c in self._tables.get(table_id, ()) if c.seat is None)
+
+    def publish(self, table_id: str, message_for: Callable[[int | None], dict[str, Any]]) -> None:
+        """Queue for each client of the table ``message_for(its seat)``, computed once per seat."""
+        cache: dict[int | None, dict[str, Any]] = {}
+        for conn in self._tables.get(table_id, ()):
+            message = cache.get(conn.seat)
+            if message is None:
+                message = cache[conn.seat] = message_for(conn.seat)
+            conn.send(message)

@@ -1,0 +1,205 @@
+"""The lobby: every open table in memory, and the steps that create, join, play and publish.
+
+It ties the pieces together: an accepted action goes authority → storage →
+(``publish``) each connected client's own view → (``schedule``) the next bot
+move or timer. It runs on the server's event loop and never awaits between
+checking an action and publishing its result, so a table needs no lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from typing import Any
+
+from parlour.bots.base import make_bot
+from parlour.core.errors import ParlourError
+from parlour.core.registry import game_classes, load_game
+from parlour.server.authority import Rejected, TableAuthority, quote
+from parlour.server.bots import BotDriver
+from parlour.server.hub import Connection, Hub
+from parlour.server.schemas import JoinIn, JoinOut, TableIn
+from parlour.server.settings import Settings
+from parlour.server.storage import Storage
+
+log = logging.getLogger("parlour.server")
+
+BOT_NAMES = ("random", "heuristic", "ismcts")
+"""Bot specs the lobby offers, for each game that has them."""
+
+
+class Lobby:
+    """All tables of one server process."""
+
+    def __init__(self, settings: Settings, storage: Storage) -> None:
+        self.settings = settings
+        self.storage = storage
+        self.hub = Hub()
+        self.tables: dict[str, TableAuthority] = {}
+        self.bots = BotDriver(settings, self.play, self.publish)
+
+    # -------------------------------------------------------------- tables
+
+    def restore(self) -> list[str]:
+        """Rebuild every unfinished table by replaying its stored actions; the ids restored.
+
+        A table whose log no longer replays (a rules change, say) is logged and
+        left out rather than stopping the server.
+        """
+        restored = []
+        for table_id in self.storage.table_ids(unfinished_only=True):
+            stored = self.storage.load(table_id)
+            if stored is None or table_id in self.tables:
+                continue
+            try:
+                self.tables[table_id] = TableAuthority.restore(stored, self.storage)
+            except ParlourError as e:
+                log.error("table %s not restored: %s", table_id, e)
+                continue
+            restored.append(table_id)
+        return restored
+
+    def start(self) -> None:
+        """Set the bots of every table going (needs the running event loop)."""
+        for table in self.tables.values():
+            self.bots.schedule(table)
+
+    def get(self, table_id: str) -> TableAuthority:
+        """The table ``table_id``, loading a finished one from storage when asked for it."""
+        table = self.tables.get(table_id)
+        if table is None and len(table_id) <= 32:
+            stored = self.storage.load(table_id)
+            if stored is not None:
+                try:
+                    table = TableAuthority.restore(stored, self.storage)
+                except ParlourError as e:
+                    raise Rejected("table/not_found", f"table {table_id!r} cannot be rebuilt: {e}") from None
+                self.tables[table_id] = table
+        if table is None:
+            raise Rejected("table/not_found", f"no table {quote(table_id, 40)}; GET /api/tables lists them")
+        return table
+
+    def create(self, body: TableIn) -> TableAuthority:
+        """A new table from a lobby request; bad game, rules or seats are ``request/invalid``."""
+        if sum(1 for t in self.tables.values() if t.status != "finished") >= self.settings.max_tables:
+            raise Rejected("table/too_many", f"this server holds {self.settings.max_tables} open tables already")
+        try:
+            game = load_game(body.game, preset=body.preset or None,
+                             **{"players": len(body.seats), **body.rules})
+        except ParlourError as e:
+            raise Rejected("request/invalid", str(e)) from None
+        table_id = secrets.token_hex(5)
+        seed = random.SystemRandom().randrange(1 << 31)
+        name = body.name or f"{game.spec.title} {table_id[:4]}"
+        table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
+                                      body.turn_seconds)
+        self.tables[table_id] = table
+        self.bots.schedule(table)
+        return table
+
+    def join(self, table_id: str, body: JoinIn) -> JoinOut:
+        table = self.get(table_id)
+        token = secrets.token_urlsafe(24)
+        seat = table.join(body.name, token, body.seat)
+        self.bots.schedule(table)
+        self.publish(table)
+        return JoinOut(table=table.id, seat=seat, token=token)
+
+    # --------------------------------------------------------------- acting
+
+    def play(self, table: TableAuthority, seat: int, version: int, text: str) -> str:
+        """Play for ``seat``; then every client is sent its view and the next bot or timer is set."""
+        canonical = table.submit(seat, version, text)
+        self.publish(table)
+        self.bots.schedule(table)
+        return canonical
+
+    def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
+        table = self.get(table_id)
+        seat = table.seat_of(token)
+        return table, self.play(table, seat, version, text)
+
+    # ------------------------------------------------------------ messages
+
+    def summary(self, table: TableAuthority) -> dict[str, Any]:
+        """The table as the lobby shows it (the ``TableOut`` schema)."""
+        connected = self.hub.connected_seats(table.id)
+        return {
+            "id": table.id, "name": table.name, "game": table.game.spec.name,
+            "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
+            "to_play": table.to_play, "turn_seconds": table.turn_seconds,
+            "spectators": self.hub.spectators(table.id), "created": table.created,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot_spec, "taken": s.taken,
+                 "connected": s.kind == "bot" or s.seat in connected, "stand_in": s.stand_in}
+                for s in table.seats
+            ],
+        }
+
+    def state_message(self, table: TableAuthority, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only."""
+        to_play = table.to_play
+        return {
+            "type": "state", "table": self.summary(table), "seat": seat, "view": table.view(seat),
+            "legal": table.legal(seat),
+            "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
+        }
+
+    def publish(self, table: TableAuthority) -> None:
+        self.hub.publish(table.id, lambda seat: self.state_message(table, seat))
+
+    # ---------------------------------------------------------- connections
+
+    def connect(self, table_id: str, token: str | None) -> Connection:
+        """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator."""
+        table = self.get(table_id)
+        seat = table.seat_of(token) if token else None
+        conn = Connection(table.id, seat, token)
+        self.hub.add(conn)
+        if seat is not None:
+            self.bots.seat_back(table, seat)
+        self.publish(table)
+        return conn
+
+    def disconnect(self, conn: Connection) -> None:
+        last = self.hub.remove(conn)
+        table = self.tables.get(conn.table_id)
+        if table is None:
+            return
+        if last and conn.seat is not None:
+            self.bots.seat_left(table, conn.seat)
+        self.publish(table)
+
+    # ---------------------------------------------------------------- games
+
+    @staticmethod
+    def games() -> list[dict[str, Any]]:
+        """Every registered game with its presets, flags and the bots that can sit at it (``GameOut``)."""
+        out = []
+        for name, cls in sorted(game_classes().items()):
+            rules_type = cls.rules_type
+            flags = rules_type.flags()
+            presets = {p: {k: v for k, v in rules_type.build(p).to_dict().items() if k != "players"}
+                       for p in (rules_type.presets or {"": {}})}
+            game = load_game(name)
+            bots = []
+            for bot in BOT_NAMES:
+                try:
+                    make_bot(bot, game)
+                except ParlourError:
+                    continue
+                bots.append(bot)
+            out.append({
+                "name": name, "title": cls.spec.title, "description": cls.spec.description,
+                "min_players": cls.spec.min_players, "max_players": cls.spec.max_players,
+                "information": cls.spec.information, "default_preset": rules_type.default_preset,
+                "presets": presets, "bots": bots,
+                "flags": [
+                    {"name": f.name, "default": f.default, "help": f.help, "kind": f.kind,
+                     "choices": list(f.choices), "minimum": f.minimum, "maximum": f.maximum,
+                     "allowed": f.allowed()}
+                    for f in flags.values()
+                ],
+            })
+        return out

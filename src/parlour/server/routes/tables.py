@@ -1,0 +1,96 @@
+"""The lobby's tables: create, list, look at, join, play over REST, and replay finished ones.
+
+Handlers are ``async`` so they run on the event loop with the WebSocket
+handlers and bot tasks: a table is only ever touched from that one thread.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from parlour.core.cards import card_str
+from parlour.core.record import replay
+from parlour.server.authority import Rejected
+from parlour.server.routes.deps import LobbyDep
+from parlour.server.schemas import (
+    AcceptedOut,
+    ActionIn,
+    ErrorOut,
+    JoinIn,
+    JoinOut,
+    RecordOut,
+    ReplayStepOut,
+    StateOut,
+    TableIn,
+    TableOut,
+)
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (403, 404, 409, 422, 503)
+}
+
+
+@router.post("", response_model=TableOut, status_code=201, responses=ERRORS)
+async def create_table(body: TableIn, lobby: LobbyDep) -> dict[str, Any]:
+    """Open a table: game, preset, flags, and per seat ``human`` or a bot spec."""
+    return lobby.summary(lobby.create(body))
+
+
+@router.get("", response_model=list[TableOut])
+async def list_tables(lobby: LobbyDep) -> list[dict[str, Any]]:
+    """The open tables and those finished since the server started, newest first."""
+    tables = sorted(lobby.tables.values(), key=lambda t: t.created, reverse=True)
+    return [lobby.summary(t) for t in tables]
+
+
+@router.get("/{table_id}", response_model=StateOut, responses=ERRORS)
+async def show_table(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
+    """The table and its public (spectator's) view."""
+    return lobby.state_message(lobby.get(table_id), None)
+
+
+@router.post("/{table_id}/join", response_model=JoinOut, responses=ERRORS)
+async def join_table(table_id: str, body: JoinIn, lobby: LobbyDep) -> JoinOut:
+    """Take a free human seat; the token returned plays it and reclaims it after a disconnect."""
+    return lobby.join(table_id, body)
+
+
+@router.post("/{table_id}/actions", response_model=AcceptedOut, responses=ERRORS)
+async def play_action(table_id: str, body: ActionIn, lobby: LobbyDep) -> AcceptedOut:
+    """Play for the seat the token holds, on the state version the action was chosen on."""
+    table, canonical = lobby.play_with_token(table_id, body.token, body.version, body.action)
+    return AcceptedOut(version=table.version, action=canonical)
+
+
+@router.get("/{table_id}/record", response_model=RecordOut, responses=ERRORS)
+async def table_record(table_id: str, lobby: LobbyDep) -> RecordOut:
+    """A finished game's record: rules, seed, players and every action (replays with ``parlour replay``)."""
+    table = lobby.get(table_id)
+    if table.status != "finished":
+        raise Rejected("table/not_finished", f"table {table_id!r} is still being played; its record would "
+                       "reveal hidden cards")
+    return RecordOut(record=table.record().to_dict())
+
+
+@router.get("/{table_id}/replay", response_model=ReplayStepOut, responses=ERRORS)
+async def replay_step(table_id: str, lobby: LobbyDep,
+                step: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStepOut:
+    """A finished game after ``step`` actions, every hand shown: move-by-move replay."""
+    table = lobby.get(table_id)
+    if table.status != "finished":
+        raise Rejected("table/not_finished", f"table {table_id!r} is still being played; replay it once it ends")
+    record = table.record()
+    steps = len(record.actions)
+    step = min(step, steps)
+    record.actions = record.actions[:step]
+    record.result = None
+    state = replay(record)
+    history = state.history()
+    seat, action = (history[-1][0], str(history[-1][1])) if history else (None, None)
+    return ReplayStepOut(
+        step=step, steps=steps, action=action, seat=seat, view=state.view(None),
+        hands=[[card_str(c) for c in state.hand(s)] for s in range(state.game.num_players)],
+    )

@@ -1,0 +1,216 @@
+"""Every REST body and WebSocket message, as pydantic models.
+
+Inputs (``...In``) forbid unknown fields and bound every string, so a
+malformed or oversized request is refused with ``request/invalid`` before any
+table sees it. Outputs are what the OpenAPI docs at ``/docs`` show; the only
+game data they carry is a view (``State.view``) and the seat's legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+ActionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+FlagValue = str | int | bool | None
+
+ErrorCode = Literal[
+    "action/illegal", "action/not_your_turn", "action/stale", "auth/bad_token", "request/invalid",
+    "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many",
+]
+
+
+class StrictIn(BaseModel):
+    """Base of every input: unknown fields are an error, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# ----------------------------------------------------------------- REST inputs
+
+
+class TableIn(StrictIn):
+    """``POST /api/tables``: a game, its preset and flags, and who sits where."""
+
+    game: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
+    preset: Annotated[str, StringConstraints(strip_whitespace=True, max_length=20)] | None = None
+    rules: dict[Annotated[str, StringConstraints(max_length=40)], FlagValue] = Field(
+        default_factory=dict, max_length=40, description="flag → value, on top of the preset",
+    )
+    seats: list[SeatSpec] = Field(
+        min_length=1, max_length=8, description='one per seat: "human" or a bot spec such as "random"',
+    )
+    turn_seconds: float | None = Field(
+        None, gt=0, le=3600, description="a stand-in bot plays for a person who takes longer than this",
+    )
+    name: Name | None = Field(None, description="a name for the table in the lobby")
+
+
+class JoinIn(StrictIn):
+    """``POST /api/tables/{id}/join``: take a free human seat (a given one, or the first)."""
+
+    name: Name = "Guest"
+    seat: int | None = Field(None, ge=0, le=7)
+
+
+class ActionIn(StrictIn):
+    """``POST /api/tables/{id}/actions``: play for the seat the token holds."""
+
+    token: Annotated[str, StringConstraints(min_length=1, max_length=100)]
+    version: int = Field(ge=0, le=10_000_000, description="the state version the action was chosen on")
+    action: ActionText
+
+
+# ------------------------------------------------------------ WebSocket inputs
+
+
+class WsAction(StrictIn):
+    """Play ``action`` (text notation), chosen on state ``version``."""
+
+    type: Literal["action"]
+    version: int = Field(ge=0, le=10_000_000)
+    action: ActionText
+
+
+class WsPing(StrictIn):
+    """Ask for a ``pong`` (and keep the connection alive)."""
+
+    type: Literal["ping"]
+
+
+class WsSync(StrictIn):
+    """Ask for the current state again."""
+
+    type: Literal["sync"]
+
+
+ClientMessage = Annotated[WsAction | WsPing | WsSync, Field(discriminator="type")]
+
+
+# ---------------------------------------------------------------------- outputs
+
+
+class ErrorOut(BaseModel):
+    """A refusal: a stable code and a message that quotes the input."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str
+
+
+class FlagOut(BaseModel):
+    name: str
+    default: Any
+    help: str
+    kind: str
+    choices: list[Any]
+    minimum: int | None
+    maximum: int | None
+    allowed: str
+
+
+class GameOut(BaseModel):
+    """A registered game with its presets (flag values) and every flag."""
+
+    name: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    information: str
+    default_preset: str
+    presets: dict[str, dict[str, Any]]
+    flags: list[FlagOut]
+    bots: list[str]
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str | None
+    bot: str | None
+    taken: bool
+    connected: bool
+    stand_in: bool = Field(description="a bot is playing for this absent person")
+
+
+class TableOut(BaseModel):
+    """A table as the lobby sees it: public facts only."""
+
+    id: str
+    name: str
+    game: str
+    spec: str
+    status: Literal["waiting", "playing", "finished"]
+    version: int
+    to_play: int | None
+    seats: list[SeatOut]
+    turn_seconds: float | None
+    spectators: int
+    created: float
+
+
+class JoinOut(BaseModel):
+    """The seat taken and its token: keep it to play and to come back after a disconnect."""
+
+    table: str
+    seat: int
+    token: str
+
+
+class AcceptedOut(BaseModel):
+    """An action was played; the table is now at ``version``."""
+
+    type: Literal["accepted"] = "accepted"
+    version: int
+    action: str
+
+
+class StateOut(BaseModel):
+    """What one client is sent after every change: its view and, on its turn, its legal actions."""
+
+    type: Literal["state"] = "state"
+    table: TableOut
+    seat: int | None
+    view: dict[str, Any]
+    legal: list[str]
+    deadline: float | None = Field(None, description="seconds left before a stand-in plays this turn")
+
+
+class PongOut(BaseModel):
+    type: Literal["pong"] = "pong"
+
+
+class RecordOut(BaseModel):
+    """A finished game's record (the core's ``GameRecord`` as JSON)."""
+
+    record: dict[str, Any]
+
+
+class ReplayStepOut(BaseModel):
+    """A finished game after ``step`` actions: the public view and, the game being over, every hand."""
+
+    step: int
+    steps: int
+    action: str | None
+    seat: int | None
+    view: dict[str, Any]
+    hands: list[list[str]]
+
+
+class BoardOut(BaseModel):
+    """The Tock board for a table size, laid out in a 1000 × 1000 box, from the geometry module."""
+
+    players: int
+    sections: int
+    squares: list[tuple[float, float]]
+    starts: list[int]
+    feet: list[int]
+    homes: list[list[tuple[float, float]]]
+    reserves: list[list[tuple[float, float]]]
+    shortcuts: list[tuple[int, int]]
+    intersections: list[int]
+    seat_colors: list[str]

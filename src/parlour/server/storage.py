@@ -1,0 +1,223 @@
+"""Durable tables: their rules and seed, seats with hashed seat tokens, and each action log.
+
+SQLAlchemy 2 Core over any URL it knows: a SQLite file by default (nothing to
+install) or PostgreSQL (``postgresql+psycopg://…``). The authority appends an
+action here *before* anyone is told of it, so a table is always rebuilt exactly
+by replaying (rules, seed, actions). The key (table, index) of the action log
+makes a second append of the same index fail instead of forking the game.
+Table names carry a prefix so several suites can share one database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.pool import StaticPool
+
+from parlour.core.errors import ParlourError
+
+
+class StorageError(ParlourError):
+    """The database URL cannot be used, or a write conflicts with what is stored."""
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a seat token: a leaked database does not let anyone play a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class StoredSeat:
+    seat: int
+    kind: str
+    """``human`` or ``bot``."""
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class StoredTable:
+    """One table as stored: enough to rebuild it by replay."""
+
+    id: str
+    name: str
+    game: str
+    rules: dict[str, Any]
+    seed: int
+    seats: list[StoredSeat]
+    turn_seconds: float | None = None
+    created: float = field(default_factory=time.time)
+    finished: bool = False
+    result: dict[str, Any] | None = None
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    """(seat, action text), oldest first."""
+
+
+class Storage:
+    """The tables, seats and action logs in one database."""
+
+    def __init__(self, url: str, prefix: str = "parlour_") -> None:
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise StorageError(f"cannot read database URL {url!r}: write e.g. sqlite:///parlour.db "
+                               "or postgresql+psycopg://user@host/db") from None
+        kwargs: dict[str, Any] = {}
+        if parsed.get_backend_name() == "sqlite":
+            kwargs["connect_args"] = {"check_same_thread": False}
+            if parsed.database in (None, "", ":memory:"):
+                kwargs["poolclass"] = StaticPool
+        try:
+            self.engine: Engine = create_engine(parsed, **kwargs)
+        except (ArgumentError, ImportError) as e:
+            raise StorageError(f"cannot use database URL {url!r}: {e}") from None
+        if parsed.get_backend_name() == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.metadata = MetaData()
+        self.tables = Table(
+            f"{prefix}tables", self.metadata,
+            Column("id", String(32), primary_key=True),
+            Column("name", String(80), nullable=False),
+            Column("game", String(20), nullable=False),
+            Column("rules", JSON, nullable=False),
+            Column("seed", BigInteger, nullable=False),
+            Column("turn_seconds", Float, nullable=True),
+            Column("created", Float, nullable=False),
+            Column("finished", Boolean, nullable=False, default=False, index=True),
+            Column("result", JSON, nullable=True),
+        )
+        self.seats = Table(
+            f"{prefix}seats", self.metadata,
+            Column("table_id", String(32), ForeignKey(f"{prefix}tables.id"), primary_key=True),
+            Column("seat", Integer, primary_key=True),
+            Column("kind", String(10), nullable=False),
+            Column("bot", String(80), nullable=True),
+            Column("name", String(40), nullable=True),
+            Column("token_hash", String(64), nullable=True),
+        )
+        self.actions = Table(
+            f"{prefix}actions", self.metadata,
+            Column("table_id", String(32), ForeignKey(f"{prefix}tables.id"), primary_key=True),
+            Column("idx", Integer, primary_key=True),
+            Column("seat", Integer, nullable=False),
+            Column("text", String(200), nullable=False),
+        )
+        self.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def drop_all(self) -> None:
+        """Remove this storage's tables (tests sharing a PostgreSQL database clean up with it)."""
+        self.metadata.drop_all(self.engine)
+
+    # ------------------------------------------------------------------ writes
+
+    def create(self, table: StoredTable) -> None:
+        """Store a new table with its seats (and any actions it already has)."""
+        with self.engine.begin() as conn:
+            conn.execute(self.tables.insert().values(
+                id=table.id, name=table.name, game=table.game, rules=table.rules, seed=table.seed,
+                turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
+                result=table.result,
+            ))
+            conn.execute(self.seats.insert(), [
+                {"table_id": table.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                 "token_hash": s.token_hash}
+                for s in table.seats
+            ])
+            if table.actions:
+                conn.execute(self.actions.insert(), [
+                    {"table_id": table.id, "idx": i, "seat": seat, "text": text}
+                    for i, (seat, text) in enumerate(table.actions)
+                ])
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free human seat to ``name``; False when someone took it first."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(self.seats)
+                .where(self.seats.c.table_id == table_id, self.seats.c.seat == seat,
+                       self.seats.c.kind == "human", self.seats.c.token_hash.is_(None))
+                .values(name=name, token_hash=token_hash)
+            )
+            return bool(done.rowcount == 1)
+
+    def append_action(self, table_id: str, index: int, seat: int, text: str,
+                      result: dict[str, Any] | None = None) -> None:
+        """Append action ``index`` (0-based); with ``result`` the table is marked finished.
+
+        Raises ``StorageError`` when that index is already stored (another
+        process played first): the caller must not apply the action.
+        """
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(self.actions.insert().values(table_id=table_id, idx=index, seat=seat, text=text))
+                if result is not None:
+                    conn.execute(update(self.tables).where(self.tables.c.id == table_id)
+                                 .values(finished=True, result=result))
+        except IntegrityError:
+            raise StorageError(f"table {table_id!r} already has action {index + 1}; {text!r} not stored") from None
+
+    # ------------------------------------------------------------------- reads
+
+    def table_ids(self, unfinished_only: bool = False) -> list[str]:
+        query = select(self.tables.c.id).order_by(self.tables.c.created, self.tables.c.id)
+        if unfinished_only:
+            query = query.where(self.tables.c.finished.is_(False))
+        with self.engine.connect() as conn:
+            return [row[0] for row in conn.execute(query)]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """The stored table with its seats and actions, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(self.tables).where(self.tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = [
+                StoredSeat(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
+                for s in conn.execute(select(self.seats).where(self.seats.c.table_id == table_id)
+                                      .order_by(self.seats.c.seat)).mappings()
+            ]
+            actions = [
+                (a["seat"], a["text"])
+                for a in conn.execute(select(self.actions).where(self.actions.c.table_id == table_id)
+                                      .order_by(self.actions.c.idx)).mappings()
+            ]
+        return StoredTable(
+            id=row["id"], name=row["name"], game=row["game"], rules=dict(row["rules"]), seed=int(row["seed"]),
+            seats=seats, turn_seconds=row["turn_seconds"], created=row["created"], finished=bool(row["finished"]),
+            result=row["result"], actions=actions,
+        )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL and normal sync: each action is one short transaction that does not block readers."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
