@@ -10,7 +10,7 @@ from parlour.bots.base import Bot
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game
 
-_MODULES = {"tonk": "parlour.bots.heuristic.tonk"}
+_MODULES = {"tonk": "parlour.bots.heuristic.tonk", "plonk": "parlour.bots.heuristic.plonk"}
 """Game name → module defining ``HeuristicBot(game)`` and ``rollout_policy(game)``."""
 
 
