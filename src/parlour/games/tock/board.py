@@ -61,7 +61,7 @@ class Board:
         )
         self._jump_forward = dict(self.shortcuts)
         self._jump_back = {b: a for a, b in self.shortcuts}
-        self._forward: dict[tuple[int, int, int], tuple[int, ...] | None] = {}
+        self._forward: dict[int, tuple[int, ...] | None] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, ...] | None] = {}
         self._past_foot: dict[tuple[int, int, int, int], int] = {}
 
@@ -90,7 +90,7 @@ class Board:
         ``jumps`` shortcuts are taken first; ``None`` when they cannot be.
         The home lane is not part of it: see ``past_foot``.
         """
-        key = (square, steps, jumps)
+        key = (square << 7 | steps) << 2 | jumps
         path = self._forward.get(key, ())
         if path == ():
             path = self._forward[key] = self._walk(square, steps, jumps, self._jump_forward, 1)
@@ -129,17 +129,15 @@ class Board:
         0 when the move does not go past it (or ends on it). These steps
         continue into the home lane when the rules allow.
         """
+        if not jumps:
+            to_foot = (self.feet[seat] - square) % self.squares
+            return steps - to_foot if to_foot < steps else 0
         key = (seat, square, steps, jumps)
         left = self._past_foot.get(key)
         if left is None:
             foot = self.feet[seat]
             path = self.forward_path(square, steps, jumps) or ()
-            if square == foot:
-                left = steps
-            elif foot in path[:-1]:
-                left = steps - 1 - path.index(foot)
-            else:
-                left = 0
+            left = steps - 1 - path.index(foot) if foot in path[:-1] else 0
             self._past_foot[key] = left
         return left
 

@@ -15,8 +15,6 @@ and error messages share one set of rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from parlour.games.tock.actions import PAWNS, pawn_text
 from parlour.games.tock.board import HOME, RESERVE, Board
 
@@ -106,11 +104,6 @@ class Pawns:
     def pawns_home(self, seat: int) -> int:
         return self.homes[seat].bit_count()
 
-    def track_pawns(self) -> Iterator[int]:
-        """Every pawn on the track, by pawn number."""
-        length = self.board.squares
-        return (p for p, at in enumerate(self.pos) if 0 <= at < length)
-
     # ---------------------------------------------------------------- moves
 
     def enter(self, seat: int, why: Why = None) -> Effect | None:
@@ -168,19 +161,21 @@ class Pawns:
 
     def _up_the_lane(self, pawn: int, h: int, steps: int, marked: bool, actor: int,
                      why: Why) -> Effect | None:
-        me = self.name(pawn, actor)
-        if marked:
-            return _no(why, f"{me} is in its home: no shortcut and nothing to stay out of")
         to = h + steps
-        if to >= HOME:
-            return _no(why, f"{me} on home {h + 1} would go past home {HOME} (home pawns move up "
-                            "with exact counts)")
         lane = self.homes[pawn >> 2]
-        for x in range(h + 1, to + 1):
-            if lane >> x & 1:
-                verb = "land on" if x == to else "pass"
-                return _no(why, f"{me} would {verb} the pawn on home {x + 1}")
-        return ((pawn, self.board.squares + to),)
+        if not marked and to < HOME and not lane & ((2 << to) - (2 << h)):
+            return ((pawn, self.board.squares + to),)
+        if why is not None:
+            me = self.name(pawn, actor)
+            if marked:
+                why.append(f"{me} is in its home: no shortcut and nothing to stay out of")
+            elif to >= HOME:
+                why.append(f"{me} on home {h + 1} would go past home {HOME} (home pawns move up "
+                           "with exact counts)")
+            else:
+                x = next(x for x in range(h + 1, to + 1) if lane >> x & 1)
+                why.append(f"{me} would {'land on' if x == to else 'pass'} the pawn on home {x + 1}")
+        return None
 
     def _run(self, pawn: int, passed: tuple[int, ...], land: int, king: bool, actor: int,
              why: Why) -> Effect | None:
@@ -190,19 +185,21 @@ class Pawns:
         for square in passed:
             there = occ[square]
             if there >= 0:
-                if not king:
-                    return _no(why, f"{self.name(pawn, actor)} would pass {self.name(there, actor)} "
-                                    f"on square {square}")
-                if adv >> there & 1:
-                    return _no(why, f"{self.name(pawn, actor)} would pass {self.name(there, actor)}, "
-                                    f"which has the position advantage on square {square}")
+                if not king or adv >> there & 1:
+                    if why is not None:
+                        extra = ", which has the position advantage," if king else ""
+                        why.append(f"{self.name(pawn, actor)} would pass {self.name(there, actor)}"
+                                   f"{extra} on square {square}")
+                    return None
                 captures.append((there, RESERVE))
         if land < self.board.squares:
             there = occ[land]
             if there >= 0:
                 if adv >> there & 1:
-                    return _no(why, f"{self.name(there, actor)} on square {land} has the position "
-                                    "advantage and cannot be captured")
+                    if why is not None:
+                        why.append(f"{self.name(there, actor)} on square {land} has the position "
+                                   "advantage and cannot be captured")
+                    return None
                 captures.append((there, RESERVE))
         captures.append((pawn, land))
         return tuple(captures)
@@ -255,14 +252,24 @@ class Pawns:
     def _fixed(self, pawn: int, actor: int) -> str:
         """Why ``pawn`` cannot be pushed or swapped, or ''."""
         at = self.pos[pawn]
-        me = self.name(pawn, actor)
         if at < 0:
-            return f"{me} is in the reserve"
+            return f"{self.name(pawn, actor)} is in the reserve"
         if at >= self.board.squares:
-            return f"{me} is in its home, where pawns cannot be pushed or swapped"
+            return f"{self.name(pawn, actor)} is in its home, where pawns cannot be pushed or swapped"
         if self.adv >> pawn & 1:
-            return f"{me} has the position advantage on its start"
+            return f"{self.name(pawn, actor)} has the position advantage on its start"
         return ""
+
+    def movable(self, seat: int) -> tuple[list[int], list[int]]:
+        """``seat``'s track pawns without the advantage, and every other seat's: what 5s and Js use."""
+        length = self.board.squares
+        adv = self.adv
+        mine: list[int] = []
+        theirs: list[int] = []
+        for pawn, at in enumerate(self.pos):
+            if 0 <= at < length and not adv >> pawn & 1:
+                (mine if pawn >> 2 == seat else theirs).append(pawn)
+        return mine, theirs
 
 
 def _no(why: Why, reason: str) -> Effect | None:

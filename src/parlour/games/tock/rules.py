@@ -20,10 +20,7 @@ class TockRules(Rules):
         choices=HOME_ENTRY,
     )
 
-    presets: ClassVar[dict[str, dict[str, Any]]] = {
-        "standard": {},
-        "sevens": {"extra_sevens": True},
-    }
+    presets: ClassVar[dict[str, dict[str, Any]]] = {"standard": {}}
     default_preset: ClassVar[str] = "standard"
     game_name: ClassVar[str] = "tock"
 

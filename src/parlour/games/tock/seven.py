@@ -21,107 +21,164 @@ exist for 4 pawns, so the work stays small (see the benchmark's worst case).
 
 from __future__ import annotations
 
-from functools import cache
+from itertools import chain, product
 
 from parlour.games.tock.actions import PAWNS, Part, Seven, part
 from parlour.games.tock.pawns import Effect, Pawns, Why
 
 STEPS = 7
-Option = tuple[Part, Effect | None, int]
-"""One part tried alone: the part, its effect (None if illegal alone), its footprint."""
+Option = tuple[int, Effect | None, int]
+"""One part tried alone: its code (see ``_code``), its effect (None if illegal alone), its footprint."""
+Outcome = tuple[tuple[int, int], ...]
+
+_parts: dict[int, Part] = {}
+_sevens: dict[tuple[int, ...], Seven] = {}
 
 
-@cache
-def seven(parts: tuple[Part, ...]) -> Seven:
-    return Seven(parts)
+def _code(number: int, steps: int, jumps: int, stay_out: bool) -> int:
+    return (number << 6) | (steps << 3) | (jumps << 1) | stay_out
 
 
-def outcome(effect: Effect) -> tuple[tuple[int, int], ...]:
+def _part(code: int) -> Part:
+    found = _parts.get(code)
+    if found is None:
+        found = _parts[code] = part(code >> 6, code >> 3 & 7, code >> 1 & 3, bool(code & 1))
+    return found
+
+
+def seven(codes: tuple[int, ...]) -> Seven:
+    """The (cached) 7 whose parts have these codes, in this order."""
+    found = _sevens.get(codes)
+    if found is None:
+        found = _sevens[codes] = Seven(tuple(_part(c) for c in codes))
+    return found
+
+
+def outcome(effect: Effect) -> Outcome:
     """Where every pawn an effect touches ends up: two splits with one outcome are one move."""
     return tuple(sorted(dict(effect).items()))
 
 
-def splits(pawns: Pawns, seat: int) -> dict[tuple[tuple[int, int], ...], tuple[Seven, Effect]]:
-    """Every distinct legal 7 of ``seat``, by outcome."""
-    options = [_options(pawns, seat, pawn) for pawn in range(seat * PAWNS, seat * PAWNS + PAWNS)]
-    options = [o for o in options if o]
-    found: dict[tuple[tuple[int, int], ...], tuple[Seven, Effect]] = {}
-    chosen: list[Option] = []
-
-    def assign(k: int, left: int) -> None:
-        if left == 0:
-            _settle(pawns, seat, chosen, found)
-            return
-        if k == len(options):
-            return
-        for option in options[k]:
-            steps = option[0].steps
-            if steps <= left:
-                chosen.append(option)
-                assign(k + 1, left - steps)
-                chosen.pop()
-        assign(k + 1, left)
-
-    assign(0, STEPS)
-    return found
+def _shares(count: int) -> tuple[tuple[int, ...], ...]:
+    """Every tuple of ``count`` counts from 0 to 7."""
+    if count == 0:
+        return ((),)
+    out: list[tuple[int, ...]] = []
+    for first in range(STEPS + 1):
+        if count == 1:
+            out.append((first,))
+            continue
+        out.extend((first, *rest) for rest in _shares(count - 1))
+    return tuple(out)
 
 
-def _options(pawns: Pawns, seat: int, pawn: int) -> list[Option]:
-    """Every (count, route) ``pawn`` could take as one part, tried alone."""
+COMPOSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(c for c in _shares(count) if sum(c) == STEPS) for count in range(PAWNS + 1)
+)
+"""By number of pawns that can move: every split of the 7 steps between them."""
+
+
+def splits(pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
+    """Every distinct legal 7 of ``seat``, with its effect.
+
+    Assignments whose parts do not interact give distinct outcomes (each
+    moving pawn ends somewhere its count and route alone decide), so only
+    the outcomes of interacting ones are compared.
+    """
+    base = seat * PAWNS
+    length = pawns.board.squares
+    starts = {p: (1 << at if at < length else 0xF << length)
+              for p, at in enumerate(pawns.pos[base:base + PAWNS], start=base) if at >= 0}
+    tables = []
+    for pawn in starts:
+        by_steps: list[list[Option]] = [[] for _ in range(STEPS + 1)]
+        for option in _options(pawns, seat, pawn, starts):
+            by_steps[option[0] >> 3 & 7].append(option)
+        if any(by_steps):
+            tables.append(by_steps)
+    unions = [0] * len(tables)
+    for i, table in enumerate(tables):
+        for options in table:
+            for _, _, footprint in options:
+                unions[i] |= footprint
+    apart = all(not unions[i] & unions[j] for i in range(len(tables)) for j in range(i))
+    plain: list[tuple[Seven, Effect]] = []
+    tangled: dict[Outcome, tuple[Seven, Effect]] = {}
+    for shares in COMPOSITIONS[len(tables)]:
+        lists = [table[c] for table, c in zip(tables, shares, strict=True) if c]
+        if not all(lists):
+            continue
+        for chosen in product(*lists):
+            codes, effects, footprints = zip(*chosen, strict=True)
+            if not apart and len(footprints) > 1 and _meet(footprints):
+                _play_out(pawns, seat, codes, tangled)
+            elif None not in effects:
+                effect = effects[0] if len(effects) == 1 else tuple(chain.from_iterable(effects))
+                plain.append((seven(codes), effect))
+    if not tangled:
+        return plain
+    found = {tuple(sorted(effect)): (action, effect) for action, effect in plain}
+    for key, value in tangled.items():
+        found.setdefault(key, value)
+    return list(found.values())
+
+
+def _meet(footprints: tuple[int, ...]) -> bool:
+    """Whether any two of ``footprints`` share a place."""
+    seen = 0
+    for footprint in footprints:
+        if seen & footprint:
+            return True
+        seen |= footprint
+    return False
+
+
+def _options(pawns: Pawns, seat: int, pawn: int, starts: dict[int, int]) -> list[Option]:
+    """Every (count, route) ``pawn`` could take as one part, by count.
+
+    A part illegal on its own is kept only if another of the seat's pawns
+    stands in its footprint: moving that pawn first might clear its way.
+    """
     at = pawns.pos[pawn]
-    if at < 0:
-        return []
     board = pawns.board
     number = pawn % PAWNS + 1
+    others = 0
+    for other, mask in starts.items():
+        if other != pawn:
+            others |= mask
     out: list[Option] = []
     on_track = at < board.squares
+    optional = pawns.optional_entry
     for steps in range(1, STEPS + 1):
         if not on_track and at - board.squares + steps >= 4:
             break
         for jumps in board.jump_choices(at, steps) if on_track else (0,):
             footprint = board.footprint(seat, at, steps, jumps)
-            routes = [False]
-            if on_track and pawns.optional_entry and 1 <= board.past_foot(seat, at, steps, jumps) <= 4:
-                routes.append(True)
+            routes = (False, True) if (
+                on_track and optional and 1 <= board.past_foot(seat, at, steps, jumps) <= 4
+            ) else (False,)
             for stay_out in routes:
                 effect = pawns.forward(pawn, steps, jumps, stay_out)
-                out.append((part(number, steps, jumps, stay_out), effect, footprint))
+                if effect is not None or footprint & others:
+                    out.append((_code(number, steps, jumps, stay_out), effect, footprint))
     return out
 
 
-def _settle(pawns: Pawns, seat: int, chosen: list[Option],
-            found: dict[tuple[tuple[int, int], ...], tuple[Seven, Effect]]) -> None:
-    """Add the outcomes of one assignment of parts to ``found``."""
-    seen = 0
-    independent = True
-    for _, _, footprint in chosen:
-        if seen & footprint:
-            independent = False
-            break
-        seen |= footprint
-    if independent:
-        effect: Effect = ()
-        for _, single, _ in chosen:
-            if single is None:
-                return
-            effect += single
-        key = outcome(effect)
-        if key not in found:
-            found[key] = (seven(tuple(p for p, _, _ in chosen)), effect)
-        return
-    parts = [p for p, _, _ in chosen]
+def _play_out(pawns: Pawns, seat: int, codes: tuple[int, ...], found: dict[Outcome, tuple[Seven, Effect]]) -> None:
+    """Try every order of parts that interact, skipping orders that reach a position already reached."""
+    base = seat * PAWNS - 1
     visited: set[tuple[int, tuple[int, ...]]] = set()
 
-    def play_out(work: Pawns, left: int, done: tuple[Part, ...], effect: Effect) -> None:
+    def play(work: Pawns, left: int, done: tuple[int, ...], effect: Effect) -> None:
         if not left:
             key = outcome(effect)
             if key not in found:
                 found[key] = (seven(done), effect)
             return
-        for i, p in enumerate(parts):
+        for i, code in enumerate(codes):
             if not left >> i & 1:
                 continue
-            step = work.forward(seat * PAWNS + p.pawn - 1, p.steps, p.jumps, p.stay_out)
+            step = work.forward(base + (code >> 6), code >> 3 & 7, code >> 1 & 3, bool(code & 1))
             if step is None:
                 continue
             after = work.copy()
@@ -130,9 +187,9 @@ def _settle(pawns: Pawns, seat: int, chosen: list[Option],
             if mark in visited:
                 continue
             visited.add(mark)
-            play_out(after, left & ~(1 << i), (*done, p), effect + step)
+            play(after, left & ~(1 << i), (*done, code), effect + step)
 
-    play_out(pawns, (1 << len(parts)) - 1, (), ())
+    play(pawns, (1 << len(codes)) - 1, (), ())
 
 
 def effect_of(pawns: Pawns, seat: int, parts: tuple[Part, ...], why: Why = None) -> Effect | None:

@@ -224,6 +224,7 @@ class TockState(State):
             by_kind.setdefault(KIND[card], []).append(card)
         base = seat * PAWNS
         own = range(base, base + PAWNS)
+        mine, theirs = pawns.movable(seat) if FIVE in by_kind or JACK in by_kind else ([], [])
         for kind in KIND_ORDER:
             cards = by_kind.get(kind)
             if cards is None:
@@ -246,22 +247,19 @@ class TockState(State):
                             if effect is not None:
                                 out[move(FOUR, pawn - base + 1, jumps)] = (card, effect)
             elif kind == FIVE:
-                for pawn in pawns.track_pawns():
-                    if pawn >> 2 != seat:
-                        for jumps in board.jump_choices(pos[pawn], 5):
-                            effect = pawns.push(pawn, seat, 5, jumps)
-                            if effect is not None:
-                                out[push(pawn >> 2, pawn % PAWNS + 1, jumps)] = (card, effect)
+                for pawn in theirs:
+                    for jumps in board.jump_choices(pos[pawn], 5):
+                        effect = pawns.forward(pawn, 5, jumps, False, False, seat)
+                        if effect is not None:
+                            out[push(pawn >> 2, pawn % PAWNS + 1, jumps)] = (card, effect)
             elif kind == SEVEN:
-                for action, effect in seven.splits(pawns, seat).values():
+                for action, effect in seven.splits(pawns, seat):
                     out[action] = (card, effect)
             elif kind == JACK:
-                for pawn in own:
-                    for other in pawns.track_pawns():
-                        if other >> 2 != seat:
-                            effect = pawns.swap(pawn, other)
-                            if effect is not None:
-                                out[swap(pawn - base + 1, other >> 2, other % PAWNS + 1)] = (card, effect)
+                for pawn in mine:
+                    for other in theirs:
+                        out[swap(pawn - base + 1, other >> 2, other % PAWNS + 1)] = (
+                            card, ((pawn, pos[other]), (other, pos[pawn])))
             else:
                 self._forward_moves(kind, card, out)
         return out
