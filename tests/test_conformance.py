@@ -37,17 +37,24 @@ def faces_in(view: dict) -> set[int]:
     return {"cdhs".index(m.group(2)) * 13 + RANK_INDEX[m.group(1)] for m in CARD_TOKEN.finditer(text)}
 
 
-def walk(game: Game, seed: int) -> list[State]:
-    """Clones of the states of one random game, every few steps."""
+def walk(game: Game, seed: int, samples: int = 40) -> list[State]:
+    """About ``samples`` states spread evenly over one long random game, its end included."""
     rng = random.Random(seed)
     state = game.new_state(seed)
-    seen = []
+    actions = []
     while not state.is_terminal:
-        if state.version % 3 == 0:
-            seen.append(state.clone())
-        state.apply(long_random_action(state, rng))
+        action = long_random_action(state, rng)
+        state.apply(action)
+        actions.append(action)
         assert state.version < 20_000, "runaway game"
-    seen.append(state)
+    stride = max(1, len(actions) // samples)
+    replayed = game.new_state(seed)
+    seen = []
+    for i, action in enumerate(actions):
+        if i % stride == 0:
+            seen.append(replayed.clone())
+        replayed.apply(action)
+    seen.append(replayed)
     return seen
 
 
@@ -81,12 +88,15 @@ def _namespace(action: object) -> dict[str, object]:
 
 @pytest.mark.parametrize(("label", "game"), GAMES, ids=IDS)
 def test_clone_is_independent(label: str, game: Game) -> None:
-    for state in walk(game, 12)[::4]:
+    for state in walk(game, 12, samples=10):
         before = snapshot(state)
         twin = state.clone()
         assert snapshot(twin) == before
-        if not twin.is_terminal:
-            play_randomly(twin, random.Random(5))
+        rng = random.Random(5)
+        for _ in range(300):
+            if twin.is_terminal:
+                break
+            twin.apply(long_random_action(twin, rng))
         assert snapshot(state) == before
 
 
