@@ -80,3 +80,18 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     save.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(save)])
     assert result.exit_code == 2 and "does not replay" in result.output
+
+
+def test_hint_shows_the_search_bots_choice_with_visit_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.cli.play.HINT_BOT", "ismcts:iters=200,rollout=heuristic")
+    result = runner.invoke(app, ["play", "tonk", "--seed", "7", "--vs", "heuristic"], input="draw stock\nhint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Hint: discard" in result.output and "visits" in result.output
+    assert "200 simulations" in result.output
+
+
+def test_vs_takes_bot_specs_with_their_own_settings() -> None:
+    result = runner.invoke(app, ["play", "tonk", "--players", "3", "--seed", "2",
+                                 "--vs", "heuristic,ismcts:iters=20,c=1"], input="drop\n")
+    assert result.exit_code == 0, result.output
+    assert "Heuristic 1" in result.output and "Ismcts 2" in result.output

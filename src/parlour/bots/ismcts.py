@@ -157,6 +157,7 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
     if iters is not None and ms is not None:
         raise BotSpecError("ismcts: give iters or ms, not both")
     rollout_name = settings.get("rollout", "random").lower()
+    policy: RolloutPolicy
     if rollout_name == "random":
         policy = random_rollout
     elif rollout_name == "heuristic":

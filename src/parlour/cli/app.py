@@ -79,7 +79,7 @@ def play(
             raise ParlourError(f"--save {str(save)!r}: the folder {str(save.parent)!r} does not exist")
     except ParlourError as e:
         raise _fail(e) from None
-    names = [name] + [f"{bots[s].name.capitalize()} {s}" for s in range(1, n)]
+    names = [name] + [f"{bots[s].name.partition(':')[0].capitalize()} {s}" for s in range(1, n)]
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     console.print(Text(f"{game.spec.title}: {game.name_with_rules()} · seed {actual_seed}", style="dim"))
     play_game(game, actual_seed, names, bots, 0, renderer_for(game.spec.name), console,

@@ -13,19 +13,24 @@ from pathlib import Path
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group
+from rich.table import Table
 from rich.text import Text
 
+from parlour.bots import make_bot
 from parlour.bots.base import Bot
+from parlour.bots.ismcts import ISMCTSBot
 from parlour.cli.render import Renderer
-from parlour.core.errors import ParlourError
+from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Action, Game, State
 from parlour.core.record import GameRecord
 
 HELP = (
     "Type an action in notation, or the number of a legal action.\n"
-    "  help   this list        quit   leave the game"
+    "  help   this list        hint   what the strongest bot would play, and why        quit   leave"
 )
+HINT_BOT = "ismcts:ms=1500,rollout=heuristic"
+"""The bot asked for hints (falls back to random rollouts for a game without a heuristic)."""
 
 
 class Quit(Exception):
@@ -65,6 +70,9 @@ def human_turn(state: State, seat: int, names: Sequence[str], renderer: Renderer
             console.print(HELP)
             console.print(legal_list(state.legal_actions()))
             continue
+        if word == "hint":
+            console.print(hint(state, seat))
+            continue
         if not word:
             continue
         try:
@@ -74,6 +82,25 @@ def human_turn(state: State, seat: int, names: Sequence[str], renderer: Renderer
             console.print(Text(str(e), style="red"))
             continue
         return action
+
+
+def hint(state: State, seat: int) -> Group:
+    """Ask the search bot about this seat's view: its top moves with visit counts and mean returns."""
+    game = state.game
+    try:
+        bot = make_bot(HINT_BOT, game)
+    except BotSpecError:
+        bot = make_bot(HINT_BOT.replace("heuristic", "random"), game)
+    assert isinstance(bot, ISMCTSBot)
+    best = bot.choose(state.view(seat), state.legal_actions(), random.Random(state.version))
+    head = Text.assemble(("Hint: ", "bold"), (str(best), "bold green"),
+                         f"  ({bot.last_iterations} simulations by {bot.name})")
+    table = Table()
+    for column in ("move", "visits", "mean return"):
+        table.add_column(column, justify="left" if column == "move" else "right")
+    for choice in bot.last[:6]:
+        table.add_row(str(choice.action), str(choice.visits), f"{choice.mean:+.2f}")
+    return Group(head, table)
 
 
 def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, Bot], human: int,
