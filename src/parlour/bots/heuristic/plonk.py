@@ -122,11 +122,20 @@ def clear_chance(unseen: int, drawn: int, higher: int) -> float:
 
 def card_scores(seen: Seen, cards: Sequence[int]) -> list[float]:
     """Each card's score: the expected worth of the trick for our side after playing it, less its keep value."""
-    seat, trick, unseen = seen.seat, seen.trick, seen.unseen
+    seat, trick, unseen, sizes = seen.seat, seen.trick, seen.unseen, seen.sizes
     ours = seat & 1
-    later = [(seat + i) & 3 for i in range(1, 4 - len(trick))]
     pool = unseen.bit_count()
-    keep_scale = (seen.sizes[seat] - 1) / 12
+    keep_scale = (sizes[seat] - 1) / 12
+    # Per side that may be winning after our card: what the players still to come add if it
+    # holds and if it is taken, and how many cards its opponents among them hold.
+    if_held, if_taken, against = [0.0, 0.0], [0.0, 0.0], [0, 0]
+    for i in range(1, 4 - len(trick)):
+        q = (seat + i) & 3
+        if_held[q & 1] += FRIEND_ADDS
+        if_taken[q & 1] += FOE_ADDS
+        if_held[~q & 1] += FOE_ADDS
+        if_taken[~q & 1] += FRIEND_ADDS
+        against[~q & 1] += sizes[q]
     if trick:
         lead_suit = SUIT_OF[trick[0]]
         best = 0
@@ -147,23 +156,19 @@ def card_scores(seen: Seen, cards: Sequence[int]) -> list[float]:
             top, side, value = card, ours, worth - 1
         else:
             top, side, value = top_card, top_side, worth - 1
-        friends = sum(1 for q in later if q & 1 == side)
-        foes = len(later) - friends
-        against = sum(seen.sizes[q] for q in later if q & 1 != side)
-        holds = clear_chance(pool, against, (unseen & ABOVE[top]).bit_count())
-        if_held = value + friends * FRIEND_ADDS + foes * FOE_ADDS
-        if_taken = value + foes * FRIEND_ADDS + friends * FOE_ADDS
-        expected = holds * if_held - (1 - holds) * if_taken
+        holds = clear_chance(pool, against[side], (unseen & ABOVE[top]).bit_count())
+        expected = holds * (value + if_held[side]) - (1 - holds) * (value + if_taken[side])
         scores.append((expected if side == ours else -expected) - _CARD_KEEP[card] * keep_scale)
     return scores
 
 
 def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
-    """The legal play with the best score; ties go to the first (the lower card of the lower suit)."""
+    """The legal play with the best score; ties go to the first (the lower card of the lower suit).
+
+    Plonk's actions are all plays and the heuristic is deterministic, so ``rng`` goes unused.
+    """
     plays = [a for a in legal if isinstance(a, Play)]
-    if not plays:
-        return legal[rng.randrange(len(legal))]
-    scores = card_scores(seen, [int(a.card) for a in plays])
+    scores = card_scores(seen, [a.card for a in plays])
     return plays[max(range(len(plays)), key=scores.__getitem__)]
 
 
