@@ -1,0 +1,95 @@
+"""Action notation: canonical text, lenient reading, errors that quote the input."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.core.errors import InvalidActionError
+from parlour.games.tock.actions import (
+    BONUS_KEEP,
+    BONUS_PLAY,
+    JOKER,
+    Part,
+    Seven,
+    discard,
+    enter,
+    move,
+    parse_tock_action,
+    push,
+    swap,
+)
+from parlour.games.tock.seven import seven
+
+
+@pytest.mark.parametrize(("text", "action"), [
+    ("K enter", enter(13)),
+    ("Jk enter", enter(JOKER)),
+    ("2s enter", enter(2)),
+    ("8 p2", move(8, 2)),
+    ("4 p1", move(4, 1)),
+    ("5 b3", push(1, 3)),
+    ("Jk 18 p3", move(JOKER, 3)),
+    ("J p2<>c1", swap(2, 2, 1)),
+    ("discard 9h", discard(34)),
+    ("discard Jk", discard(53)),
+    ("bonus play", BONUS_PLAY),
+    ("bonus keep", BONUS_KEEP),
+    ("8 p2>", move(8, 2, 1)),
+    ("Q p1>>", move(12, 1, 2)),
+    ("3 p1~", move(3, 1, 0, True)),
+    ("5 b3>", push(1, 3, 1)),
+])
+def test_canonical_text_round_trips(text: str, action: object) -> None:
+    assert parse_tock_action(text) == action
+    assert str(action) == text
+    assert parse_tock_action(text.upper()) == action
+
+
+def test_seven_parts() -> None:
+    action = parse_tock_action("7 p1+3 p4+4")
+    assert action == Seven((Part(1, 3), Part(4, 4)))
+    assert str(action) == "7 p1+3 p4+4"
+    assert str(parse_tock_action("7 p2")) == "7 p2"
+    assert parse_tock_action("7 p2+7") == parse_tock_action("7 p2")
+    assert str(seven((1 << 6 | 3 << 3 | 1 << 1 | 1, 2 << 6 | 4 << 3))) == "7 p1+3>~ p2+4"
+
+
+@pytest.mark.parametrize(("text", "lenient"), [
+    ("Jk p3", "Jk 18 p3"),
+    ("K 13 p1", "K p1"),
+    ("joker enter", "Jk enter"),
+    ("J c1<>p2", "J p2<>c1"),
+    ("J p2 <> c1", "J p2<>c1"),
+    ("1 p1", "A p1"),
+    ("t p4", "10 p4"),
+    ("2 enter", "2s enter"),
+])
+def test_lenient_spellings(text: str, lenient: str) -> None:
+    assert str(parse_tock_action(text)) == lenient
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("", "empty"),
+    ("7 p9+99", "pawns are numbered 1 to 4"),
+    ("7 p1+3 p2+3", "add up to 6"),
+    ("7 p1+3 p1+4", "at most one part"),
+    ("8 9 p2", "counts 8, not 9"),
+    ("8h p2", "rank only"),
+    ("5 p3", "never your own"),
+    ("8 b2", "your own pawns are p1 to p4"),
+    ("9 enter", "only A, K and Jk enter"),
+    ("J p2", "swaps two pawns"),
+    ("J p2<>p3", "seat letter"),
+    ("p2 8", "not a Tock action"),
+    ("8 p2>>>", "at most two shortcuts"),
+    ("4 p1~", "never enters a home"),
+    ("bonus later", "bonus play or bonus keep"),
+    ("discard", "name one card"),
+    ("8", "which pawn"),
+])
+def test_errors_quote_the_input_and_say_why(text: str, says: str) -> None:
+    with pytest.raises(InvalidActionError) as caught:
+        parse_tock_action(text)
+    message = str(caught.value)
+    assert message.startswith(repr(text)) or text == ""
+    assert says in message
