@@ -74,7 +74,41 @@ TWO_OF_SPADES = make_card(2, 3)
 KIND = tuple(0 if c % 54 >= 52 else c % 54 % 13 + 1 for c in range(len(CARDS)))
 """The card kind (JOKER, or A = 1 … K = 13) of every card id."""
 
-Moves = dict[CardAction, tuple[int, Effect]]
+
+
+class Moves:
+    """The legal card actions of one position, each with the card it uses and its effect.
+
+    Actions are the cached instances of ``actions``, so ``find`` looks them
+    up by identity first (cheap) and by value only for actions built elsewhere.
+    """
+
+    __slots__ = ("_index", "actions", "plays")
+
+    def __init__(self) -> None:
+        self.actions: list[CardAction] = []
+        self.plays: list[tuple[int, Effect]] = []
+        self._index: dict[int, int] | None = None
+
+    def add(self, action: CardAction, card: int, effect: Effect) -> None:
+        self.actions.append(action)
+        self.plays.append((card, effect))
+
+    def find(self, action: CardAction) -> tuple[int, Effect] | None:
+        """The card and effect of ``action`` if it is legal here."""
+        index = self._index
+        if index is None:
+            index = self._index = dict(zip(map(id, self.actions), range(len(self.actions)), strict=True))
+        at = index.get(id(action))
+        if at is None:
+            try:
+                at = self.actions.index(action)
+            except ValueError:
+                return None
+        return self.plays[at]
+
+    def __len__(self) -> int:
+        return len(self.actions)
 
 
 def full_deck(players: int, extra_sevens: bool) -> list[int]:
@@ -198,7 +232,7 @@ class TockState(State):
         if phase in (PLAY, EXTRA):
             moves = self.card_moves()
             if moves or phase == EXTRA:
-                return tuple(moves)
+                return tuple(moves.actions)
             faces = {discard(c) for c in self.hands[self.cur]}
             return tuple(sorted(faces, key=lambda d: sort_key(d.card)))
         if phase in (BONUS, SPEND):
@@ -218,7 +252,7 @@ class TockState(State):
         board = self.board
         length = board.squares
         pos = pawns.pos
-        out: Moves = {}
+        out = Moves()
         by_kind: dict[int, list[int]] = {}
         for card in self.hands[seat]:
             by_kind.setdefault(KIND[card], []).append(card)
@@ -235,7 +269,7 @@ class TockState(State):
                 if entry_card >= 0:
                     effect = pawns.enter(seat)
                     if effect is not None:
-                        out[enter(kind)] = (entry_card, effect)
+                        out.add(enter(kind), entry_card, effect)
                 if kind == TWO:
                     card = min(cards, key=lambda c: (c % 54 == TWO_OF_SPADES, c))
             if kind == FOUR:
@@ -245,21 +279,21 @@ class TockState(State):
                         for jumps in board.jump_choices(at, 4, backwards=True):
                             effect = pawns.backward(pawn, 4, jumps)
                             if effect is not None:
-                                out[move(FOUR, pawn - base + 1, jumps)] = (card, effect)
+                                out.add(move(FOUR, pawn - base + 1, jumps), card, effect)
             elif kind == FIVE:
                 for pawn in theirs:
                     for jumps in board.jump_choices(pos[pawn], 5):
                         effect = pawns.forward(pawn, 5, jumps, False, False, seat)
                         if effect is not None:
-                            out[push(pawn >> 2, pawn % PAWNS + 1, jumps)] = (card, effect)
+                            out.add(push(pawn >> 2, pawn % PAWNS + 1, jumps), card, effect)
             elif kind == SEVEN:
                 for action, effect in seven.splits(pawns, seat):
-                    out[action] = (card, effect)
+                    out.add(action, card, effect)
             elif kind == JACK:
                 for pawn in mine:
                     for other in theirs:
-                        out[swap(pawn - base + 1, other >> 2, other % PAWNS + 1)] = (
-                            card, ((pawn, pos[other]), (other, pos[pawn])))
+                        out.add(swap(pawn - base + 1, other >> 2, other % PAWNS + 1), card,
+                                ((pawn, pos[other]), (other, pos[pawn])))
             else:
                 self._forward_moves(kind, card, out)
         return out
@@ -290,16 +324,16 @@ class TockState(State):
                 if at - length + steps < HOME:
                     effect = pawns.forward(pawn, steps)
                     if effect is not None:
-                        out[move(kind, number)] = (card, effect)
+                        out.add(move(kind, number), card, effect)
                 continue
             for jumps in board.jump_choices(at, steps):
                 effect = pawns.forward(pawn, steps, jumps, False, king)
                 if effect is not None:
-                    out[move(kind, number, jumps)] = (card, effect)
+                    out.add(move(kind, number, jumps), card, effect)
                 if optional and 1 <= board.past_foot(seat, at, steps, jumps) <= HOME:
                     effect = pawns.forward(pawn, steps, jumps, True, king)
                     if effect is not None:
-                        out[move(kind, number, jumps, True)] = (card, effect)
+                        out.add(move(kind, number, jumps, True), card, effect)
 
     # ---------------------------------------------------------------- apply
 
@@ -330,7 +364,7 @@ class TockState(State):
         elif isinstance(action, Enter | Move | Push | Seven | Swap):
             if phase not in (PLAY, EXTRA):
                 raise self._refuse(action, f"not now: {self._todo()}")
-            entry = self.card_moves().get(action)
+            entry = self.card_moves().find(action)
             if entry is None:
                 raise self._refuse(action, self._why(action))
             self._record(action)
@@ -428,8 +462,8 @@ class TockState(State):
         return "play a card" if self.card_moves() else "no card can be played: discard one"
 
     def _examples(self) -> str:
-        return ", ".join(str(a) for a in list(self.card_moves())[:6]) + (
-            ", …" if len(self.card_moves()) > 6 else "")
+        actions = self.card_moves().actions
+        return ", ".join(str(a) for a in actions[:6]) + (", …" if len(actions) > 6 else "")
 
     def _hand_text(self) -> str:
         return "your hand is " + " ".join(cards_text(self.hands[self.cur]))
@@ -479,7 +513,8 @@ class TockState(State):
             effect = seven.effect_of(pawns, seat, action.parts, why)
             if effect is not None:
                 key = seven.outcome(effect)
-                same = next((a for a, (_, e) in self.card_moves().items()
+                moves = self.card_moves()
+                same = next((a for a, (_, e) in zip(moves.actions, moves.plays, strict=True)
                              if isinstance(a, Seven) and seven.outcome(e) == key), None)
                 if same is not None:
                     return f"the same moves as '{same}': write it that way"

@@ -1,0 +1,168 @@
+"""Tock in the terminal: the board as a ring in colour, the players, your hand and bonuses.
+
+The track is drawn clockwise round a rectangle, each section's start in the
+middle of a side; every pawn shows as its seat letter and number (``b3``),
+reversed while it holds the position advantage. Starts show their seat's
+capital letter, feet a ``▾``, intersections a yellow ``✚``, home lanes run
+inwards from their foot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from parlour.cli.render.tonk import cards_text
+from parlour.core.game import View
+from parlour.games.tock.board import HOME, SECTION, Board, board_for
+
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange1")
+LETTERS = "abcdefgh"
+Cell = tuple[int, int]
+
+
+def ring_size(board: Board) -> tuple[int, int]:
+    """Steps along the top (and bottom) side and along the right (and left) side."""
+    across = SECTION * {4: 1, 6: 2, 8: 2}[board.sections]
+    down = SECTION * {4: 1, 6: 1, 8: 2}[board.sections]
+    return across, down
+
+
+def layout(board: Board) -> tuple[dict[int, Cell], dict[tuple[int, int], Cell]]:
+    """Where each track square and each home square (seat, h) is drawn, as (row, column)."""
+    across, down = ring_size(board)
+    inward = {0: (1, 0), 1: (0, -1), 2: (-1, 0), 3: (0, 1)}
+    track: dict[int, Cell] = {}
+    sides: dict[int, int] = {}
+    for square in range(board.squares):
+        p = (square + SECTION // 2) % board.squares
+        if p < across:
+            cell, side = (0, p), 0
+        elif p < across + down:
+            cell, side = (p - across, across), 1
+        elif p < 2 * across + down:
+            cell, side = (down, across - (p - across - down)), 2
+        else:
+            cell, side = (down - (p - 2 * across - down), 0), 3
+        track[square] = cell
+        sides[square] = side
+    homes: dict[tuple[int, int], Cell] = {}
+    for seat, foot in enumerate(board.feet):
+        dr, dc = inward[sides[foot]]
+        row, col = track[foot]
+        for h in range(HOME):
+            homes[(seat, h)] = (row + dr * (h + 1), col + dc * (h + 1))
+    return track, homes
+
+
+def pawn_cell(seat: int, number: int, advantaged: bool, width: int) -> Text:
+    label = f"{LETTERS[seat]}{number}".ljust(width)
+    style = f"bold {SEAT_COLOURS[seat]}" + (" reverse" if advantaged else "")
+    return Text(label, style=style)
+
+
+def draw_board(view: View) -> Text:
+    """The ring, the home lanes and every pawn, as lines of coloured text."""
+    board = board_for(view["players"])
+    track, homes = layout(board)
+    width = 3 if board.sections == 4 else 2
+    across, down = ring_size(board)
+    grid: list[list[Text]] = [[Text(" " * width) for _ in range(across + 1)] for _ in range(down + 1)]
+    starts = {start: seat for seat, start in enumerate(board.starts)}
+    feet = set(board.feet)
+    crossings = set(board.intersections)
+    for square, (row, col) in track.items():
+        if square in starts:
+            seat = starts[square]
+            grid[row][col] = Text(LETTERS[seat].upper().ljust(width), style=f"dim {SEAT_COLOURS[seat]}")
+        elif square in crossings:
+            grid[row][col] = Text("✚".ljust(width), style="yellow")
+        elif square in feet:
+            grid[row][col] = Text("▾".ljust(width), style="dim")
+        else:
+            grid[row][col] = Text("·".ljust(width), style="dim")
+    for (seat, _), (row, col) in homes.items():
+        grid[row][col] = Text("○".ljust(width), style=f"dim {SEAT_COLOURS[seat]}")
+    advantaged = set(view["advantaged"])
+    for seat, places in enumerate(view["pawns"]):
+        for i, place in enumerate(places):
+            if place is None:
+                continue
+            name = f"{LETTERS[seat]}{i + 1}"
+            if isinstance(place, int):
+                row, col = track[place]
+            else:
+                row, col = homes[(seat, int(place[1:]) - 1)]
+            grid[row][col] = pawn_cell(seat, i + 1, name in advantaged, width)
+    return Text("\n").join(Text("").join(line) for line in grid)
+
+
+class TockRenderer:
+    def screen(self, view: View, names: Sequence[str]) -> RenderableType:
+        seat = view["seat"]
+        board = board_for(view["players"])
+        top = view["pile"][-1] if view["pile"] else None
+        head = Text.assemble(
+            ("Tock", "bold"), f" · {board.sections}-section board of {board.squares} squares · stock "
+            f"{view['stock']} · pile ", cards_text([top]) if top else Text("empty", style="dim"),
+            f" ({len(view['pile'])})",
+        )
+        players = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
+        for column in ("", "seat", "player", "cards", "reserve", "home", "bonuses", "start", "foot"):
+            players.add_column(column)
+        for q, name in enumerate(names):
+            places = view["pawns"][q]
+            players.add_row(
+                "▶" if q == view["to_play"] else "",
+                Text(LETTERS[q], style=f"bold {SEAT_COLOURS[q]}"),
+                name + (" (you)" if q == seat else ""),
+                str(view["hand_sizes"][q]),
+                str(sum(p is None for p in places)),
+                str(sum(isinstance(p, str) for p in places)),
+                "★" * view["bonuses"][q] or "—",
+                str(board.starts[q]), str(board.feet[q]),
+            )
+        parts: list[RenderableType] = [head, draw_board(view), players]
+        if board.intersections:
+            hops = "one step" + (", two in a row allowed" if board.max_jumps == 2 else "")
+            parts.append(Text(f"✚ intersections {', '.join(map(str, board.intersections))}: a shortcut "
+                              f"to the next one counts {hops} (write 8 p2>).", style="dim"))
+        if seat is not None and "hand" in view:
+            line = Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"]))
+            if view["bonuses"][seat]:
+                line.append(f"   stored joker bonuses: {view['bonuses'][seat]}", style="bold yellow")
+            parts.append(line)
+            phase = {"bonus": "Joker bonus: bonus play (another card now) or bonus keep (store it).",
+                     "spend": "Spend a stored bonus (bonus play) or end your turn (bonus keep).",
+                     "extra": "Play one more card for your bonus."}.get(view["phase"])
+            if phase and view["to_play"] == seat:
+                parts.append(Text(phase, style="bold yellow"))
+        if view["winner"] is not None:
+            parts.append(Text(f"{names[view['winner']]} wins.", style="bold green"))
+        return Group(*parts)
+
+    def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
+        lines: list[Text] = []
+        for q, (old, new) in enumerate(zip(before["pawns"], after["pawns"], strict=True)):
+            for i, (was, now) in enumerate(zip(old, new, strict=True)):
+                if was == now:
+                    continue
+                name = Text(f"{LETTERS[q]}{i + 1}", style=f"bold {SEAT_COLOURS[q]}")
+                if now is None:
+                    lines.append(Text.assemble("  ", name, " is captured and goes back to the reserve"))
+                elif was is None:
+                    lines.append(Text.assemble("  ", name, f" enters on square {now}"))
+                else:
+                    lines.append(Text.assemble("  ", name, f" {_where(was)} → {_where(now)}"))
+        if len(after["pile"]) < len(before["pile"]):
+            lines.append(Text("  The pile is shuffled into a new stock.", style="dim"))
+        if after["winner"] is not None and before["winner"] is None:
+            lines.append(Text(f"  {names[after['winner']]} has all four pawns home!", style="bold green"))
+        return Group(*lines) if lines else None
+
+
+def _where(place: int | str) -> str:
+    return f"square {place}" if isinstance(place, int) else f"home {place[1:]}"
