@@ -18,6 +18,8 @@ CONFIGS: list[tuple[str, str]] = [
     ("Tonk, 2 players (classic, 2 jokers)", "tonk:classic?players=2&jokers=2"),
     ("Tonk, 4 players (pagat)", "tonk:pagat?players=4"),
     ("Plonk, match to 500", "plonk"),
+    ("Tock, 4 players", "tock?players=4"),
+    ("Tock, 8 players", "tock?players=8"),
 ]
 """(label, game spec) pairs; each game adds its own."""
 
