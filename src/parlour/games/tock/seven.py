@@ -7,16 +7,17 @@ another pawn]**. Splits that end in the same position are the same move: only
 the first found is listed (``apply`` refuses the other spellings, naming the
 listed one).
 
-Generation is bounded without searching every ordering: for each
-*assignment* (which pawn moves how far, by which route) every part is first
-tried alone on the current board. When the parts' footprints (``Board.footprint``:
-every place a part may look at, its start included) are pairwise disjoint,
-no part can block, free or capture another, so the parts are legal in any
-order and one listing (by pawn number) stands for all of them. Only
-assignments whose footprints meet are played out order by order, skipping
-orders that reach a position already reached. At most 4 pawns × 7 counts ×
-3 routes single moves are worked out, and at most 119 assignments of counts
-exist for 4 pawns, so the work stays small (see the benchmark's worst case).
+Generation never searches every ordering blindly. For each *assignment*
+(which pawn moves how far, by which route) every part is first tried alone
+on the current board, noting the places it *looks* at (``Board.footprint``)
+and the places it *changes* (its start and landing). When no part looks at a
+place another changes, the parts are legal in any order with one outcome,
+and one listing (by pawn number) stands for all orders. Only assignments
+whose parts interact are played out order by order, skipping orders that
+reach a position already reached. A part illegal alone is kept only when
+another of the seat's pawns stands where it looks (moving first might clear
+its way). So at most 4 pawns × 7 counts × 3 routes × 2 home choices single
+moves are worked out, and 120 splits of the counts exist for 4 pawns.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from parlour.games.tock.actions import PAWNS, Part, Seven, part
 from parlour.games.tock.pawns import Effect, Pawns, Why
 
 STEPS = 7
-Option = tuple[int, Effect | None, int]
-"""One part tried alone: its code (see ``_code``), its effect (None if illegal alone), its footprint."""
+Option = tuple[int, Effect | None, int, int]
+"""One part tried alone: its code (``_code``), its effect (None if illegal alone), the places
+it looks at and the places it changes (bit masks as in ``Board.footprint``)."""
 Outcome = tuple[tuple[int, int], ...]
 
 _parts: dict[int, Part] = {}
@@ -63,58 +65,59 @@ def _shares(count: int) -> tuple[tuple[int, ...], ...]:
     """Every tuple of ``count`` counts from 0 to 7."""
     if count == 0:
         return ((),)
-    out: list[tuple[int, ...]] = []
-    for first in range(STEPS + 1):
-        if count == 1:
-            out.append((first,))
-            continue
-        out.extend((first, *rest) for rest in _shares(count - 1))
-    return tuple(out)
+    return tuple((first, *rest) for first in range(STEPS + 1) for rest in _shares(count - 1))
 
 
 COMPOSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(c for c in _shares(count) if sum(c) == STEPS) for count in range(PAWNS + 1)
 )
-"""By number of pawns that can move: every split of the 7 steps between them."""
+"""By number of pawns that can move: every split of the 7 steps between them (0: stays)."""
 
 
 def splits(pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
     """Every distinct legal 7 of ``seat``, with its effect.
 
     Assignments whose parts do not interact give distinct outcomes (each
-    moving pawn ends somewhere its count and route alone decide), so only
-    the outcomes of interacting ones are compared.
+    moving pawn ends where its count and route alone decide), so only the
+    outcomes of interacting ones need comparing.
     """
     base = seat * PAWNS
     length = pawns.board.squares
-    starts = {p: (1 << at if at < length else 0xF << length)
-              for p, at in enumerate(pawns.pos[base:base + PAWNS], start=base) if at >= 0}
+    starts = {p: 1 << at for p, at in enumerate(pawns.pos[base:base + PAWNS], start=base) if at >= 0}
     tables = []
     for pawn in starts:
         by_steps: list[list[Option]] = [[] for _ in range(STEPS + 1)]
-        for option in _options(pawns, seat, pawn, starts):
+        for option in _options(pawns, seat, pawn, starts, length):
             by_steps[option[0] >> 3 & 7].append(option)
         if any(by_steps):
             tables.append(by_steps)
-    unions = [0] * len(tables)
+    looks = [0] * len(tables)
+    changes = [0] * len(tables)
     for i, table in enumerate(tables):
         for options in table:
-            for _, _, footprint in options:
-                unions[i] |= footprint
-    apart = all(not unions[i] & unions[j] for i in range(len(tables)) for j in range(i))
+            for _, _, look, change in options:
+                looks[i] |= look
+                changes[i] |= change
+    apart = not _interact(tuple(looks), tuple(changes))
     plain: list[tuple[Seven, Effect]] = []
     tangled: dict[Outcome, tuple[Seven, Effect]] = {}
+    known: dict[tuple[int, ...], list[tuple[tuple[int, ...], Effect]]] = {}
     for shares in COMPOSITIONS[len(tables)]:
         lists = [table[c] for table, c in zip(tables, shares, strict=True) if c]
         if not all(lists):
             continue
         for chosen in product(*lists):
-            codes, effects, footprints = zip(*chosen, strict=True)
-            if not apart and len(footprints) > 1 and _meet(footprints):
-                _play_out(pawns, seat, codes, tangled)
+            if len(chosen) == 1:
+                code, effect, _, _ = chosen[0]
+                if effect is not None:
+                    plain.append((seven((code,)), effect))
+                continue
+            codes, effects, part_looks, part_changes = zip(*chosen, strict=True)
+            if not apart and _interact(part_looks, part_changes):
+                if _may_clear(effects, part_looks, part_changes):
+                    _play_out(pawns, seat, chosen, tangled, known)
             elif None not in effects:
-                effect = effects[0] if len(effects) == 1 else tuple(chain.from_iterable(effects))
-                plain.append((seven(codes), effect))
+                plain.append((seven(codes), tuple(chain.from_iterable(effects))))
     if not tangled:
         return plain
     found = {tuple(sorted(effect)): (action, effect) for action, effect in plain}
@@ -123,22 +126,27 @@ def splits(pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
     return list(found.values())
 
 
-def _meet(footprints: tuple[int, ...]) -> bool:
-    """Whether any two of ``footprints`` share a place."""
-    seen = 0
-    for footprint in footprints:
-        if seen & footprint:
-            return True
-        seen |= footprint
+def _interact(looks: tuple[int, ...], changes: tuple[int, ...]) -> bool:
+    """Whether one part looks at a place another changes: then their order may matter."""
+    for i, look in enumerate(looks):
+        for j, change in enumerate(changes):
+            if i != j and look & change:
+                return True
     return False
 
 
-def _options(pawns: Pawns, seat: int, pawn: int, starts: dict[int, int]) -> list[Option]:
-    """Every (count, route) ``pawn`` could take as one part, by count.
+def _may_clear(effects: tuple[Effect | None, ...], looks: tuple[int, ...], changes: tuple[int, ...]) -> bool:
+    """Whether every part illegal alone looks at a place another part changes (else none can help it)."""
+    for i, effect in enumerate(effects):
+        if effect is None and not any(
+            looks[i] & change for j, change in enumerate(changes) if j != i
+        ):
+            return False
+    return True
 
-    A part illegal on its own is kept only if another of the seat's pawns
-    stands in its footprint: moving that pawn first might clear its way.
-    """
+
+def _options(pawns: Pawns, seat: int, pawn: int, starts: dict[int, int], length: int) -> list[Option]:
+    """Every (count, route) ``pawn`` could take as one part, by count."""
     at = pawns.pos[pawn]
     board = pawns.board
     number = pawn % PAWNS + 1
@@ -146,50 +154,101 @@ def _options(pawns: Pawns, seat: int, pawn: int, starts: dict[int, int]) -> list
     for other, mask in starts.items():
         if other != pawn:
             others |= mask
+    start = starts[pawn]
     out: list[Option] = []
-    on_track = at < board.squares
+    on_track = at < length
     optional = pawns.optional_entry
     for steps in range(1, STEPS + 1):
-        if not on_track and at - board.squares + steps >= 4:
+        if not on_track and at - length + steps >= 4:
             break
         for jumps in board.jump_choices(at, steps) if on_track else (0,):
-            footprint = board.footprint(seat, at, steps, jumps)
+            look = board.footprint(seat, at, steps, jumps)
             routes = (False, True) if (
                 on_track and optional and 1 <= board.past_foot(seat, at, steps, jumps) <= 4
             ) else (False,)
             for stay_out in routes:
                 effect = pawns.forward(pawn, steps, jumps, stay_out)
-                if effect is not None or footprint & others:
-                    out.append((_code(number, steps, jumps, stay_out), effect, footprint))
+                if effect is not None:
+                    out.append((_code(number, steps, jumps, stay_out), effect, look,
+                                start | 1 << effect[-1][1]))
+                elif look & others:
+                    out.append((_code(number, steps, jumps, stay_out), None, look, look))
     return out
 
 
-def _play_out(pawns: Pawns, seat: int, codes: tuple[int, ...], found: dict[Outcome, tuple[Seven, Effect]]) -> None:
-    """Try every order of parts that interact, skipping orders that reach a position already reached."""
+def _play_out(pawns: Pawns, seat: int, chosen: tuple[Option, ...],
+              found: dict[Outcome, tuple[Seven, Effect]],
+              known: dict[tuple[int, ...], list[tuple[tuple[int, ...], Effect]]]) -> None:
+    """Add the outcomes of parts that interact: each group of interacting parts is played in
+    every order (skipping orders that reach a position already reached), groups one after the
+    other. ``known`` keeps each group's outcomes, met again with other parts beside it.
+    """
+    groups = _groups([o[2] for o in chosen], [o[3] for o in chosen])
+    results: list[list[tuple[tuple[int, ...], Effect]]] = []
+    for group in groups:
+        if len(group) == 1:
+            code, effect, _, _ = chosen[group[0]]
+            if effect is None:
+                return
+            results.append([((code,), effect)])
+        else:
+            codes = tuple(chosen[i][0] for i in group)
+            orders = known.get(codes)
+            if orders is None:
+                orders = known[codes] = _orders(pawns, seat, codes)
+            if not orders:
+                return
+            results.append(orders)
+    for combination in product(*results):
+        codes = tuple(chain.from_iterable(c for c, _ in combination))
+        effect = tuple(chain.from_iterable(e for _, e in combination))
+        key = outcome(effect)
+        if key not in found:
+            found[key] = (seven(codes), effect)
+
+
+def _groups(looks: list[int], changes: list[int]) -> list[list[int]]:
+    """The parts, in groups that interact within and not across (connected components)."""
+    count = len(looks)
+    group = list(range(count))
+    for i in range(count):
+        for j in range(count):
+            if i != j and looks[i] & changes[j]:
+                old, new = group[j], group[i]
+                group = [new if g == old else g for g in group]
+    out: dict[int, list[int]] = {}
+    for i, g in enumerate(group):
+        out.setdefault(g, []).append(i)
+    return list(out.values())
+
+
+def _orders(pawns: Pawns, seat: int, codes: tuple[int, ...]) -> list[tuple[tuple[int, ...], Effect]]:
+    """Every distinct outcome of playing the parts ``codes`` in some legal order."""
     base = seat * PAWNS - 1
     visited: set[tuple[int, tuple[int, ...]]] = set()
+    found: dict[Outcome, tuple[tuple[int, ...], Effect]] = {}
 
     def play(work: Pawns, left: int, done: tuple[int, ...], effect: Effect) -> None:
-        if not left:
-            key = outcome(effect)
-            if key not in found:
-                found[key] = (seven(done), effect)
-            return
         for i, code in enumerate(codes):
             if not left >> i & 1:
                 continue
             step = work.forward(base + (code >> 6), code >> 3 & 7, code >> 1 & 3, bool(code & 1))
             if step is None:
                 continue
+            rest = left & ~(1 << i)
+            if not rest:
+                whole = effect + step
+                found.setdefault(outcome(whole), ((*done, code), whole))
+                continue
             after = work.copy()
             after.execute(step)
-            mark = (left & ~(1 << i), tuple(after.pos))
-            if mark in visited:
-                continue
-            visited.add(mark)
-            play(after, left & ~(1 << i), (*done, code), effect + step)
+            mark = (rest, tuple(after.pos))
+            if mark not in visited:
+                visited.add(mark)
+                play(after, rest, (*done, code), effect + step)
 
     play(pawns, (1 << len(codes)) - 1, (), ())
+    return list(found.values())
 
 
 def effect_of(pawns: Pawns, seat: int, parts: tuple[Part, ...], why: Why = None) -> Effect | None:
