@@ -1,0 +1,109 @@
+"""Server test helpers: an app on a fresh SQLite file, REST shortcuts and a WebSocket seat driver."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+
+from parlour.server import Settings, create_app
+
+with warnings.catch_warnings():
+    # Starlette now suggests a successor of httpx for its test client; httpx is what is installed.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient, WebSocketTestSession
+
+POSTGRES_ENV = "PARLOUR_TEST_POSTGRES_URL"
+
+
+def settings_for(db_url: str, **overrides: Any) -> Settings:
+    """Test settings: bots play at once, nobody's seat is handed to a stand-in unless a test asks."""
+    values: dict[str, Any] = {"db_url": db_url, "bot_delay": 0.0, "disconnect_grace": 3600.0,
+                              "stand_in_bot": "random"}
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'parlour.db'}"
+
+
+@pytest.fixture
+def app_factory(db_url: str) -> Callable[..., FastAPI]:
+    """Build apps on the test's database file (several in a row share it, as after a restart)."""
+
+    def build(**overrides: Any) -> FastAPI:
+        return create_app(settings_for(db_url, **overrides))
+
+    return build
+
+
+@pytest.fixture
+def client(app_factory: Callable[..., FastAPI]) -> Iterator[TestClient]:
+    with TestClient(app_factory()) as c:
+        yield c
+
+
+def new_table(client: TestClient, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    table: dict[str, Any] = response.json()
+    return table
+
+
+def join(client: TestClient, table_id: str, name: str = "Ana", seat: int | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+    response = client.post(f"/api/tables/{table_id}/join", json=body)
+    assert response.status_code == 200, response.text
+    joined: dict[str, Any] = response.json()
+    return joined
+
+
+class Client:
+    """One WebSocket client: remembers every message it got and the latest state."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = self.ws.receive_json()
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Read messages until one satisfies ``predicate``; return it."""
+        while True:
+            message = self.receive()
+            if predicate(message):
+                return message
+
+    def until_version(self, version: int) -> dict[str, Any]:
+        """The first state at ``version`` or later (the latest one kept, if already received)."""
+        if self.state is not None and self.state["view"]["version"] >= version:
+            return self.state
+        return self.until(lambda m: m["type"] == "state" and m["view"]["version"] >= version)
+
+    def error(self) -> dict[str, Any]:
+        return self.until(lambda m: m["type"] in ("error", "accepted"))
+
+    def send(self, message: Any) -> None:
+        self.ws.send_json(message)
+
+    def act(self, action: str, version: int | None = None) -> None:
+        assert self.state is not None
+        v = self.state["view"]["version"] if version is None else version
+        self.send({"type": "action", "version": v, "action": action})
+
+
+def postgres_url() -> str | None:
+    return os.environ.get(POSTGRES_ENV) or None
