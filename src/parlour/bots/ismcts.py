@@ -6,6 +6,12 @@ actions legal in that determinization (UCB with *availability* counts, so an
 action is only judged against the times it could have been chosen), adds one
 node, finishes the game with the rollout policy, and credits each node with
 the return of the player who chose it. The move played is the most visited.
+
+With ``opponents=rollout`` the tree holds only the searching seat's own
+decisions and the other seats play the rollout policy, each with its own
+(determinized) cards. Single-observer search otherwise judges an opponent's
+move by averaging over that opponent's *possible* hands, as if it did not
+know its own cards; a good policy is often a better model of it.
 """
 
 from __future__ import annotations
@@ -55,15 +61,17 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any], iters: int | None = None, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutPolicy = random_rollout, rollout_name: str = "random",
-                 max_rollout: int = 2000) -> None:
+                 opponents: str = "tree", max_rollout: int = 2000) -> None:
         self.game = game
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
         self.c = c
         self.rollout = rollout
+        self.opponents_in_tree = opponents == "tree"
         self.max_rollout = max_rollout
         budget = f"iters={self.iters}" if self.iters is not None else f"ms={ms:g}"
-        self.name = f"ismcts:{budget},c={c:g},rollout={rollout_name}"
+        self.name = f"ismcts:{budget},c={c:g},rollout={rollout_name}" + (
+            "" if self.opponents_in_tree else ",opponents=rollout")
         self.last: list[Choice] = []
         self.last_iterations = 0
 
@@ -98,7 +106,11 @@ class ISMCTSBot:
         node = root
         path = []
         c = self.c
+        me = state.current_player
         while not state.is_terminal:
+            if not self.opponents_in_tree and state.current_player != me:
+                state.apply(self.rollout(state, rng))
+                continue
             legal = state.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -136,11 +148,11 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
     """``ismcts:iters=1000`` or ``ismcts:ms=200,c=0.7,rollout=heuristic``."""
     from parlour.bots.heuristic import rollout_policy
 
-    allowed = {"iters", "ms", "c", "rollout"}
+    allowed = {"iters", "ms", "c", "rollout", "opponents"}
     unknown = set(settings) - allowed
     if unknown:
         raise BotSpecError(f"ismcts: unknown setting(s) {', '.join(sorted(unknown))}; settings are "
-                           "iters, ms, c, rollout")
+                           "iters, ms, c, rollout, opponents")
 
     def number(key: str, kind: type) -> Any:
         if key not in settings:
@@ -164,5 +176,9 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
         policy = rollout_policy(game)
     else:
         raise BotSpecError(f"ismcts: rollout={rollout_name!r}; rollouts are random, heuristic")
+    opponents = settings.get("opponents", "tree").lower()
+    if opponents not in ("tree", "rollout"):
+        raise BotSpecError(f"ismcts: opponents={opponents!r}; opponents are searched in the tree, or "
+                           "played by the rollout policy: tree, rollout")
     return ISMCTSBot(game, iters=iters, ms=ms, c=0.7 if c is None else c, rollout=policy,
-                     rollout_name=rollout_name)
+                     rollout_name=rollout_name, opponents=opponents)

@@ -1,0 +1,72 @@
+"""The Tonk heuristic: its decisions in hand-built positions, and that it beats random play."""
+
+from __future__ import annotations
+
+import random
+
+from parlour import load_game
+from parlour.arena.runner import run
+from parlour.arena.schedule import schedule
+from parlour.arena.stats import summarize
+from parlour.bots import make_bot
+from parlour.bots.heuristic.tonk import rollout_policy, seen_from_state, seen_from_view, win_chance
+from parlour.games.tonk.state import TonkState
+
+GAME = load_game("tonk:speno", players=2)
+
+
+def position(hands: list[list[str]], **keys: object) -> TonkState:
+    state = GAME.new_state(0, {"hands": hands, **keys})
+    assert isinstance(state, TonkState)
+    return state
+
+
+def pick(state: TonkState) -> str:
+    bot = make_bot("heuristic", GAME)
+    return str(bot.choose(state.view(state.cur), state.legal_actions(), random.Random(0)))
+
+
+def test_drops_a_very_low_hand_and_draws_with_a_high_one() -> None:
+    assert pick(position([["Ac", "2d"], ["Kc", "Kd", "Qs", "Qh", "Jd"]])) == "drop"
+    assert pick(position([["Kc", "Kd", "Qs", "Qh", "Jd"], ["Ac", "2d"]], stock=["5h"])) == "draw stock"
+
+
+def test_takes_the_discard_that_makes_a_set() -> None:
+    state = position([["9c", "9d", "Kh", "Qs", "Jd"], ["Ac", "2d", "3h", "4s", "6c"]], discard=["9h"])
+    assert pick(state) == "draw discard"
+
+
+def test_lays_a_spread_then_throws_its_highest_loose_card() -> None:
+    state = position([["9c", "9d", "Kh", "2s", "3s"], ["Ac", "2d", "3h", "4s", "6c"]], stock=["9h"])
+    state.apply_text("draw stock")
+    assert pick(state) == "spread 9c 9d 9h"
+    state.apply_text("spread 9c 9d 9h")
+    assert pick(state) == "discard Kh"
+
+
+def test_a_view_and_a_state_give_the_same_summary() -> None:
+    state = position([["9c", "9d", "Kh", "2s", "3s"], ["Ac", "2d", "3h", "4s", "6c"]], discard=["8h"])
+    state.apply_text("draw discard")
+    from_view, from_state = seen_from_view(state.view(0), GAME.rules), seen_from_state(state)
+    assert from_view.hand == from_state.hand and from_view.value == from_state.value
+    assert sorted(from_view.unseen) == sorted(from_state.unseen)
+    assert win_chance(from_view) == win_chance(from_state)
+
+
+def test_rollout_policy_plays_legal_moves_to_the_end() -> None:
+    policy = rollout_policy(GAME)
+    for seed in range(20):
+        state = GAME.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            action = policy(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+
+
+def test_heuristic_beats_random() -> None:
+    bots = ("heuristic", "random")
+    outcomes = run("tonk:classic?players=2", bots, schedule(2, 2, 120, seed=7))
+    heuristic, random_bot = summarize(bots, outcomes)
+    assert heuristic.mean > 0 > random_bot.mean
+    assert heuristic.ci_low > 0

@@ -1,0 +1,72 @@
+"""ISMCTS: budgets, settings, and search that finds the obvious move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour import load_game
+from parlour.bots import ISMCTSBot, make_bot
+from parlour.core.errors import BotSpecError
+
+
+GOOD = "ismcts:iters=300,rollout=heuristic,opponents=rollout"
+"""Against a random opponent, waiting for its blunders can beat a sure win; these tests model a sound one."""
+
+
+def test_finds_the_tonk_out() -> None:
+    game = load_game("tonk:speno", players=2)
+    state = game.new_state(0, {"hands": [["8c", "8d"], ["Kc", "Kd", "Qs", "Qh", "Jd"]], "stock": ["8h"]})
+    state.apply_text("draw stock")
+    bot = make_bot(GOOD, game)
+    action = bot.choose(state.view(0), state.legal_actions(), random.Random(1))
+    assert str(action) == "spread 8c 8d 8h"
+
+
+def test_drops_a_hand_that_cannot_lose() -> None:
+    game = load_game("tonk:speno", players=2)
+    state = game.new_state(0, {"hands": [["Ac"], ["Kc", "Kd", "Qs", "Qh", "Jd"]]})
+    bot = make_bot(GOOD, game)
+    assert str(bot.choose(state.view(0), state.legal_actions(), random.Random(2))) == "drop"
+    assert isinstance(bot, ISMCTSBot) and bot.last[0].visits > bot.last[-1].visits
+
+
+def test_iteration_budget_and_statistics() -> None:
+    game = load_game("tonk:classic", players=3)
+    state = game.new_state(4)
+    bot = make_bot("ismcts:iters=150,c=1.2,opponents=rollout,rollout=heuristic", game)
+    assert isinstance(bot, ISMCTSBot)
+    bot.choose(state.view(state.current_player), state.legal_actions(), random.Random(3))
+    assert bot.last_iterations == 150
+    assert sum(choice.visits for choice in bot.last) == 150
+    assert bot.name == "ismcts:iters=150,c=1.2,rollout=heuristic,opponents=rollout"
+
+
+def test_time_budget_stops() -> None:
+    game = load_game("tonk:speno", players=2)
+    state = game.new_state(5)
+    bot = make_bot("ismcts:ms=50", game)
+    assert isinstance(bot, ISMCTSBot)
+    bot.choose(state.view(0), state.legal_actions(), random.Random(4))
+    assert bot.last_iterations > 10
+
+
+def test_same_seed_same_choice() -> None:
+    game = load_game("tonk:classic", players=2)
+    state = game.new_state(6)
+    picks = {str(make_bot("ismcts:iters=100", game).choose(state.view(0), state.legal_actions(),
+                                                           random.Random(9))) for _ in range(3)}
+    assert len(picks) == 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "fragment"),
+    [("ismcts:iters=0", "iters must be positive"), ("ismcts:iters=x", "'x' is not a number"),
+     ("ismcts:iters=5,ms=5", "give iters or ms, not both"), ("ismcts:depth=3", "unknown setting(s) depth"),
+     ("ismcts:rollout=smart", "rollouts are random, heuristic"), ("ismcts:opponents=me", "tree, rollout")],
+)
+def test_bad_settings(spec: str, fragment: str) -> None:
+    with pytest.raises(BotSpecError) as caught:
+        make_bot(spec, load_game("tonk"))
+    assert fragment in str(caught.value)
