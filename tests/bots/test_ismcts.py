@@ -10,7 +10,6 @@ from parlour import load_game
 from parlour.bots import ISMCTSBot, make_bot
 from parlour.core.errors import BotSpecError
 
-
 GOOD = "ismcts:iters=300,rollout=heuristic,opponents=rollout"
 """Against a random opponent, waiting for its blunders can beat a sure win; these tests model a sound one."""
 
