@@ -20,7 +20,11 @@ class TockRules(Rules):
         choices=HOME_ENTRY,
     )
 
-    presets: ClassVar[dict[str, dict[str, Any]]] = {"standard": {}}
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "sevens": {"extra_sevens": True},
+    }
+    """``sevens`` is the seed's recommendation for shorter games: one more 7 per player."""
     default_preset: ClassVar[str] = "standard"
     game_name: ClassVar[str] = "tock"
 
