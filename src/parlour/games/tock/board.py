@@ -71,10 +71,6 @@ class Board:
         """The place of home square ``h`` (0-based: 0 is the lane's first square)."""
         return self.squares + h
 
-    def owner_of_start(self, square: int) -> int | None:
-        """The seat whose start is ``square``, if any."""
-        return self.starts.index(square) if square in self.starts else None
-
     # ------------------------------------------------------------------ paths
 
     def jump_choices(self, square: int, steps: int, backwards: bool = False) -> tuple[int, ...]:

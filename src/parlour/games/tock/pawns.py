@@ -45,9 +45,6 @@ class Pawns:
         new.adv = self.adv
         return new
 
-    def key(self) -> tuple[tuple[int, ...], int]:
-        return tuple(self.pos), self.adv
-
     # ------------------------------------------------------------- changes
 
     def place(self, pawn: int, to: int, advantage: bool = False) -> None:
@@ -85,13 +82,6 @@ class Pawns:
         """The pawn as ``actor`` writes it: ``p2`` for their own, ``c1`` for seat c's."""
         seat = pawn >> 2
         return pawn_text(None if seat == actor else seat, pawn % PAWNS + 1)
-
-    def where(self, place: int) -> str:
-        """A place in words: ``square 40``, ``home 2``, ``the reserve``."""
-        length = self.board.squares
-        if place < 0:
-            return "the reserve"
-        return f"square {place}" if place < length else f"home {place - length + 1}"
 
     def reserve_pawn(self, seat: int) -> int:
         """The lowest-numbered pawn of ``seat`` in the reserve, or -1."""
