@@ -141,7 +141,7 @@ class TockRenderer:
             if phase and view["to_play"] == seat:
                 parts.append(Text(phase, style="bold yellow"))
         if view["winner"] is not None:
-            parts.append(Text(f"{names[view['winner']]} wins.", style="bold green"))
+            parts.append(Text(f"Winner: {names[view['winner']]}", style="bold green"))
         return Group(*parts)
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
@@ -160,7 +160,7 @@ class TockRenderer:
         if len(after["pile"]) < len(before["pile"]):
             lines.append(Text("  The pile is shuffled into a new stock.", style="dim"))
         if after["winner"] is not None and before["winner"] is None:
-            lines.append(Text(f"  {names[after['winner']]} has all four pawns home!", style="bold green"))
+            lines.append(Text(f"  All four pawns of {names[after['winner']]} are home!", style="bold green"))
         return Group(*lines) if lines else None
 
 
