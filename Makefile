@@ -5,7 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit bench clean chromium
+
+# The server's storage suite also runs on PostgreSQL when one answers here (it is skipped otherwise).
+PG_TEST_URL := postgresql+psycopg://postgres@127.0.0.1:5432/test
+export PARLOUR_TEST_POSTGRES_URL ?= $(shell command -v pg_isready >/dev/null 2>&1 && \
+	pg_isready -q -h 127.0.0.1 -p 5432 && echo $(PG_TEST_URL))
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,8 +29,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) chromium
 	$(BIN)/pytest -n 2 -q
+
+# Debian's Chromium for the browser tests: installed when missing and this user may; they skip without it.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+		apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || \
+		echo "no Chromium: the browser tests will be skipped"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py

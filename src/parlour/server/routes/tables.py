@@ -47,9 +47,11 @@ async def list_tables(lobby: LobbyDep) -> list[dict[str, Any]]:
 
 
 @router.get("/{table_id}", response_model=StateOut, responses=ERRORS)
-async def show_table(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
-    """The table and its public (spectator's) view."""
-    return lobby.state_message(lobby.get(table_id), None)
+async def show_table(table_id: str, lobby: LobbyDep,
+                     token: Annotated[str | None, Query(max_length=100)] = None) -> dict[str, Any]:
+    """The table and the public (spectator's) view, or with ``token`` that seat's view and legal actions."""
+    table = lobby.get(table_id)
+    return lobby.state_message(table, table.seat_of(token) if token else None)
 
 
 @router.post("/{table_id}/join", response_model=JoinOut, responses=ERRORS)

@@ -1,0 +1,107 @@
+"""The lobby's REST API: games, boards, tables, joining, records and replays, docs."""
+
+from __future__ import annotations
+
+import random
+
+from parlour.core.record import GameRecord, replay
+from parlour.core.registry import load_game
+from parlour.games.tock.board import board_for
+from tests.server.conftest import Client, TestClient, join, new_table
+from tests.server.test_play import play_to_end
+
+
+def test_games_list_presets_flags_and_bots(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games) == {"tonk", "tock", "plonk"}
+    tonk = games["tonk"]
+    assert set(tonk["presets"]) == {"speno", "classic", "texas", "pagat"}
+    assert tonk["presets"]["classic"]["ace_high"] is True
+    jokers = next(f for f in tonk["flags"] if f["name"] == "jokers")
+    assert jokers["choices"] == [0, 2] and jokers["default"] == 0
+    assert "random" in tonk["bots"] and "heuristic" in tonk["bots"]
+    assert (games["tock"]["min_players"], games["tock"]["max_players"]) == (2, 8)
+
+
+def test_the_tock_board_comes_from_the_geometry_module(client: TestClient) -> None:
+    for players in range(2, 9):
+        board = client.get(f"/api/boards/tock/{players}").json()
+        geometry = board_for(players)
+        assert len(board["squares"]) == geometry.squares
+        assert board["starts"] == list(geometry.starts) and board["feet"] == list(geometry.feet)
+        assert [tuple(s) for s in board["shortcuts"]] == list(geometry.shortcuts)
+        assert len(board["homes"]) == len(board["reserves"]) == len(board["seat_colors"]) == players
+        assert all(0 <= v <= 1000 for x, y in board["squares"] for v in (x, y))
+
+
+def test_creating_tables_checks_game_rules_and_seats(client: TestClient) -> None:
+    table = new_table(client, "tonk", ["human", "random", "heuristic"], preset="classic",
+                      rules={"jokers": 2}, name="Friday")
+    expected = load_game("tonk:classic?jokers=2", players=3).rules
+    assert load_game(table["spec"]).rules == expected and table["name"] == "Friday"
+    assert [s["kind"] for s in table["seats"]] == ["human", "bot", "bot"]
+    assert table["status"] == "waiting"
+    refusals = {
+        "game": {"game": "chess", "seats": ["human"]},
+        "flag": {"game": "tonk", "seats": ["human", "human"], "rules": {"jokers": 3}},
+        "unknown flag": {"game": "tonk", "seats": ["human", "human"], "rules": {"wild": 1}},
+        "preset": {"game": "tonk", "seats": ["human", "human"], "preset": "vegas"},
+        "players": {"game": "plonk", "seats": ["human", "human"]},
+        "bot": {"game": "tonk", "seats": ["human", "robot"]},
+        "no seats": {"game": "tonk", "seats": []},
+        "extra field": {"game": "tonk", "seats": ["human", "human"], "colour": "red"},
+    }
+    quoted = {"game": "'chess'", "flag": "3", "unknown flag": "'wild'", "preset": "'vegas'", "bot": "'robot'"}
+    for case, body in refusals.items():
+        response = client.post("/api/tables", json=body)
+        assert (response.status_code, response.json()["code"]) == (422, "request/invalid"), (case, response.text)
+        assert quoted.get(case, "") in response.json()["message"], (case, response.json())
+    listed = client.get("/api/tables").json()
+    assert [t["id"] for t in listed] == [table["id"]]
+
+
+def test_joining_gives_distinct_seats_then_the_table_is_full(client: TestClient) -> None:
+    tid = new_table(client, "tonk", ["human", "human", "random"])["id"]
+    second = join(client, tid, "Bo", seat=1)
+    first = join(client, tid, "Ana")
+    assert (first["seat"], second["seat"]) == (0, 1) and first["token"] != second["token"]
+    full = client.post(f"/api/tables/{tid}/join", json={"name": "Cy"})
+    assert (full.status_code, full.json()["code"]) == (409, "table/full")
+    assert client.post(f"/api/tables/{tid}/join", json={"seat": 9}).json()["code"] == "request/invalid"
+    seats = client.get(f"/api/tables/{tid}").json()["table"]["seats"]
+    assert [s["name"] for s in seats] == ["Ana", "Bo", "Random 2"]
+    mine = client.get(f"/api/tables/{tid}?token={first['token']}").json()
+    assert mine["seat"] == 0 and "hand" in mine["view"]
+    assert client.get(f"/api/tables/{tid}?token=bad").json()["code"] == "auth/bad_token"
+
+
+def test_a_finished_game_has_a_record_and_replays_step_by_step(client: TestClient) -> None:
+    tid = new_table(client, "plonk", ["human"] * 4, rules={"target": 40})["id"]
+    assert client.get(f"/api/tables/{tid}/record").json()["code"] == "table/not_finished"
+    assert client.get(f"/api/tables/{tid}/replay").json()["code"] == "table/not_finished"
+    tokens = [join(client, tid, f"P{i}")["token"] for i in range(4)]
+    sockets = [client.websocket_connect(f"/api/tables/{tid}/ws?token={t}") for t in tokens]
+    clients = {i: Client(ws.__enter__()) for i, ws in enumerate(sockets)}
+    try:
+        final = play_to_end(clients, random.Random(4))
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+    record = GameRecord.from_dict(client.get(f"/api/tables/{tid}/record").json()["record"])
+    assert len(record.actions) == final and replay(record).is_terminal
+    start = client.get(f"/api/tables/{tid}/replay?step=0").json()
+    assert (start["step"], start["steps"], start["action"]) == (0, final, None)
+    assert [len(h) for h in start["hands"]] == [13, 13, 13, 13]
+    third = client.get(f"/api/tables/{tid}/replay?step=3").json()
+    assert third["action"] == record.actions[2] and third["view"]["version"] == 3
+    end = client.get(f"/api/tables/{tid}/replay?step=99999").json()
+    assert end["step"] == final and end["view"]["winner"] is not None
+    assert client.post(f"/api/tables/{tid}/join", json={}).json()["code"] == "table/finished"
+
+
+def test_docs_and_the_browser_client_are_served(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    assert "/api/tables/{table_id}/join" in schema["paths"] and "StateOut" in schema["components"]["schemas"]
+    assert client.get("/docs").status_code == 200
+    page = client.get("/")
+    assert page.status_code == 200 and "parlour" in page.text

@@ -1,0 +1,100 @@
+"""The storage suite, on SQLite always and on PostgreSQL when ``PARLOUR_TEST_POSTGRES_URL`` is set."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from parlour.core.registry import load_game
+from parlour.server.authority import Rejected, TableAuthority
+from parlour.server.storage import Storage, StorageError, StoredSeat, StoredTable, hash_token
+from tests.server.conftest import POSTGRES_ENV, postgres_url
+
+BACKENDS = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgresql", id="postgresql", marks=pytest.mark.skipif(
+        postgres_url() is None, reason=f"no PostgreSQL: set {POSTGRES_ENV} (make test does when one answers on "
+        "127.0.0.1:5432)")),
+]
+
+
+@pytest.fixture(params=BACKENDS)
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    if request.param == "sqlite":
+        store = Storage(f"sqlite:///{tmp_path / 's.db'}")
+        yield store
+        store.close()
+        return
+    url = postgres_url()
+    assert url is not None
+    store = Storage(url, prefix=f"t{secrets.token_hex(4)}_")
+    try:
+        yield store
+    finally:
+        store.drop_all()
+        store.close()
+
+
+def sample(table_id: str = "t1") -> StoredTable:
+    return StoredTable(id=table_id, name="Test", game="tonk", rules=load_game("tonk").rules.to_dict(), seed=2**31 - 5,
+                       seats=[StoredSeat(0, "human"), StoredSeat(1, "bot", bot="random", name="Random 1")],
+                       turn_seconds=12.5)
+
+
+def test_a_table_round_trips(storage: Storage) -> None:
+    table = sample()
+    storage.create(table)
+    assert storage.load("t1") == table
+    assert storage.load("missing") is None
+    assert storage.table_ids() == ["t1"] and storage.table_ids(unfinished_only=True) == ["t1"]
+
+
+def test_a_seat_is_taken_once(storage: Storage) -> None:
+    storage.create(sample())
+    assert storage.take_seat("t1", 0, "Ana", hash_token("a"))
+    assert not storage.take_seat("t1", 0, "Bo", hash_token("b"))
+    assert not storage.take_seat("t1", 1, "Bo", hash_token("b"))
+    loaded = storage.load("t1")
+    assert loaded is not None and loaded.seats[0].name == "Ana" and loaded.seats[0].token_hash == hash_token("a")
+
+
+def test_actions_append_in_order_once_each_and_finish_the_table(storage: Storage) -> None:
+    storage.create(sample())
+    storage.append_action("t1", 0, 0, "draw stock")
+    storage.append_action("t1", 1, 0, "discard 2c")
+    with pytest.raises(StorageError, match="already has action 2"):
+        storage.append_action("t1", 1, 1, "drop")
+    storage.append_action("t1", 2, 1, "drop", result={"returns": [1, -1], "payments": []})
+    loaded = storage.load("t1")
+    assert loaded is not None
+    assert loaded.actions == [(0, "draw stock"), (0, "discard 2c"), (1, "drop")]
+    assert loaded.finished and loaded.result == {"returns": [1, -1], "payments": []}
+    assert storage.table_ids(unfinished_only=True) == []
+
+
+def test_an_authority_on_storage_restores_identically(storage: Storage) -> None:
+    game = load_game("plonk")
+    table = TableAuthority.create(storage, "p1", "Plonk", game, ["human"] * 4, seed=9)
+    for seat in range(4):
+        table.join(f"P{seat}", f"token{seat}")
+    for _ in range(20):
+        seat = table.state.current_player
+        table.submit(seat, table.version, table.legal(seat)[0])
+    with pytest.raises(Rejected) as refused:
+        table.submit(table.state.current_player, table.version - 1, "2c")
+    assert refused.value.code == "action/stale"
+    stored = storage.load("p1")
+    assert stored is not None
+    again = TableAuthority.restore(stored, storage)
+    assert [again.view(s) for s in (None, 0, 1, 2, 3)] == [table.view(s) for s in (None, 0, 1, 2, 3)]
+    assert again.seat_of("token2") == 2
+
+
+def test_a_bad_url_is_refused_with_the_url_quoted() -> None:
+    with pytest.raises(StorageError, match="'nonsense://x'"):
+        Storage("nonsense://x")
+    with pytest.raises(StorageError, match="cannot read database URL"):
+        Storage("::::")
