@@ -26,8 +26,9 @@ CODES = {"action/illegal", "action/not_your_turn", "action/stale", "auth/bad_tok
          "table/full", "table/not_found", "table/finished", "table/not_finished"}
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
+finite = st.floats(allow_nan=False, allow_infinity=False)
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
+    st.none() | st.booleans() | st.integers() | finite | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=12,
 )
@@ -36,7 +37,7 @@ action_texts = st.sampled_from(["drop", "draw stock", "draw discard", "discard 2
 messages = st.one_of(
     json_values,
     st.fixed_dictionaries({"type": st.sampled_from(["action", "ping", "sync", "act", ""])}, optional={
-        "version": st.one_of(st.integers(-5, 10**12), st.text(max_size=5), st.none(), st.floats(allow_nan=False, allow_infinity=False)),
+        "version": st.one_of(st.integers(-5, 10**12), st.text(max_size=5), st.none(), finite),
         "action": st.one_of(action_texts, st.integers(), st.lists(st.text(max_size=3), max_size=3)),
         "token": st.text(max_size=20),
     }),
