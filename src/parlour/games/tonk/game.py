@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -139,29 +138,22 @@ class TonkGame(Game[TonkRules]):
         return state
 
 
-LOW_CARD_BELIEF = 0.06
-"""How strongly search believes an opponent's unseen cards are low, per turn that opponent has played."""
-
-
 class _Sampler:
     """Deals the cards a seat cannot see afresh into a template state, once per call.
 
-    Unlike ``determinize`` (uniform), it deals each opponent's unseen cards
-    with weights ``exp(-LOW_CARD_BELIEF × turns played × value)``: players keep
-    low cards and throw high ones, so the longer an opponent has played, the
-    lower its hidden cards are likely to be. The stock gets the rest, shuffled.
+    The deal is uniform over the unseen cards, like ``determinize``. Dealing
+    opponents low cards more often the longer they have played (they keep low
+    cards) was tried for search and made it worse: too cautious to drop.
     """
 
     def __init__(self, template: TonkState, seat: int | None) -> None:
         self.template = template
-        n, turns, dealer = template.n, template.turns, template.dealer
         self.slots = [
-            (q, template.known[q], template.hands[q].bit_count() - template.known[q].bit_count(),
-             LOW_CARD_BELIEF * ((turns - 1 - (q - dealer - 1) % n) // n + 1 if turns else 0))
-            for q in range(n) if q != seat
+            (q, template.known[q], template.hands[q].bit_count() - template.known[q].bit_count())
+            for q in range(template.n) if q != seat
         ]
         pool = list(template.stock)
-        for q, known, _, _ in self.slots:
+        for q, known, _ in self.slots:
             pool.extend(c for c in range(54) if (template.hands[q] & ~known) >> c & 1)
         self.pool = pool
 
@@ -174,14 +166,9 @@ class _Sampler:
         hands = template.hands[:]
         values = template.values[:]
         table = template.values_table
-        for q, known, count, belief in self.slots:
-            if belief and count:
-                keyed = sorted(cards, key=lambda c: math.log(1.0 - rng.random()) * math.exp(belief * table[c]))
-                dealt = keyed[len(keyed) - count:]
-                cards = [c for c in cards if c not in dealt]
-            else:
-                dealt = cards[len(cards) - count:]
-                del cards[len(cards) - count:]
+        for q, known, count in self.slots:
+            dealt = cards[len(cards) - count:]
+            del cards[len(cards) - count:]
             mask, value = known, 0
             for c in dealt:
                 mask |= 1 << c
