@@ -155,8 +155,18 @@ def _options(pawns: Pawns, seat: int, pawn: int, starts: dict[int, int], length:
         if other != pawn:
             others |= mask
     start = starts[pawn]
-    out: list[Option] = []
+    if at < length and at not in board.intersections and not board.past_foot(seat, at, STEPS):
+        return _plain_options(pawns, pawn, number, start, others, length)
+    return _general_options(pawns, seat, pawn, number, start, others, length)
+
+
+def _general_options(pawns: Pawns, seat: int, pawn: int, number: int, start: int, others: int,
+                     length: int) -> list[Option]:
+    """``_options`` by ``Pawns.forward`` for every count and route."""
+    at = pawns.pos[pawn]
+    board = pawns.board
     on_track = at < length
+    out: list[Option] = []
     optional = pawns.optional_entry
     for steps in range(1, STEPS + 1):
         if not on_track and at - length + steps >= 4:
@@ -173,6 +183,37 @@ def _options(pawns: Pawns, seat: int, pawn: int, starts: dict[int, int], length:
                                 start | 1 << effect[-1][1]))
                 elif look & others:
                     out.append((_code(number, steps, jumps, stay_out), None, look, look))
+    return out
+
+
+def _plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
+                   length: int) -> list[Option]:
+    """``_options`` for the common case, one walk along the track: a track pawn off any
+    intersection whose 7 squares ahead do not reach its home. Each count lands one square
+    further; the first pawn met is captured by the count landing on it and blocks the rest.
+    """
+    occ, adv = pawns.occ, pawns.adv
+    out: list[Option] = []
+    look = start
+    blocked = False
+    for steps in range(1, STEPS + 1):
+        square = (pawns.pos[pawn] + steps) % length
+        look |= 1 << square
+        code = _code(number, steps, 0, False)
+        if blocked:
+            if look & others:
+                out.append((code, None, look, look))
+            continue
+        there = occ[square]
+        if there < 0:
+            out.append((code, ((pawn, square),), look, start | 1 << square))
+            continue
+        blocked = True
+        if adv >> there & 1:
+            if look & others:
+                out.append((code, None, look, look))
+        else:
+            out.append((code, ((there, -1), (pawn, square)), look, start | 1 << square))
     return out
 
 
