@@ -7,17 +7,18 @@ from parlour.arena.schedule import Task
 from parlour.arena.stats import bradley_terry, summarize
 
 
-def outcome(index: int, seating: tuple[int, ...], returns: tuple[float, ...]) -> Outcome:
-    return Outcome(Task(index, 0, seating), returns, {})
+def outcome(index: int, seating: tuple[int, ...], returns: tuple[float, ...], deal: int = 0) -> Outcome:
+    return Outcome(Task(index, deal, seating), returns, {})
 
 
 def test_summary_of_a_few_games() -> None:
-    outcomes = [outcome(0, (0, 1), (2.0, -2.0)), outcome(1, (1, 0), (-1.0, 1.0)),
-                outcome(2, (0, 1), (0.0, 0.0))]
+    outcomes = [outcome(0, (0, 1), (2.0, -2.0), deal=0), outcome(1, (1, 0), (-1.0, 1.0), deal=0),
+                outcome(2, (0, 1), (0.0, 0.0), deal=1), outcome(3, (1, 0), (0.0, 0.0), deal=1)]
     a, b = summarize(["a", "b"], outcomes)
-    assert (a.games, a.wins, b.wins) == (3, 2, 0)
-    assert a.mean == 1.0 and b.mean == -1.0
-    assert a.ci_low < a.mean < a.ci_high
+    assert (a.games, a.wins, b.wins) == (4, 2, 0)
+    assert a.mean == 0.75 and b.mean == -0.75
+    # one sample per deal: 1.5 and 0.0, so the interval is 0.75 ± 1.96 × 1.06 / √2
+    assert round(a.ci_low, 3) == round(0.75 - 1.959964 * (1.125 ** 0.5) / 2 ** 0.5, 3)
     assert a.rating > 1500 > b.rating
 
 

@@ -20,8 +20,11 @@ class BotResult:
     wins: int
     """Seat-games with the best return of the table (ties included), when not all seats tied."""
     mean: float
+    """Mean return per seat-game."""
     ci_low: float
     ci_high: float
+    """The 95 % interval of the mean, from one sample per deal (the bot's mean over its seats in all
+    games of that deal), since seats of one deal share its luck and partners share one return."""
     rating: float
     """Bradley–Terry rating on the Elo scale (mean 1500), from every pair of seats of different bots."""
 
@@ -32,6 +35,7 @@ class BotResult:
 def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[BotResult]:
     k = len(bot_specs)
     returns: list[list[float]] = [[] for _ in range(k)]
+    by_deal: list[dict[int, list[float]]] = [{} for _ in range(k)]
     wins = [0] * k
     pair_wins = [[0.0] * k for _ in range(k)]
     for outcome in outcomes:
@@ -39,6 +43,7 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
         for seat, bot in enumerate(outcome.task.seating):
             r = outcome.returns[seat]
             returns[bot].append(r)
+            by_deal[bot].setdefault(outcome.task.seed, []).append(r)
             if r == best and best > worst:
                 wins[bot] += 1
         seating = outcome.task.seating
@@ -51,11 +56,14 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
     out = []
     for bot in range(k):
         values = returns[bot]
-        m = len(values)
-        mean = sum(values) / m if m else 0.0
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (m - 1)) if m > 1 else 0.0
-        half = Z95 * sd / math.sqrt(m) if m else 0.0
-        out.append(BotResult(bot_specs[bot], m, wins[bot], mean, mean - half, mean + half, ratings[bot]))
+        mean = sum(values) / len(values) if values else 0.0
+        deals = [sum(v) / len(v) for v in by_deal[bot].values()]
+        d = len(deals)
+        deal_mean = sum(deals) / d if d else 0.0
+        sd = math.sqrt(sum((v - deal_mean) ** 2 for v in deals) / (d - 1)) if d > 1 else 0.0
+        half = Z95 * sd / math.sqrt(d) if d else 0.0
+        out.append(BotResult(bot_specs[bot], len(values), wins[bot], mean, mean - half, mean + half,
+                             ratings[bot]))
     return out
 
 
