@@ -98,7 +98,8 @@ def splits(pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
             for _, _, look, change in options:
                 looks[i] |= look
                 changes[i] |= change
-    apart = not _interact(tuple(looks), tuple(changes))
+    if not _interact(tuple(looks), tuple(changes)):
+        return _apart(tables)
     plain: list[tuple[Seven, Effect]] = []
     tangled: dict[Outcome, tuple[Seven, Effect]] = {}
     known: dict[tuple[int, ...], list[tuple[tuple[int, ...], Effect]]] = {}
@@ -113,7 +114,7 @@ def splits(pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
                     plain.append((seven((code,)), effect))
                 continue
             codes, effects, part_looks, part_changes = zip(*chosen, strict=True)
-            if not apart and _interact(part_looks, part_changes):
+            if _interact(part_looks, part_changes):
                 if _may_clear(effects, part_looks, part_changes):
                     _play_out(pawns, seat, chosen, tangled, known)
             elif None not in effects:
@@ -124,6 +125,24 @@ def splits(pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
     for key, value in tangled.items():
         found.setdefault(key, value)
     return list(found.values())
+
+
+def _apart(tables: list[list[list[Option]]]) -> list[tuple[Seven, Effect]]:
+    """The splits when no pawn's part can ever affect another's: every combination of legal parts."""
+    legal = [[[(code, effect) for code, effect, _, _ in options if effect is not None] for options in table]
+             for table in tables]
+    out: list[tuple[Seven, Effect]] = []
+    for shares in COMPOSITIONS[len(legal)]:
+        lists = [table[c] for table, c in zip(legal, shares, strict=True) if c]
+        if not all(lists):
+            continue
+        if len(lists) == 1:
+            out.extend((seven((code,)), effect) for code, effect in lists[0])
+            continue
+        for chosen in product(*lists):
+            codes, effects = zip(*chosen, strict=True)
+            out.append((seven(codes), tuple(chain.from_iterable(effects))))
+    return out
 
 
 def _interact(looks: tuple[int, ...], changes: tuple[int, ...]) -> bool:
