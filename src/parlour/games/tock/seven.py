@@ -12,12 +12,17 @@ Generation never searches every ordering blindly. For each *assignment*
 on the current board, noting the places it *looks* at (``Board.footprint``)
 and the places it *changes* (its start and landing). When no part looks at a
 place another changes, the parts are legal in any order with one outcome,
-and one listing (by pawn number) stands for all orders. Only assignments
-whose parts interact are played out order by order, skipping orders that
-reach a position already reached. A part illegal alone is kept only when
+and one listing (by pawn number) stands for all orders. Parts that do
+interact are split into groups (connected by "looks at what the other
+changes"); each group is played out order by order, skipping orders that
+reach a position already reached, and its outcomes are remembered for the
+other assignments it appears in. A part illegal alone is kept only when
 another of the seat's pawns stands where it looks (moving first might clear
 its way). So at most 4 pawns × 7 counts × 3 routes × 2 home choices single
-moves are worked out, and 120 splits of the counts exist for 4 pawns.
+moves are worked out, over at most 120 splits of the counts. Measured on one
+core of a shared machine: about 0.35 ms for the 116 splits of 4 free pawns,
+24 ms for the 1860 splits of 4 pawns on the intersections of the 8-section
+board with optional home entry (the worst case found).
 """
 
 from __future__ import annotations
