@@ -1,0 +1,179 @@
+"""End-to-end: the real page in Debian's headless Chromium, driven by Playwright.
+
+A server runs in a thread on a loopback port with a fresh SQLite file; each
+test plays by clicking what a person would click, and saves a screenshot of
+its table under ``artifacts/``. Without Chromium the tests are skipped with the
+reason (``make test`` installs it when it can).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from parlour.server import create_app
+from tests.server.conftest import settings_for
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[dev])")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason="no Chromium at /usr/bin/chromium: apt-get install chromium (make test does)")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "browser.db"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(settings_for(f"sqlite:///{db}", bot_delay=0.05))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert running.started, "the test server did not start"
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#table", "data-version"))
+
+
+def create_from_lobby(page: Any, server: str, game: str, seats: list[str], name: str,
+                      players: int | None = None) -> str:
+    """Fill the lobby's form and create the table; returns its id (the page then shows it)."""
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    if players is not None:
+        page.fill("#players", str(players))
+        page.dispatch_event("#players", "change")
+    for seat, spec in enumerate(seats):
+        page.select_option(f"select.seat[data-seat='{seat}']", spec)
+    page.fill("#my-name", name)
+    page.click("#create")
+    page.wait_for_url("**/?table=*")
+    return str(page.url.split("table=")[1])
+
+
+def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, server: str) -> None:
+    ana = browser.new_context(viewport={"width": 390, "height": 844})
+    bo = browser.new_context(viewport={"width": 1200, "height": 900})
+    pa, pb = ana.new_page(), bo.new_page()
+    tid = create_from_lobby(pa, server, "tonk", ["human", "human"], "Ana")
+    pa.wait_for_selector("#turn:has-text('Waiting for players')")
+    pb.goto(f"{server}/?table={tid}")
+    pb.fill("#join-name", "Bo")
+    pb.click("#join")
+    pages = {0: pa, 1: pb}
+    pa.wait_for_selector("#table[data-status='playing']")
+    clicks = 0
+    for _ in range(400):
+        status = pa.get_attribute("#table", "data-status")
+        if status == "finished":
+            break
+        for page in pages.values():
+            if page.locator("#turn.mine").count():
+                before = version(page)
+                moves = page.locator("#moves button.move")
+                texts = moves.all_inner_texts()
+                # Draw and discard for a few turns (clicking the card, then the move), then drop.
+                wanted = ("draw stock", "discard") if clicks < 8 else ("drop", "discard", "draw stock")
+                pick = next((t for w in wanted for t in texts if t.startswith(w)), texts[0])
+                if pick.startswith("discard"):
+                    page.click(f"#hand svg[data-card='{pick.split()[1]}']")
+                    assert page.locator("#moves button.move").count() <= len(texts)
+                page.click(f"#moves button.move[data-action='{pick}']")
+                clicks += 1
+                page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) > {before}")
+                break
+        else:
+            pa.wait_for_timeout(50)
+    pa.wait_for_selector("#table[data-status='finished']")
+    pb.wait_for_selector("#table[data-status='finished']")
+    assert pa.locator("#results").count() == 1 and clicks > 8
+    assert "Game over" in pb.inner_text("#turn")
+    shot(pa, "tonk-phone")
+    shot(pb, "tonk-desktop")
+    pa.click("#replay")
+    pa.wait_for_selector("#step")
+    pa.click("#next")
+    pa.wait_for_selector("#step:has-text(' 1 /')")
+    shot(pa, "tonk-replay")
+    ana.close()
+    bo.close()
+
+
+def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1000, "height": 1100})
+    page = context.new_page()
+    create_from_lobby(page, server, "tock", ["human", "random", "random", "random"], "Ana", players=4)
+    page.wait_for_selector("#table[data-status='playing']")
+    entered = False
+    for _ in range(200):
+        page.wait_for_selector("#turn.mine, #table[data-status='finished']", timeout=20_000)
+        before = version(page)
+        texts = page.locator("#moves button.move").all_inner_texts()
+        enter = next((t for t in texts if t.endswith("enter")), None)
+        if enter:
+            card = next(c for c in page.locator("#hand svg").evaluate_all("e => e.map(x => x.dataset.card)")
+                        if c.lower().startswith(enter.split()[0].lower()))
+            page.click(f"#hand svg[data-card='{card}']")
+            page.click(f"#moves button.move[data-action='{enter}']")
+            entered = True
+        else:
+            page.click("#moves button.move >> nth=0")
+        page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) > {before}")
+        if entered:
+            break
+    assert entered
+    page.wait_for_selector(".board .pawn[data-pawn='p1']")
+    page.click(".board .pawn[data-pawn='p1']")
+    assert page.locator(".board .pawn.selected").count() == 1
+    shot(page, "tock-board")
+    context.close()
+
+
+def test_a_plonk_table_plays_a_trick(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    create_from_lobby(page, server, "plonk", ["human", "random", "random", "random"], "Ana")
+    page.wait_for_selector("#turn.mine", timeout=20_000)
+    before = version(page)
+    playable = page.locator("#hand svg.playable").first
+    card = playable.get_attribute("data-card")
+    playable.click()
+    page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) >= {before + 4}",
+                           timeout=20_000)
+    assert f"Ana: {card}" in page.inner_text("#log")
+    shot(page, "plonk-trick")
+    context.close()
