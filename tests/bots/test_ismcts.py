@@ -51,6 +51,15 @@ def test_time_budget_stops() -> None:
     assert bot.last_iterations > 10
 
 
+def test_depth_cuts_rollouts_and_uses_the_estimate() -> None:
+    game = load_game("plonk", target=500)
+    state = game.new_state(7)
+    bot = make_bot("ismcts:iters=60,rollout=heuristic,depth=8", game)
+    assert isinstance(bot, ISMCTSBot) and bot.depth == 8
+    bot.choose(state.view(state.current_player), state.legal_actions(), random.Random(5))
+    assert any(choice.mean != 0 for choice in bot.last)  # the match is far from over: only estimates
+
+
 def test_same_seed_same_choice() -> None:
     game = load_game("tonk:classic", players=2)
     state = game.new_state(6)

@@ -6,6 +6,8 @@ actions legal in that determinization (UCB with *availability* counts, so an
 action is only judged against the times it could have been chosen), adds one
 node, finishes the game with the rollout policy, and credits each node with
 the return of the player who chose it. The move played is the most visited.
+A rollout stops at the end of the game or after ``depth`` actions, where the
+state's ``estimate()`` stands in for the returns still to come.
 
 With ``opponents=rollout`` the tree holds only the searching seat's own
 decisions and the other seats play the rollout policy, each with its own
@@ -61,17 +63,17 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any], iters: int | None = None, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutPolicy = random_rollout, rollout_name: str = "random",
-                 opponents: str = "tree", max_rollout: int = 2000) -> None:
+                 opponents: str = "tree", depth: int = 2000) -> None:
         self.game = game
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
         self.c = c
         self.rollout = rollout
         self.opponents_in_tree = opponents == "tree"
-        self.max_rollout = max_rollout
+        self.depth = depth
         budget = f"iters={self.iters}" if self.iters is not None else f"ms={ms:g}"
         self.name = f"ismcts:{budget},c={c:g},rollout={rollout_name}" + (
-            "" if self.opponents_in_tree else ",opponents=rollout")
+            "" if self.opponents_in_tree else ",opponents=rollout") + (f",depth={depth}" if depth != 2000 else "")
         self.last: list[Choice] = []
         self.last_iterations = 0
 
@@ -135,10 +137,10 @@ class ISMCTSBot:
             state.apply(best)
         steps = 0
         policy = self.rollout
-        while not state.is_terminal and steps < self.max_rollout:
+        while not state.is_terminal and steps < self.depth:
             state.apply(policy(state, rng))
             steps += 1
-        rewards = state.returns()
+        rewards = state.estimate()
         for n in path:
             n.visits += 1
             n.total += rewards[n.player]
@@ -148,11 +150,11 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
     """``ismcts:iters=1000`` or ``ismcts:ms=200,c=0.7,rollout=heuristic``."""
     from parlour.bots.heuristic import rollout_policy
 
-    allowed = {"iters", "ms", "c", "rollout", "opponents"}
+    allowed = {"iters", "ms", "c", "rollout", "opponents", "depth"}
     unknown = set(settings) - allowed
     if unknown:
         raise BotSpecError(f"ismcts: unknown setting(s) {', '.join(sorted(unknown))}; settings are "
-                           "iters, ms, c, rollout, opponents")
+                           "iters, ms, c, rollout, opponents, depth")
 
     def number(key: str, kind: type) -> Any:
         if key not in settings:
@@ -165,7 +167,7 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
             raise BotSpecError(f"ismcts: {key} must be positive, got {settings[key]!r}")
         return value
 
-    iters, ms, c = number("iters", int), number("ms", float), number("c", float)
+    iters, ms, c, depth = number("iters", int), number("ms", float), number("c", float), number("depth", int)
     if iters is not None and ms is not None:
         raise BotSpecError("ismcts: give iters or ms, not both")
     rollout_name = settings.get("rollout", "random").lower()
@@ -181,4 +183,4 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
         raise BotSpecError(f"ismcts: opponents={opponents!r}; opponents are searched in the tree, or "
                            "played by the rollout policy: tree, rollout")
     return ISMCTSBot(game, iters=iters, ms=ms, c=0.7 if c is None else c, rollout=policy,
-                     rollout_name=rollout_name, opponents=opponents)
+                     rollout_name=rollout_name, opponents=opponents, depth=2000 if depth is None else depth)

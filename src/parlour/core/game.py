@@ -132,6 +132,16 @@ class State(ABC):
     def hidden_cards(self, seat: int | None) -> set[int]:
         """The card ids ``seat`` cannot see (others' unknown cards, the stock)."""
 
+    def estimate(self) -> list[float]:
+        """Each seat's expected return judged from this position alone, without playing on.
+
+        Search bots use it where they cut a simulation short; once the game
+        is over it is ``returns()``. The default knows nothing more than the
+        returns so far; games whose returns only come at the very end
+        (a Plonk match, a Tock race) say who is ahead.
+        """
+        return self.returns()
+
     def settlement(self) -> list[LedgerEntry]:
         """Money that changed hands so far, for games played for stakes."""
         return []

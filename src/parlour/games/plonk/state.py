@@ -20,6 +20,7 @@ match is what is won; the points only decide it).
 
 from __future__ import annotations
 
+import math
 import random
 import struct
 from collections.abc import Mapping
@@ -54,6 +55,10 @@ def hand_text(hand: int) -> str:
     """``your hand is Ac 5c Kd …`` (display order), for error messages."""
     cards = mask_text(hand)
     return "your hand is " + (" ".join(cards) if cards else "empty")
+
+
+LEAD_SCALE = 60.0
+"""Points of lead that make a side about 73 % sure to win the match, for ``estimate``."""
 
 
 class PlonkState(State):
@@ -190,6 +195,16 @@ class PlonkState(State):
         if self.winner < 0:
             return [0.0] * SEATS
         return [1.0 if seat & 1 == self.winner else -1.0 for seat in range(SEATS)]
+
+    def estimate(self) -> list[float]:
+        """The returns, or before the end a guess from the lead: both sides' scores with this
+        deal's points so far, as a match-winning chance ``1 / (1 + exp(-lead / LEAD_SCALE))``."""
+        if self.winner >= 0:
+            return self.returns()
+        points = deal_points(self.live, self.dead)
+        lead = self.scores[0] + points[0] - self.scores[1] - points[1]
+        edge = 2.0 / (1.0 + math.exp(-lead / LEAD_SCALE)) - 1.0
+        return [edge, -edge, edge, -edge]
 
     def hand(self, seat: int) -> list[int]:
         return sorted(cards_of(self.hands[seat]))

@@ -20,6 +20,7 @@ is refused comes from the same move functions (``pawns``, ``seven``).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -126,6 +127,10 @@ def cards_text(cards: list[int]) -> list[str]:
     return [card_str(c) for c in sorted(cards, key=sort_key)]
 
 
+RACE_SCALE = 25.0
+"""Steps still to go that weigh a factor e in a seat's chance of winning, for ``estimate``."""
+
+
 class TockState(State):
     """One Tock game; see the module docstring."""
 
@@ -205,6 +210,19 @@ class TockState(State):
         new.pile = self.pile[:]
         new.stored = self.stored[:]
         return new
+
+    def estimate(self) -> list[float]:
+        """The returns, or before the end each seat's chance of winning guessed from the steps
+        its four pawns still have to go: a softmax of ``-to_go / RACE_SCALE``."""
+        if self.winner >= 0:
+            return self.returns()
+        board, pos = self.board, self.pawns.pos
+        weights = [
+            math.exp(-sum(board.to_go(s, pos[p]) for p in range(s * PAWNS, s * PAWNS + PAWNS)) / RACE_SCALE)
+            for s in range(self.n)
+        ]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     def ranking(self) -> list[int]:
         """Seats best first: the winner, then by pawns home, then by distance still to go."""
