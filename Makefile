@@ -1,4 +1,4 @@
-# The two commands: `make play` (a game of Tonk in the terminal) and `make test` (everything).
+# The two commands: `make play` (the parlour server: lobby and tables in the browser) and `make test` (everything).
 # Each creates and fills its own virtual environment in .venv when missing.
 PYTHON ?= python3
 VENV := .venv
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/parlour play tonk
+	$(BIN)/parlour serve
 
 test: $(STAMP) lint typecheck unit
 

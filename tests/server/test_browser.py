@@ -60,6 +60,19 @@ def browser(server: str) -> Iterator[Any]:
         chromium.close()
 
 
+@pytest.fixture
+def page_errors() -> Iterator[list[str]]:
+    """Script errors of the pages a test opens (``watch`` each page); the test fails if there were any."""
+    errors: list[str] = []
+    yield errors
+    assert errors == []
+
+
+def watch(page: Any, errors: list[str]) -> Any:
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
@@ -70,13 +83,17 @@ def version(page: Any) -> int:
 
 
 def create_from_lobby(page: Any, server: str, game: str, seats: list[str], name: str,
-                      players: int | None = None) -> str:
+                      players: int | None = None, flags: dict[str, str] | None = None) -> str:
     """Fill the lobby's form and create the table; returns its id (the page then shows it)."""
     page.goto(server + "/")
     page.select_option("#game", game)
     if players is not None:
         page.fill("#players", str(players))
         page.dispatch_event("#players", "change")
+    if flags:
+        page.click("details summary")
+        for flag, value in flags.items():
+            page.fill(f"[data-flag='{flag}']", value)
     for seat, spec in enumerate(seats):
         page.select_option(f"select.seat[data-seat='{seat}']", spec)
     page.fill("#my-name", name)
@@ -85,11 +102,13 @@ def create_from_lobby(page: Any, server: str, game: str, seats: list[str], name:
     return str(page.url.split("table=")[1])
 
 
-def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, server: str) -> None:
+def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, server: str,
+                                                               page_errors: list[str]) -> None:
     ana = browser.new_context(viewport={"width": 390, "height": 844})
     bo = browser.new_context(viewport={"width": 1200, "height": 900})
-    pa, pb = ana.new_page(), bo.new_page()
-    tid = create_from_lobby(pa, server, "tonk", ["human", "human"], "Ana")
+    pa, pb = watch(ana.new_page(), page_errors), watch(bo.new_page(), page_errors)
+    # Two hands, so that a deal won at once (speno) cannot end the match before anyone plays.
+    tid = create_from_lobby(pa, server, "tonk", ["human", "human"], "Ana", flags={"hands": "2"})
     pa.wait_for_selector("#turn:has-text('Waiting for players')")
     pb.goto(f"{server}/?table={tid}")
     pb.fill("#join-name", "Bo")
@@ -133,9 +152,10 @@ def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, ser
     bo.close()
 
 
-def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browser: Any, server: str) -> None:
+def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browser: Any, server: str,
+                                                                         page_errors: list[str]) -> None:
     context = browser.new_context(viewport={"width": 1000, "height": 1100})
-    page = context.new_page()
+    page = watch(context.new_page(), page_errors)
     create_from_lobby(page, server, "tock", ["human", "random", "random", "random"], "Ana", players=4)
     page.wait_for_selector("#table[data-status='playing']")
     entered = False
@@ -156,16 +176,19 @@ def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browse
         if entered:
             break
     assert entered
-    page.wait_for_selector(".board .pawn[data-pawn='p1']")
+    # On the next turn (the bots wait for it), clicking the pawn narrows the moves to that pawn's.
+    page.wait_for_selector("#turn.mine", timeout=20_000)
     page.click(".board .pawn[data-pawn='p1']")
     assert page.locator(".board .pawn.selected").count() == 1
+    shown = page.locator("#moves button.move").all_inner_texts()
+    assert all("p1" in move for move in shown)
     shot(page, "tock-board")
     context.close()
 
 
-def test_a_plonk_table_plays_a_trick(browser: Any, server: str) -> None:
+def test_a_plonk_table_plays_a_trick(browser: Any, server: str, page_errors: list[str]) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
+    page = watch(context.new_page(), page_errors)
     create_from_lobby(page, server, "plonk", ["human", "random", "random", "random"], "Ana")
     page.wait_for_selector("#turn.mine", timeout=20_000)
     before = version(page)

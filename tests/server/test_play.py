@@ -107,7 +107,7 @@ def test_refusals_have_their_code_and_change_nothing(client: TestClient) -> None
 
 
 def test_rest_actions_check_token_turn_and_version(client: TestClient) -> None:
-    tid = new_table(client, "tonk", ["human", "human"])["id"]
+    tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 50})["id"]
     tokens = [join(client, tid, name)["token"] for name in ("Ana", "Bo")]
     to_play = client.get(f"/api/tables/{tid}").json()["table"]["to_play"]
 

@@ -61,7 +61,7 @@ def test_creating_tables_checks_game_rules_and_seats(client: TestClient) -> None
 
 
 def test_joining_gives_distinct_seats_then_the_table_is_full(client: TestClient) -> None:
-    tid = new_table(client, "tonk", ["human", "human", "random"])["id"]
+    tid = new_table(client, "tonk", ["human", "human", "random"], rules={"hands": 50})["id"]
     second = join(client, tid, "Bo", seat=1)
     first = join(client, tid, "Ana")
     assert (first["seat"], second["seat"]) == (0, 1) and first["token"] != second["token"]

@@ -52,7 +52,7 @@ def test_a_new_app_on_the_same_file_has_the_same_tables(app_factory: Callable[..
         plonk_tokens = [join(client, plonk, n)["token"] for n in "ABCD"]
         tock = new_table(client, "tock", ["human", "human"], rules={"players": 2})["id"]
         tock_tokens = [join(client, tock, n)["token"] for n in "AB"]
-        waiting = new_table(client, "tonk", ["human", "random"])["id"]
+        waiting = new_table(client, "tonk", ["human", "random"], rules={"hands": 50})["id"]
         play_some(client, tonk, tonk_tokens, 25, rng)
         play_some(client, plonk, plonk_tokens, 30, rng)
         play_some(client, tock, tock_tokens, 40, rng)

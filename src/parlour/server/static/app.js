@@ -315,7 +315,13 @@ async function tockArea(msg) {
 function scoreFn(v) {
   if (v.game === "tonk") return (seat) => `balance ${v.balances[seat]}`;
   if (v.game === "plonk") return (seat) => `side ${seat % 2 ? "B" : "A"}`;
-  if (v.game === "tock") return (seat) => `${v.pawns[seat].filter((p) => p !== null && p >= 0).length} pawns out`;
+  if (v.game === "tock") {
+    return (seat) => {
+      const home = v.pawns[seat].filter((p) => typeof p === "string").length;
+      const out = v.pawns[seat].filter((p) => typeof p === "number").length;
+      return `${out} out · ${home} home`;
+    };
+  }
   return null;
 }
 

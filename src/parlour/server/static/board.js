@@ -49,10 +49,11 @@ export function drawBoard(layout, view, me, selected, onPawn) {
     el("circle", { cx, cy, r: 12, fill: "none", stroke: layout.seat_colors[seat], "stroke-dasharray": "4 3" }))));
   const n = layout.squares.length;
   view.pawns.forEach((pawns, seat) => pawns.forEach((place, index) => {
+    // A place is a track square (int), a home square ("h1" … "h4") or the reserve (null).
     let at;
-    if (place === null || place < 0) at = layout.reserves[seat][index];
-    else if (place >= n) at = layout.homes[seat][place - n];
-    else at = layout.squares[place];
+    if (place === null || place === undefined) at = layout.reserves[seat][index];
+    else if (typeof place === "string") at = layout.homes[seat][Number(place.slice(1)) - 1];
+    else at = layout.squares[place % n];
     const name = pawnName(seat, index, me);
     const g = el("g", { class: "pawn" + (name === selected ? " selected" : ""), "data-pawn": name });
     g.appendChild(el("circle", { cx: at[0], cy: at[1], r: 17, fill: layout.seat_colors[seat], stroke: "#222",
