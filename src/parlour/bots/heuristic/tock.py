@@ -1,0 +1,446 @@
+"""A Tock player written from the seed's strategy (RULES.md §2).
+
+Every legal card action is played out on a copy of the pawn places (the
+engine has already worked out each action's *effect*: which pawns go where)
+and the position it leaves is scored from the acting seat's side:
+
+* **the race**: minus the steps our pawns still have to go (``Board.to_go``;
+  a reserve pawn counts the whole way round plus ``ENTRY_COST``, so entering
+  pays, being captured costs what the pawn had gained, and the seed's 4-then-3
+  trick — back up 4 from the start to just before the foot — shows as a jump
+  of 68 steps), a bonus per pawn home (safe for good), and the opponents'
+  steps still to go, weighted more for the leader: capturing a pawn about to
+  reach home, or pushing it past its home's foot with a 5 (a pushed pawn
+  never enters), throws the most back;
+* **danger**: for each of our track pawns, the chance that some opponent can
+  hit it before our next turn, times what it would lose. An opponent pawn
+  ``d`` squares behind with a clear path hits it with a card of value ``d``,
+  a 7 for ``d ≤ 7``, a King for ``d ≤ 13`` (Kings also hit through other
+  pawns), a Joker for 18; one 4 squares ahead backs onto it with a 4; an
+  opponent with a reserve pawn takes it on their start with A, K or Joker; an
+  opponent's 5 pushes it past our foot when it waits 0–4 squares before it.
+  So 4, 5, 11 and 14–17 squares ahead of a follower are the safe distances
+  the seed speaks of, the 11 safest (only a King);
+* **blocking**: our pawn on its own start with the position advantage cannot
+  be passed; it earns a bonus per opponent pawn stuck behind it;
+* **keeping cards**: the card spent loses its keep value, highest for the
+  Joker and the flexible J, 7 and 4 (the 4 more so with a pawn on or just past
+  its start, for the trick), and any card that would take a pawn from where
+  it stands into its home (the 3 or 6 after the trick's 4); a second copy of
+  a rank is worth half. Spending our only entry card (A, K, Joker) on
+  anything but an entry costs more while pawns wait in the reserve.
+
+Card actions are chosen by the best score. A Joker's bonus is played at once,
+and a stored one spent, only when the best card gains ``PLAY_NOW`` or more
+(the seed: keeping the second move for later is often better). With no card
+playable, the card with the least keep value is discarded.
+
+The same decisions run on a view (``HeuristicBot``) and, for search
+rollouts, directly on a determinized state (``rollout_policy``), through the
+``Seen`` summary of what the acting seat knows: the board, its own hand and
+its legal card actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from parlour.core.game import Action, Game, View
+from parlour.games.tock.actions import (
+    ACE,
+    BONUS_KEEP,
+    BONUS_PLAY,
+    FIVE,
+    FOUR,
+    JACK,
+    JOKER,
+    KING,
+    PAWNS,
+    QUEEN,
+    SEVEN,
+    VALUE,
+    Bonus,
+    CardAction,
+    Discard,
+    Enter,
+)
+from parlour.games.tock.board import FOOT_BEFORE_START, HOME, Board
+from parlour.games.tock.pawns import Effect
+from parlour.games.tock.state import BONUS, KIND, SPEND, TockState
+
+ENTRY_COST = 8
+"""What a pawn in the reserve costs beyond its steps: a turn and an entry card to bring it out."""
+HOME_BONUS = 4.0
+"""Worth of a pawn in its home beyond its steps: nothing can send it back."""
+WIN = 1000.0
+W_LEADER = 1.0
+"""Weight of the leading opponent's steps to go against ours (one step back for them = one for us)."""
+W_OTHER = 0.4
+"""Weight of another opponent's steps: hurting a trailing opponent helps us less than racing."""
+BLOCK = 3.0
+"""Per opponent pawn stuck behind our advantaged start pawn (within a King's reach)."""
+WILLING = 0.7
+"""Chance an opponent who can hit our pawn does so (they have their own plans)."""
+PLAY_NOW = 20.0
+"""The gain that makes playing a joker bonus now, or spending a stored one, worth it."""
+DECK = 108
+COPIES = 8
+"""Copies of each rank in the two decks (jokers: 4)."""
+HAND = 5
+
+KEEP = {JOKER: 12.0, ACE: 3.0, 2: 1.0, 3: 2.0, FOUR: 6.0, FIVE: 3.0, 6: 2.0, SEVEN: 7.0, 8: 1.0,
+        9: 1.0, 10: 1.0, JACK: 7.0, QUEEN: 1.0, KING: 4.0}
+"""Worth of keeping one card of each rank for later, in steps."""
+ENTRY_KEEP = 6.0
+"""Extra cost of spending our only entry card (A, K, Joker) on anything but an entry while a pawn
+waits in the reserve."""
+TRICK_KEEP = 8.0
+"""Extra worth of a 4 while a pawn of ours stands on its start or up to 3 past it."""
+HOMING_KEEP = 4.0
+"""Extra worth of a card that would take one of our pawns from where it stands into its home."""
+ENTRY_KINDS = (ACE, KING, JOKER)
+HOMING_KINDS = (ACE, 2, 3, 6, SEVEN, 8, 9, 10, QUEEN)
+"""The cards that may move a pawn of ours into its home (forward moves of our own pawns)."""
+ENTRY_COPIES = 2 * COPIES + 4
+"""Copies of the entry cards: A, K and the jokers."""
+BEHIND = 18
+"""How far behind our pawn an opponent pawn can hit it from (with a Joker's 18)."""
+AHEAD = FIVE
+"""How far ahead of our pawn a square matters: a 4 backing onto it, the path of a 5 pushing it."""
+BEHIND_BITS = (1 << BEHIND) - 1
+AHEAD_BITS = (1 << AHEAD) - 1
+
+
+def _hit_chance(copies: int) -> float:
+    """Chance one opponent's hand of 5 holds at least one of ``copies`` cards that hit."""
+    return 1.0 - (1.0 - min(copies, DECK) / DECK) ** HAND
+
+
+MISS = tuple(1.0 - _hit_chance(c) for c in range(DECK + 1))
+"""By copies of hitting cards: the chance an opponent holds none of them."""
+KING_COPIES = COPIES
+
+
+def _forward_copies(d: int) -> int:
+    """Copies of the cards whose forward move lands exactly ``d`` squares on."""
+    copies = 0
+    if d in VALUE.values() and d not in (FOUR, FIVE, SEVEN, 13, 18):
+        copies += COPIES
+    if d <= 7:
+        copies += COPIES
+    if d <= 13:
+        copies += KING_COPIES
+    if d == 18:
+        copies += 4
+    return copies
+
+
+HIT = tuple(_forward_copies(d) for d in range(19))
+"""By distance 0–18: copies of the cards with which the nearest pawn behind can land on ours."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Per board: each seat's steps to go from every place (a reserve pawn last, at index -1)."""
+
+    to_go: tuple[tuple[int, ...], ...]
+    """``to_go[seat][place]``; the reserve (place -1) includes ``ENTRY_COST``."""
+
+
+@cache
+def _tables(board: Board) -> Tables:
+    places = range(board.squares + HOME)
+    return Tables(tuple(
+        (*(board.to_go(seat, p) for p in places), board.to_go(seat, -1) + ENTRY_COST)
+        for seat in range(board.players)
+    ))
+
+
+@dataclass(slots=True)
+class Seen:
+    """What the acting seat knows: the board, its hand, the phase, its legal card actions.
+
+    ``actions`` are our legal card actions and ``plays`` the card each spends
+    and its effect; in the bonus phases these are what a bonus would play.
+    """
+
+    seat: int
+    board: Board
+    pos: list[int]
+    occ: list[int]
+    adv: int
+    hand: list[int]
+    """Cards of each kind in our hand, indexed by kind (JOKER = 0, A = 1 … K = 13)."""
+    phase: int
+    actions: list[CardAction]
+    plays: list[tuple[int, Effect]]
+
+
+def seen_from_state(state: TockState) -> Seen:
+    """The summary of ``state`` for the seat to play: public board, own hand, own legal cards."""
+    seat = state.cur
+    hand = [0] * 14
+    for card in state.hands[seat]:
+        hand[KIND[card]] += 1
+    moves = state.card_moves()
+    pawns = state.pawns
+    return Seen(
+        seat=seat, board=state.board, pos=pawns.pos, occ=pawns.occ, adv=pawns.adv, hand=hand,
+        phase=state.phase, actions=moves.actions, plays=moves.plays,
+    )
+
+
+# ------------------------------------------------------------------ scoring
+
+class _Scorer:
+    """Scores the actions of one decision as gains over the current position.
+
+    Weights and keep values are fixed from the current position. The race
+    terms change only for the pawns an effect moves; the danger or blocking
+    term of one of our pawns is worked out again only when the effect moves it
+    or changes a square it depends on (``BEHIND`` squares behind it, ``AHEAD``
+    ahead), or when it stands on an opponent's start (where captures elsewhere
+    change who can enter onto it). Occupied track squares are also kept as bits
+    (doubled, so a window across square 0 is one shift) to find pawns near
+    ours without walking every square.
+    """
+
+    __slots__ = ("adv", "bits", "board", "keep", "length", "me", "mine", "occ", "pos", "sole_entry",
+                 "starts", "terms", "to_go", "weights", "windows")
+
+    def __init__(self, seen: Seen) -> None:
+        board = seen.board
+        me = seen.seat
+        length = board.squares
+        self.board = board
+        self.me = me
+        self.length = length
+        self.starts = board.starts
+        self.mine = range(me * PAWNS, me * PAWNS + PAWNS)
+        self.pos, self.occ, self.adv = seen.pos, seen.occ, seen.adv
+        self.bits = sum(1 << at for at in seen.pos if 0 <= at < length)
+        self.to_go = _tables(board).to_go
+        pos, to_go = seen.pos, self.to_go
+        leader = 1 - me if board.players == 2 else min(
+            (q for q in range(board.players) if q != me),
+            key=lambda q: sum(to_go[q][pos[p]] for p in range(q * PAWNS, q * PAWNS + PAWNS)))
+        self.weights = [0.0 if q == me else W_LEADER if q == leader else W_OTHER
+                        for q in range(board.players)]
+        self.keep = self._keep_values(seen)
+        self.sole_entry = -1
+        if any(pos[p] < 0 for p in self.mine):
+            entries = [k for k in ENTRY_KINDS if seen.hand[k]]
+            if len(entries) == 1 and seen.hand[entries[0]] == 1:
+                self.sole_entry = entries[0]
+        self.terms = [self._term(p, pos, pos[p], seen.occ, self.bits, seen.adv) for p in self.mine]
+        self.windows = [self._window(pos[p]) for p in self.mine]
+
+    def _window(self, at: int) -> int:
+        """The track squares (as bits) whose change may change the term of our pawn on ``at``."""
+        length = self.length
+        everything = (1 << length) - 1
+        if not 0 <= at < length:
+            return 0
+        if at in self.starts:
+            return everything
+        spread = ((1 << (BEHIND + AHEAD + 1)) - 1) << (at - BEHIND + length)
+        return (spread | spread >> length | spread >> 2 * length) & everything
+
+    def _keep_values(self, seen: Seen) -> list[float]:
+        """The cost, by kind, of spending one card of our hand now (``sole_entry`` aside)."""
+        keep = [KEEP[k] for k in range(14)]
+        me, board, pos, length = self.me, self.board, self.pos, self.length
+        lane = sum(1 << (pos[p] - length) for p in self.mine if pos[p] >= length)
+        for p in self.mine:
+            at = pos[p]
+            if not 0 <= at < length:
+                continue
+            to_foot = board.steps_to_foot(me, at)
+            if to_foot >= length - FOOT_BEFORE_START - 3:
+                keep[FOUR] += TRICK_KEEP
+            elif to_foot >= VALUE[QUEEN]:
+                continue
+            for kind in HOMING_KINDS:
+                left = VALUE[kind] - to_foot
+                if 0 < left <= HOME and not lane & ((1 << left) - 1):
+                    keep[kind] += HOMING_KEEP
+        return [k if n < 2 else k / 2 for k, n in zip(keep, seen.hand, strict=True)]
+
+    def gain(self, effect: Effect) -> float:
+        """How much better than now the position is that ``effect`` leaves."""
+        me, length, to_go, weights, pos = self.me, self.length, self.to_go, self.weights, self.pos
+        final = dict(effect)
+        gain = 0.0
+        changed = 0
+        for pawn, to in final.items():
+            was = pos[pawn]
+            seat = pawn >> 2
+            table = to_go[seat]
+            if seat == me:
+                gain += table[was] - table[to] + HOME_BONUS * ((to >= length) - (was >= length))
+            else:
+                gain += weights[seat] * (table[to] - table[was])
+            if 0 <= was < length:
+                changed |= 1 << was
+            if 0 <= to < length:
+                changed |= 1 << to
+        after: tuple[list[int], list[int], int, int] | None = None
+        home = 0
+        for i, p in enumerate(self.mine):
+            at = final.get(p, pos[p])
+            if at >= length:
+                home += 1
+            if p in final or self.windows[i] & changed:
+                if after is None:
+                    after = self._play(effect)
+                gain += self._term(p, after[0], at, after[1], after[2], after[3]) - self.terms[i]
+        return gain + WIN if home == PAWNS else gain
+
+    def _play(self, effect: Effect) -> tuple[list[int], list[int], int, int]:
+        """Places, squares' pawns, occupied bits and advantages after ``effect``, on copies."""
+        pos, occ = self.pos[:], self.occ[:]
+        bits, adv = self.bits, self.adv
+        length = self.length
+        for pawn, to in effect:
+            was = pos[pawn]
+            if 0 <= was < length and occ[was] == pawn:
+                occ[was] = -1
+                bits &= ~(1 << was)
+            pos[pawn] = to
+            if 0 <= to < length:
+                occ[to] = pawn
+                bits |= 1 << to
+                adv = adv | (1 << pawn) if was < 0 else adv & ~(1 << pawn)
+            else:
+                adv &= ~(1 << pawn)
+        return pos, occ, bits, adv
+
+    def _term(self, pawn: int, pos: list[int], at: int, occ: list[int], bits: int, adv: int) -> float:
+        """Our ``pawn``'s blocking bonus (advantaged on its start) or minus its danger (elsewhere on the track)."""
+        if not 0 <= at < self.length:
+            return 0.0
+        behind = (bits | bits << self.length) >> (at + self.length - BEHIND) & BEHIND_BITS
+        if adv >> pawn & 1:
+            return self._blocking(at, occ, behind)
+        return -self._danger(at, pos, occ, bits, behind, adv)
+
+    def _blocking(self, at: int, occ: list[int], behind: int) -> float:
+        """The bonus of our advantaged pawn on ``at``: opponent pawns within 13 behind it are stuck."""
+        me = self.me
+        stuck = 0
+        behind >>= BEHIND - 13
+        while behind:
+            j = behind.bit_length() - 1
+            behind ^= 1 << j
+            if occ[at - 13 + j] >> 2 != me:
+                stuck += 1
+        return BLOCK * stuck
+
+    def _danger(self, at: int, pos: list[int], occ: list[int], bits: int, behind: int, adv: int) -> float:
+        """Expected loss of our unadvantaged track pawn on ``at`` before our next turn.
+
+        ``behind`` has bit ``BEHIND − d`` set when a pawn stands ``d`` squares behind.
+        """
+        me, length = self.me, self.length
+        copies = [0] * len(self.weights)
+        nearest = True
+        while behind:
+            j = behind.bit_length() - 1
+            behind ^= 1 << j
+            d = BEHIND - j
+            other = occ[at - d]
+            seat = other >> 2
+            if seat != me:
+                copies[seat] += HIT[d] if nearest else KING_COPIES if d <= 13 else 0
+            if adv >> other & 1 or d >= 13:
+                break
+            nearest = False
+        ahead = (bits | bits << length) >> (at + 1) & AHEAD_BITS
+        if ahead & -ahead == 1 << (FOUR - 1):
+            other = occ[at + FOUR - length]
+            if other >> 2 != me:
+                copies[other >> 2] += COPIES
+        for seat, start in enumerate(self.starts):
+            if start == at and seat != me and any(pos[p] < 0 for p in range(seat * PAWNS, seat * PAWNS + PAWNS)):
+                copies[seat] += ENTRY_COPIES
+        mine = self.to_go[me]
+        loss = 0.0
+        if any(copies):
+            miss = 1.0
+            for c in copies:
+                miss *= MISS[c]
+            loss = (1.0 - miss) * WILLING * (mine[-1] - mine[at])
+        if not ahead & (AHEAD_BITS >> 1) and self.board.steps_to_foot(me, at) <= HOME:
+            landing = occ[at + FIVE - length]
+            if landing < 0 or not adv >> landing & 1:
+                miss = MISS[COPIES] ** (len(self.weights) - 1)
+                loss += (1.0 - miss) * WILLING * (mine[(at + FIVE) % length] - mine[at])
+        return loss
+
+
+# ------------------------------------------------------------------ decisions
+
+def _best(seen: Seen) -> tuple[int, float]:
+    """The index in ``seen.actions`` of the best card action, and its gain less the card's keep value."""
+    scorer = _Scorer(seen)
+    keep, sole_entry, actions = scorer.keep, scorer.sole_entry, seen.actions
+    best, best_value = -1, -WIN * 10
+    for i, (card, effect) in enumerate(seen.plays):
+        kind = KIND[card]
+        value = scorer.gain(effect) - keep[kind]
+        if kind == sole_entry and not isinstance(actions[i], Enter):
+            value -= ENTRY_KEEP
+        if value > best_value:
+            best, best_value = i, value
+    return best, best_value
+
+
+def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The heuristic's action among ``legal``; deterministic, so ``rng`` goes unused."""
+    first = legal[0]
+    if isinstance(first, Discard):
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return min(discards, key=lambda d: KEEP[JOKER if d.card >= 52 else d.card % 13 + 1])
+    if isinstance(first, Bonus):
+        if seen.phase in (BONUS, SPEND) and seen.plays:
+            return BONUS_PLAY if _best(seen)[1] >= PLAY_NOW else BONUS_KEEP
+        return BONUS_KEEP
+    if len(legal) == 1:
+        return first
+    return seen.actions[_best(seen)[0]]
+
+
+class HeuristicBot:
+    """The Tock heuristic on a seat's view."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Rebuild the board and our hand from ``view`` and decide as on a state.
+
+        The game's own ``determinize`` rebuilds the public board and our hand
+        (and so our legal card actions, needed in the bonus phases too); the
+        other hands it deals at random are never read.
+        """
+        state = self.game.determinize(view, random.Random(0))
+        assert isinstance(state, TockState)
+        return choose(seen_from_state(state), legal, rng)
+
+
+def rollout_policy(game: Game[Any]) -> Callable[[TockState, random.Random], Action]:
+    """The heuristic on a state, seeing only what the seat to play may know."""
+
+    def policy(state: TockState, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return choose(seen_from_state(state), legal, rng)
+
+    return policy
