@@ -24,3 +24,11 @@ def test_keywords_override_the_spec_string() -> None:
 
 def test_tonk_is_registered() -> None:
     assert "tonk" in game_classes()
+
+
+def test_a_games_spec_string_names_its_nearest_preset_and_reads_back() -> None:
+    for spec, expected in [("tonk:classic?jokers=2", "tonk:classic?players=2&jokers=2"),
+                           ("tonk:pagat?upcard=false", "tonk:pagat?players=2&upcard=false")]:
+        game = load_game(spec)
+        assert game.name_with_rules() == expected
+        assert load_game(game.name_with_rules()).rules == game.rules

@@ -202,11 +202,21 @@ class Game(ABC, Generic[RulesT]):
         return lambda rng: self.determinize(view, rng)
 
     def name_with_rules(self) -> str:
-        """The spec string ``load_game`` reads back: ``tonk:speno?players=3&jokers=2``."""
+        """The spec string ``load_game`` reads back: ``tonk:classic?players=3&jokers=2``.
+
+        It names the preset the rules differ least from, and the flags that differ.
+        """
         rules = self.rules
-        preset = rules.preset_name() or type(rules).default_preset
-        base = type(rules).build(preset or None, players=rules.players).to_dict()
-        changed = {k: v for k, v in rules.to_dict().items() if k == "players" or v != base[k]}
+        mine = rules.to_dict()
+        rules_type = type(rules)
+        best: tuple[int, str, dict[str, Any]] | None = None
+        for name in [*rules_type.presets] or [""]:
+            base = rules_type.build(name or None, players=rules.players).to_dict()
+            changed = {k: v for k, v in mine.items() if k == "players" or v != base[k]}
+            if best is None or len(changed) < len(best[2]):
+                best = (len(changed), name, changed)
+        assert best is not None
+        _, preset, changed = best
         query = "&".join(
             f"{k}={'none' if v is None else str(v).lower()}" for k, v in changed.items()
         )

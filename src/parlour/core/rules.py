@@ -173,14 +173,3 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """Every flag and its value: what a game record stores."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-    def preset_name(self) -> str | None:
-        """The preset these rules equal, if any (players aside)."""
-        mine = self.to_dict()
-        mine.pop("players", None)
-        for name in self.presets:
-            other = type(self).build(name, players=self.players).to_dict()
-            other.pop("players", None)
-            if other == mine:
-                return name
-        return None
