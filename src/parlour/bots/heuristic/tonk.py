@@ -47,7 +47,8 @@ class Seen:
     known: list[int]
     hand_sizes: list[int]
     turns_each: list[int]
-    unseen: list[int]
+    unseen: int
+    """Mask of the cards this seat has not seen (in other hands unknown, or in the stock)."""
     locked: bool
     seat: int
 
@@ -82,7 +83,7 @@ def seen_from_state(state: TonkState) -> Seen:
         spreads_accept=[s.accept for s in state.spreads],
         known=state.known, hand_sizes=[h.bit_count() for h in state.hands],
         turns_each=[(turns - 1 - ((q - state.dealer - 1) % n)) // n + 1 if turns else 0 for q in range(n)],
-        unseen=list(cards_of(hidden)), locked=bool(state.lockout[seat]), seat=seat,
+        unseen=hidden, locked=bool(state.lockout[seat]), seat=seat,
     )
 
 
@@ -126,7 +127,7 @@ def seen_from_view(view: View, rules: TonkRules) -> Seen:
         spreads_accept=[_accept(s["cards"], rules) for s in view["spreads"]],
         known=known, hand_sizes=view["hand_sizes"],
         turns_each=[(turns - 1 - ((q - dealer - 1) % n)) // n + 1 if turns else 0 for q in range(n)],
-        unseen=list(cards_of(hidden)), locked=bool(view["lockout"][seat]), seat=seat,
+        unseen=hidden, locked=bool(view["lockout"][seat]), seat=seat,
     )
 
 
@@ -143,9 +144,17 @@ def _accept(cards: Sequence[str], rules: TonkRules) -> int:
 def win_chance(seen: Seen) -> float:
     """Estimated chance that our total is strictly below every opponent's."""
     values = _VALUES.get(seen.rules.joker_points) or _values(seen.rules)
-    pool = [values[c] for c in seen.unseen] or [5]
-    mean = sum(pool) / len(pool)
-    var = sum((v - mean) ** 2 for v in pool) / len(pool)
+    unseen = seen.unseen
+    count = unseen.bit_count()
+    if count:
+        jokers = (unseen >> 52).bit_count()
+        by_rank = [(unseen & bits).bit_count() for bits in _RANK_BITS]
+        total = sum(n * v for n, v in zip(by_rank, _RANK_VALUES, strict=True)) + jokers * values[52]
+        squares = sum(n * v * v for n, v in zip(by_rank, _RANK_VALUES, strict=True)) + jokers * values[52] ** 2
+        mean = total / count
+        var = squares / count - mean * mean
+    else:
+        mean, var = 5.0, 0.0
     chance = 1.0
     for q, size in enumerate(seen.hand_sizes):
         if q == seen.seat:
@@ -160,14 +169,11 @@ def win_chance(seen: Seen) -> float:
 
 
 def _builds(card: int, hand: int) -> int:
-    """How many cards of ``hand`` this card connects with (same rank, or near in its suit)."""
+    """How many cards of ``hand`` this card connects with (same rank, or within two in its suit)."""
     if card >= 52:
         return 3
-    rank, suit = card % 13, card // 13
-    same_rank = sum(1 for s in range(4) if s != suit and hand >> (s * 13 + rank) & 1)
-    block = hand >> (suit * 13) & SUIT_BITS
-    near = sum(1 for d in (-2, -1, 1, 2) if 0 <= rank + d < 13 and block >> (rank + d) & 1)
-    return same_rank + near
+    rank = card % 13
+    return (hand & _RANK_BITS[rank] & ~(1 << card)).bit_count() + (hand & _NEAR[card]).bit_count()
 
 
 def _helps_spread(card: int, hand: int) -> bool:
@@ -230,6 +236,13 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
 
 
 _VALUES: dict[int, list[int]] = {}
+_RANK_BITS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+_RANK_VALUES = tuple(min(r + 1, 10) for r in range(13))
+_NEAR = tuple(
+    sum(1 << (f // 13 * 13 + r) for r in range(max(0, f % 13 - 2), min(13, f % 13 + 3)) if r != f % 13)
+    for f in range(52)
+)
+"""For each face, the faces of its suit within two ranks of it."""
 
 
 class HeuristicBot:
