@@ -115,10 +115,12 @@ class ISMCTSBot:
                 continue
             legal = state.legal_actions()
             children = node.children
-            untried = [a for a in legal if a not in children]
+            untried = []
             for a in legal:
                 child = children.get(a)
-                if child is not None:
+                if child is None:
+                    untried.append(a)
+                else:
                     child.avail += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
@@ -127,9 +129,11 @@ class ISMCTSBot:
                 state.apply(action)
                 break
             best, best_score = legal[0], -math.inf
+            log, sqrt = math.log, math.sqrt
             for a in legal:
                 child = children[a]
-                score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log(child.avail) / visits)
                 if score > best_score:
                     best, best_score = a, score
             node = children[best]
