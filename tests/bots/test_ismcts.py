@@ -60,6 +60,20 @@ def test_depth_cuts_rollouts_and_uses_the_estimate() -> None:
     assert any(choice.mean != 0 for choice in bot.last)  # the match is far from over: only estimates
 
 
+def test_a_large_anchor_keeps_the_policys_own_choice() -> None:
+    game = load_game("tonk:classic", players=2)
+    heuristic = make_bot("heuristic", game)
+    anchored = make_bot("ismcts:iters=200,rollout=heuristic,opponents=rollout,anchor=100", game)
+    assert anchored.name.endswith("anchor=100")
+    for seed in range(6):
+        state = game.new_state(seed)
+        if state.is_terminal:
+            continue
+        state.apply_text("draw stock")
+        view, legal = state.view(state.current_player), state.legal_actions()
+        assert anchored.choose(view, legal, random.Random(seed)) == heuristic.choose(view, legal, random.Random(seed))
+
+
 def test_same_seed_same_choice() -> None:
     game = load_game("tonk:classic", players=2)
     state = game.new_state(6)

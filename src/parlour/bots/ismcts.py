@@ -9,6 +9,10 @@ the return of the player who chose it. The move played is the most visited.
 A rollout stops at the end of the game or after ``depth`` actions, where the
 state's ``estimate()`` stands in for the returns still to come.
 
+With ``anchor=z`` the search leaves the rollout policy's own choice only when
+its favourite beats that choice by ``z`` standard errors: a search cannot be
+worse than its policy merely through the noise of a few hundred samples.
+
 With ``opponents=rollout`` the tree holds only the searching seat's own
 decisions and the other seats play the rollout policy, each with its own
 (determinized) cards. Single-observer search otherwise judges an opponent's
@@ -39,14 +43,22 @@ def random_rollout(state: State, rng: random.Random) -> Action:
 class Node:
     """Statistics of one action in the tree, from the view of the player who chose it."""
 
-    __slots__ = ("avail", "children", "player", "total", "visits")
+    __slots__ = ("avail", "children", "player", "squares", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        self.squares = 0.0
         self.children: dict[Action, Node] = {}
+
+    def spread(self) -> tuple[float, float]:
+        """The mean reward and the standard error of that mean."""
+        n = self.visits
+        mean = self.total / n
+        variance = max(self.squares / n - mean * mean, 0.0)
+        return mean, math.sqrt(variance / n)
 
 
 @dataclass(frozen=True)
@@ -63,7 +75,7 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any], iters: int | None = None, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutPolicy = random_rollout, rollout_name: str = "random",
-                 opponents: str = "tree", depth: int = 2000) -> None:
+                 opponents: str = "tree", depth: int = 2000, anchor: float = 0.0) -> None:
         self.game = game
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
@@ -71,9 +83,11 @@ class ISMCTSBot:
         self.rollout = rollout
         self.opponents_in_tree = opponents == "tree"
         self.depth = depth
+        self.anchor = anchor
         budget = f"iters={self.iters}" if self.iters is not None else f"ms={ms:g}"
         self.name = f"ismcts:{budget},c={c:g},rollout={rollout_name}" + (
-            "" if self.opponents_in_tree else ",opponents=rollout") + (f",depth={depth}" if depth != 2000 else "")
+            "" if self.opponents_in_tree else ",opponents=rollout") + (f",depth={depth}" if depth != 2000 else "") + (
+            f",anchor={anchor:g}" if anchor else "")
         self.last: list[Choice] = []
         self.last_iterations = 0
 
@@ -87,7 +101,17 @@ class ISMCTSBot:
             (Choice(a, node.visits, node.total / node.visits if node.visits else 0.0) for node, a in stats),
             key=lambda ch: -ch.visits,
         )
-        return self.last[0].action if self.last else legal[0]
+        if not self.last:
+            return legal[0]
+        best = self.last[0].action
+        if self.anchor:
+            base = self.rollout(self.game.determinizer(view)(rng), rng)
+            if base != best and base in root.children and root.children[base].visits > 1:
+                best_mean, best_error = root.children[best].spread()
+                base_mean, base_error = root.children[base].spread()
+                if best_mean - base_mean < self.anchor * math.hypot(best_error, base_error):
+                    return base
+        return best
 
     def search(self, view: View, rng: random.Random) -> Node:
         sample = self.game.determinizer(view)
@@ -146,19 +170,21 @@ class ISMCTSBot:
             steps += 1
         rewards = state.estimate()
         for n in path:
+            reward = rewards[n.player]
             n.visits += 1
-            n.total += rewards[n.player]
+            n.total += reward
+            n.squares += reward * reward
 
 
 def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
     """``ismcts:iters=1000`` or ``ismcts:ms=200,c=0.7,rollout=heuristic``."""
     from parlour.bots.heuristic import rollout_policy
 
-    allowed = {"iters", "ms", "c", "rollout", "opponents", "depth"}
+    allowed = {"iters", "ms", "c", "rollout", "opponents", "depth", "anchor"}
     unknown = set(settings) - allowed
     if unknown:
         raise BotSpecError(f"ismcts: unknown setting(s) {', '.join(sorted(unknown))}; settings are "
-                           "iters, ms, c, rollout, opponents, depth")
+                           "iters, ms, c, rollout, opponents, depth, anchor")
 
     def number(key: str, kind: type) -> Any:
         if key not in settings:
@@ -187,4 +213,5 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
         raise BotSpecError(f"ismcts: opponents={opponents!r}; opponents are searched in the tree, or "
                            "played by the rollout policy: tree, rollout")
     return ISMCTSBot(game, iters=iters, ms=ms, c=0.7 if c is None else c, rollout=policy,
-                     rollout_name=rollout_name, opponents=opponents, depth=2000 if depth is None else depth)
+                     rollout_name=rollout_name, opponents=opponents, depth=2000 if depth is None else depth,
+                     anchor=number("anchor", float) or 0.0)
