@@ -106,9 +106,12 @@ class ISMCTSBot:
         best = self.last[0].action
         if self.anchor:
             base = self.rollout(self.game.determinizer(view)(rng), rng)
-            if base != best and base in root.children and root.children[base].visits > 1:
+            if base != best:
+                node = root.children.get(base)
+                if node is None or node.visits < 2:
+                    return base
                 best_mean, best_error = root.children[best].spread()
-                base_mean, base_error = root.children[base].spread()
+                base_mean, base_error = node.spread()
                 if best_mean - base_mean < self.anchor * math.hypot(best_error, base_error):
                     return base
         return best
