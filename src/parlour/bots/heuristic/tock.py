@@ -82,14 +82,17 @@ W_LEADER = 1.0
 W_OTHER = 0.4
 """Weight of another opponent's steps: hurting a trailing opponent helps us less than racing."""
 BLOCK = 3.0
-"""Per opponent pawn stuck behind our advantaged start pawn (within a King's reach)."""
+"""Per opponent pawn stuck behind our advantaged start pawn, up to ``REACH`` squares behind."""
+REACH = 13
+"""A King's reach: how far behind our start pawn an opponent pawn counts as blocked by it."""
 WILLING = 0.7
 """Chance an opponent who can hit our pawn does so (they have their own plans)."""
 PLAY_NOW = 20.0
 """The gain that makes playing a joker bonus now, or spending a stored one, worth it."""
 DECK = 108
 COPIES = 8
-"""Copies of each rank in the two decks (jokers: 4)."""
+"""Copies of each rank in the two decks (without the extra sevens of flag ``extra_sevens``)."""
+JOKERS = 4
 HAND = 5
 
 KEEP = {JOKER: 12.0, ACE: 3.0, 2: 1.0, 3: 2.0, FOUR: 6.0, FIVE: 3.0, 6: 2.0, SEVEN: 7.0, 8: 1.0,
@@ -105,7 +108,7 @@ HOMING_KEEP = 4.0
 ENTRY_KINDS = (ACE, KING, JOKER)
 HOMING_KINDS = (ACE, 2, 3, 6, SEVEN, 8, 9, 10, QUEEN)
 """The cards that may move a pawn of ours into its home (forward moves of our own pawns)."""
-ENTRY_COPIES = 2 * COPIES + 4
+ENTRY_COPIES = 2 * COPIES + JOKERS
 """Copies of the entry cards: A, K and the jokers."""
 BEHIND = 18
 """How far behind our pawn an opponent pawn can hit it from (with a Joker's 18)."""
@@ -122,42 +125,32 @@ def _hit_chance(copies: int) -> float:
 
 MISS = tuple(1.0 - _hit_chance(c) for c in range(DECK + 1))
 """By copies of hitting cards: the chance an opponent holds none of them."""
-KING_COPIES = COPIES
+PLAIN_STEPS = (1, 2, 3, 6, 8, 9, 10, 12)
+"""The counts of the cards that move one pawn exactly their value forward: A, 2, 3, 6, 8, 9, 10, Q."""
 
 
 def _forward_copies(d: int) -> int:
-    """Copies of the cards whose forward move lands exactly ``d`` squares on."""
-    copies = 0
-    if d in VALUE.values() and d not in (FOUR, FIVE, SEVEN, 13, 18):
-        copies += COPIES
-    if d <= 7:
-        copies += COPIES
-    if d <= 13:
-        copies += KING_COPIES
-    if d == 18:
-        copies += 4
-    return copies
+    """Copies of the cards whose forward move can land exactly ``d`` squares on.
+
+    The card worth ``d``, a 7 (split) up to 7, a King up to 13, a Joker at 18.
+    """
+    return (COPIES * (d in PLAIN_STEPS) + COPIES * (d <= VALUE[SEVEN]) + COPIES * (d <= VALUE[KING])
+            + JOKERS * (d == VALUE[JOKER]))
 
 
 HIT = tuple(_forward_copies(d) for d in range(19))
 """By distance 0–18: copies of the cards with which the nearest pawn behind can land on ours."""
 
 
-@dataclass(frozen=True, slots=True)
-class Tables:
-    """Per board: each seat's steps to go from every place (a reserve pawn last, at index -1)."""
-
-    to_go: tuple[tuple[int, ...], ...]
-    """``to_go[seat][place]``; the reserve (place -1) includes ``ENTRY_COST``."""
-
-
 @cache
-def _tables(board: Board) -> Tables:
+def _to_go(board: Board) -> tuple[tuple[int, ...], ...]:
+    """``[seat][place]``: the steps a pawn of ``seat`` has to go from ``place``.
+
+    The reserve comes last, so place -1 indexes it, and counts ``ENTRY_COST`` more.
+    """
     places = range(board.squares + HOME)
-    return Tables(tuple(
-        (*(board.to_go(seat, p) for p in places), board.to_go(seat, -1) + ENTRY_COST)
-        for seat in range(board.players)
-    ))
+    return tuple((*(board.to_go(seat, p) for p in places), board.to_go(seat, -1) + ENTRY_COST)
+                 for seat in range(board.players))
 
 
 @dataclass(slots=True)
@@ -223,7 +216,7 @@ class _Scorer:
         self.mine = range(me * PAWNS, me * PAWNS + PAWNS)
         self.pos, self.occ, self.adv = seen.pos, seen.occ, seen.adv
         self.bits = sum(1 << at for at in seen.pos if 0 <= at < length)
-        self.to_go = _tables(board).to_go
+        self.to_go = _to_go(board)
         pos, to_go = seen.pos, self.to_go
         leader = 1 - me if board.players == 2 else min(
             (q for q in range(board.players) if q != me),
@@ -329,14 +322,14 @@ class _Scorer:
         return -self._danger(at, pos, occ, bits, behind, adv)
 
     def _blocking(self, at: int, occ: list[int], behind: int) -> float:
-        """The bonus of our advantaged pawn on ``at``: opponent pawns within 13 behind it are stuck."""
+        """The bonus of our advantaged pawn on ``at``: opponent pawns within ``REACH`` behind it are stuck."""
         me = self.me
         stuck = 0
-        behind >>= BEHIND - 13
+        behind >>= BEHIND - REACH
         while behind:
             j = behind.bit_length() - 1
             behind ^= 1 << j
-            if occ[at - 13 + j] >> 2 != me:
+            if occ[at - REACH + j] >> 2 != me:
                 stuck += 1
         return BLOCK * stuck
 
@@ -355,8 +348,8 @@ class _Scorer:
             other = occ[at - d]
             seat = other >> 2
             if seat != me:
-                copies[seat] += HIT[d] if nearest else KING_COPIES if d <= 13 else 0
-            if adv >> other & 1 or d >= 13:
+                copies[seat] += HIT[d] if nearest else COPIES if d <= VALUE[KING] else 0
+            if adv >> other & 1 or d >= VALUE[KING]:
                 break
             nearest = False
         ahead = (bits | bits << length) >> (at + 1) & AHEAD_BITS
@@ -404,7 +397,7 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
     first = legal[0]
     if isinstance(first, Discard):
         discards = [a for a in legal if isinstance(a, Discard)]
-        return min(discards, key=lambda d: KEEP[JOKER if d.card >= 52 else d.card % 13 + 1])
+        return min(discards, key=lambda d: KEEP[KIND[d.card]])
     if isinstance(first, Bonus):
         if seen.phase in (BONUS, SPEND) and seen.plays:
             return BONUS_PLAY if _best(seen)[1] >= PLAY_NOW else BONUS_KEEP
