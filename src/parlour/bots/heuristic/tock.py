@@ -19,8 +19,12 @@ and the position it leaves is scored from the acting seat's side:
   pawns), a Joker for 18; one 4 squares ahead backs onto it with a 4; an
   opponent with a reserve pawn takes it on their start with A, K or Joker; an
   opponent's 5 pushes it past our foot when it waits 0–4 squares before it.
-  So 4, 5, 11 and 14–17 squares ahead of a follower are the safe distances
-  the seed speaks of, the 11 safest (only a King);
+  So 14–17 squares ahead of a follower are out of reach of any one card, 11
+  and 13 of all but a King, 4 and 5 of all but a 7 or a King (no card moves
+  11, the 4 goes back and the 5 pushes others): the seed's "11 squares" and
+  "4 squares from the follower". Not counted, for speed: the shortcuts of 6-
+  and 8-section boards, an attacker that would turn into its own home first,
+  pawns pushed onto ours, the cards already played (and the extra sevens);
 * **blocking**: our pawn on its own start with the position advantage cannot
   be passed; it earns a bonus per opponent pawn stuck behind it;
 * **keeping cards**: the card spent loses its keep value, highest for the
