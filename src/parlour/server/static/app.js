@@ -53,7 +53,8 @@ async function showLobby() {
   const games = await api("/api/games");
   main.replaceChildren();
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
-  const gameSel = h("select", { id: "game" }, games.map((g) => h("option", { value: g.name }, g.title)));
+  const gameSel = h("select", { id: "game" },
+    games.map((g) => h("option", { value: g.name, selected: g.name === "tonk" }, g.title)));
   const presetSel = h("select", { id: "preset" });
   const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 2 });
   const flagsBox = h("div", { class: "flags" });
