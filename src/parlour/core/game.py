@@ -95,6 +95,27 @@ class State(ABC):
     """How many actions have been applied: the server rejects actions made on an older one."""
     _history: History
 
+    def __init__(self, game: Game[Any], seed: int, position: Mapping[str, Any] | None = None) -> None:
+        """A fresh deal from ``seed``, or the hand-built ``position`` (see ``Game.new_state``)."""
+        self._blank(game, seed)
+        self.position = position
+        if position is None:
+            self._deal()
+        else:
+            self._set_up(position)
+
+    @abstractmethod
+    def _blank(self, game: Game[Any], seed: int) -> None:
+        """Every field at its start value, nothing dealt; ``determinize`` starts from here too."""
+
+    @abstractmethod
+    def _deal(self) -> None:
+        """Deal the first hand from the state's own generator."""
+
+    @abstractmethod
+    def _set_up(self, position: Mapping[str, Any]) -> None:
+        """Put the state in a hand-built position, or raise ``RulesError`` quoting what cannot be used."""
+
     @property
     @abstractmethod
     def current_player(self) -> int:

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import card_str, parse_card
-from parlour.core.errors import ParlourError, RulesError
+from parlour.core.cards import card_str
+from parlour.core.errors import RulesError
+from parlour.core.position import check_keys, read_card
 
 if TYPE_CHECKING:
     from parlour.games.plonk.state import PlonkState
@@ -26,10 +27,7 @@ KEYS = ("hands", "dealer", "scores", "deal")
 
 def set_up(state: PlonkState, position: Mapping[str, Any]) -> None:
     """Put ``state`` at the start of the deal ``position`` describes, or raise ``RulesError``."""
-    unknown = [k for k in position if k not in KEYS]
-    if unknown:
-        raise RulesError(f"position: unknown key(s) {', '.join(map(repr, unknown))}; keys are "
-                         + ", ".join(KEYS))
+    check_keys(position, KEYS)
     hands_in = position.get("hands")
     if not isinstance(hands_in, list | tuple) or len(hands_in) != 4:
         raise RulesError(f"position: 'hands' should be a list of 4 hands of 13 cards, got {hands_in!r}")
@@ -40,12 +38,7 @@ def set_up(state: PlonkState, position: Mapping[str, Any]) -> None:
             raise RulesError(f"position: hand {seat} should be a list of 13 cards, got {hand!r}")
         mask = 0
         for text in hand:
-            if not isinstance(text, str):
-                raise RulesError(f"position: hand {seat}: {text!r} is not a card")
-            try:
-                card = parse_card(text)
-            except ParlourError as e:
-                raise RulesError(f"position: hand {seat}: {e}") from None
+            card = read_card(text, f"hand {seat}")
             if card >= 52:
                 raise RulesError(f"position: hand {seat}: Plonk has no jokers, got {text!r}")
             if used >> card & 1:

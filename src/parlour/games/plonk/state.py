@@ -66,17 +66,12 @@ class PlonkState(State):
 
     game: PlonkGame
 
-    def __init__(self, game: PlonkGame, seed: int, position: Mapping[str, Any] | None = None) -> None:
-        self._blank(game, seed)
-        self.position = position
-        if position is None:
-            self._deal()
-        else:
-            from parlour.games.plonk.position import set_up
+    def _set_up(self, position: Mapping[str, Any]) -> None:
+        from parlour.games.plonk.position import set_up
 
-            set_up(self, position)
+        set_up(self, position)
 
-    def _blank(self, game: PlonkGame, seed: int) -> None:
+    def _blank(self, game: PlonkGame, seed: int) -> None:  # type: ignore[override]
         """Every field at its start value, nothing dealt."""
         self.game = game
         self.rules: PlonkRules = game.rules

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import parse_card
-from parlour.core.errors import ParlourError, RulesError
+from parlour.core.errors import RulesError
+from parlour.core.position import check_keys, read_card
 from parlour.games.tock.actions import PAWNS, SEAT_LETTERS
 from parlour.games.tock.board import HOME
 
@@ -44,12 +44,7 @@ def card_pool(cards: list[int]) -> dict[int, list[int]]:
 
 def take(pool: dict[int, list[int]], text: Any, where: str) -> int:
     """The id of a card named ``text`` still in ``pool``; ``RulesError`` if none is left."""
-    if not isinstance(text, str):
-        raise RulesError(f"position: {where}: {text!r} is not a card")
-    try:
-        face = parse_card(text)
-    except ParlourError as e:
-        raise RulesError(f"position: {where}: {e}") from None
+    face = read_card(text, where)
     ids = pool.get(face)
     if not ids:
         raise RulesError(f"position: {where}: no {text!r} left (every copy is named already)")
@@ -60,10 +55,7 @@ def set_up(state: TockState, position: Mapping[str, Any]) -> None:
     """Put ``state`` in ``position``; raise ``RulesError`` quoting what cannot be used."""
     from parlour.games.tock.state import HAND_SIZE, full_deck
 
-    unknown = [k for k in position if k not in KEYS]
-    if unknown:
-        raise RulesError(f"position: unknown key(s) {', '.join(map(repr, unknown))}; keys are "
-                         + ", ".join(KEYS))
+    check_keys(position, KEYS)
     n = state.n
     _place_pawns(state, position.get("pawns", {}), position.get("advantaged", []))
     pool = card_pool(full_deck(n, state.rules.extra_sevens))

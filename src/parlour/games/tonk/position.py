@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import parse_card
-from parlour.core.errors import ParlourError, RulesError
+from parlour.core.errors import RulesError
+from parlour.core.position import check_keys, read_card
 from parlour.games.tonk.spreads import REAL, shape_of
 from parlour.games.tonk.table import TableSpread
 
@@ -37,21 +37,13 @@ KEYS = ("hands", "discard", "stock", "to_play", "dealer", "spreads", "just_dealt
 
 def set_up(state: TonkState, position: Mapping[str, Any]) -> None:
     """Put ``state`` in ``position``; raise ``RulesError`` quoting what cannot be used."""
-    unknown = [k for k in position if k not in KEYS]
-    if unknown:
-        raise RulesError(f"position: unknown key(s) {', '.join(map(repr, unknown))}; keys are "
-                         + ", ".join(KEYS))
+    check_keys(position, KEYS)
     rules, n = state.rules, state.n
     used: set[int] = set()
     jokers = [52 + j for j in range(rules.jokers)]
 
     def take(text: Any, where: str) -> int:
-        if not isinstance(text, str):
-            raise RulesError(f"position: {where}: {text!r} is not a card")
-        try:
-            face = parse_card(text)
-        except ParlourError as e:
-            raise RulesError(f"position: {where}: {e}") from None
+        face = read_card(text, where)
         if face >= 52:
             if not jokers:
                 raise RulesError(f"position: {where}: no joker left (flag jokers={rules.jokers})")
@@ -123,10 +115,7 @@ def _spread(entry: Any, n: int, take: Any, ace_high: bool, hit_sets: bool) -> Ta
         head, eq, shown = text.partition("=")
         if eq:
             joker_ids.append(take(head, "spread"))
-            try:
-                face = parse_card(shown)
-            except ParlourError as e:
-                raise RulesError(f"position: spread: {e}") from None
+            face = read_card(shown, "spread")
             joker_named |= 1 << face
         else:
             face = take(text, "spread")

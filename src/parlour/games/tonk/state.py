@@ -135,17 +135,12 @@ class TonkState(State):
 
     game: TonkGame
 
-    def __init__(self, game: TonkGame, seed: int, position: Mapping[str, Any] | None = None) -> None:
-        self._blank(game, seed)
-        self.position = position
-        if position is None:
-            self._deal()
-        else:
-            from parlour.games.tonk.position import set_up
+    def _set_up(self, position: Mapping[str, Any]) -> None:
+        from parlour.games.tonk.position import set_up
 
-            set_up(self, position)
+        set_up(self, position)
 
-    def _blank(self, game: TonkGame, seed: int) -> None:
+    def _blank(self, game: TonkGame, seed: int) -> None:  # type: ignore[override]
         """Every field at its start value, nothing dealt."""
         rules = game.rules
         self.game = game
