@@ -192,6 +192,7 @@ class Game(ABC, Generic[RulesT]):
 
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules
+        self._spec_string: str | None = None
 
     @property
     def num_players(self) -> int:
@@ -226,7 +227,13 @@ class Game(ABC, Generic[RulesT]):
         """The spec string ``load_game`` reads back: ``tonk:classic?players=3&jokers=2``.
 
         It names the preset the rules differ least from, and the flags that differ.
+        Worked out once per game: the server puts it in every message.
         """
+        if self._spec_string is None:
+            self._spec_string = self._spec()
+        return self._spec_string
+
+    def _spec(self) -> str:
         rules = self.rules
         mine = rules.to_dict()
         rules_type = type(rules)
