@@ -126,6 +126,10 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(FACES_PER_DECK * MAX_COPI
 """Every card id as a cached ``Card``: engines hand these out instead of making new ones."""
 
 
+CARD_TEXT: tuple[str, ...] = tuple(card_str(i) for i in range(FACES_PER_DECK * MAX_COPIES))
+"""``card_str`` of every card id, looked up rather than worked out (views name many cards)."""
+
+
 def deck(jokers: int = 0, copies: int = 1) -> list[int]:
     """The ids of ``copies`` decks of 52 cards, each with ``jokers`` jokers (0..2)."""
     if not 0 <= jokers <= 2:

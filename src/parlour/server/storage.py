@@ -125,6 +125,7 @@ class Storage:
             Column("seat", Integer, nullable=False),
             Column("text", String(200), nullable=False),
         )
+        self._insert_action = self.actions.insert()
         self.metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -175,7 +176,7 @@ class Storage:
         """
         try:
             with self.engine.begin() as conn:
-                conn.execute(self.actions.insert().values(table_id=table_id, idx=index, seat=seat, text=text))
+                conn.execute(self._insert_action, {"table_id": table_id, "idx": index, "seat": seat, "text": text})
                 if result is not None:
                     conn.execute(update(self.tables).where(self.tables.c.id == table_id)
                                  .values(finished=True, result=result))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import CARDS, card_str, cards_of, parse_card, rank, shuffled, sort_key, value_of_face
+from parlour.core.cards import CARD_TEXT, CARDS, card_str, cards_of, parse_card, rank, shuffled, sort_key, value_of_face
 from parlour.core.errors import IllegalActionError
 from parlour.core.game import TERMINAL, LedgerEntry, State, View
 from parlour.games.tonk import settlement
@@ -92,7 +92,7 @@ def _hit_action(face: int, spread: int, joker: bool) -> Hit:
 def _text(cards: int | Sequence[int]) -> list[str]:
     """Card ids (a mask or a list) as sorted notation."""
     ids = list(cards_of(cards)) if isinstance(cards, int) else list(cards)
-    return [card_str(c) for c in sorted(ids, key=sort_key)]
+    return [CARD_TEXT[c] for c in sorted(ids, key=sort_key)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -639,7 +639,7 @@ class TonkState(State):
             "hand_sizes": [h.bit_count() for h in self.hands],
             "known": [_text(self.hands[q] if over else self.known[q]) for q in range(n)],
             "stock": len(self.stock),
-            "discard": [card_str(c) for c in self.discard],
+            "discard": [CARD_TEXT[c] for c in self.discard],
             "spreads": [{"owner": s.owner, "cards": s.cards_text()} for s in self.spreads],
             "lockout": list(self.lockout),
             "taken": card_str(self.taken) if self.taken >= 0 else None,
