@@ -104,9 +104,16 @@ class State(ABC):
         else:
             self._set_up(position)
 
-    @abstractmethod
     def _blank(self, game: Game[Any], seed: int) -> None:
-        """Every field at its start value, nothing dealt; ``determinize`` starts from here too."""
+        """Every field at its start value, nothing dealt; ``determinize`` starts from here too.
+
+        Games extend it with their own fields, after calling this one.
+        """
+        self.game = game
+        self.seed = seed
+        self.position = None
+        self.version = 0
+        self._history = None
 
     @abstractmethod
     def _deal(self) -> None:

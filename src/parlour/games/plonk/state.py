@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import card_str, cards_of
 from parlour.core.errors import IllegalActionError
-from parlour.core.game import TERMINAL, History, State, View
+from parlour.core.game import TERMINAL, State, View
 from parlour.games.plonk.actions import Play, plays_of
 from parlour.games.plonk.cards import mask_text
 from parlour.games.plonk.tricks import (
@@ -73,12 +73,8 @@ class PlonkState(State):
 
     def _blank(self, game: PlonkGame, seed: int) -> None:  # type: ignore[override]
         """Every field at its start value, nothing dealt."""
-        self.game = game
+        super()._blank(game, seed)
         self.rules: PlonkRules = game.rules
-        self.seed = seed
-        self.position = None
-        self.version = 0
-        self._history: History = None
         self.deal_no = 0
         self.dealer = FIRST_DEALER
         self.hands = [0] * SEATS

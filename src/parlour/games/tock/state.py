@@ -143,15 +143,11 @@ class TockState(State):
 
     def _blank(self, game: TockGame, seed: int) -> None:  # type: ignore[override]
         """Every field at its start value, nothing dealt."""
+        super()._blank(game, seed)
         rules = game.rules
-        self.game = game
         self.rules = rules
         self.n = rules.players
-        self.seed = seed
-        self.position = None
         self.rng = random.Random(seed)
-        self.version = 0
-        self._history = None
         self.board = board_for(self.n)
         self.pawns = Pawns(self.board, rules.home_entry == "optional")
         self.hands: list[list[int]] = [[] for _ in range(self.n)]

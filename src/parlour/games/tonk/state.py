@@ -142,16 +142,12 @@ class TonkState(State):
 
     def _blank(self, game: TonkGame, seed: int) -> None:  # type: ignore[override]
         """Every field at its start value, nothing dealt."""
+        super()._blank(game, seed)
         rules = game.rules
-        self.game = game
         self.rules = rules
         self.n = rules.players
-        self.seed = seed
-        self.position = None
         self.rng = random.Random(seed)
         self.values_table = _VALUES[rules.joker_points]
-        self.version = 0
-        self._history = None
         self.ledger: list[LedgerEntry] = []
         self.balances = [0] * self.n
         self.results: list[HandResult] = []
