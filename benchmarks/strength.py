@@ -23,6 +23,12 @@ GAMES = {
     "plonk": "plonk?target=100",
     "tock": "tock?players=4",
 }
+SEARCH = {
+    "tonk": "opponents=rollout",
+    "plonk": "depth=24",
+    "tock": "opponents=rollout,depth=16",
+}
+"""The ISMCTS settings that did best in this game so far, added to ``ms`` and heuristic rollouts."""
 
 
 def tournament(spec: str, bots: list[str], games: int, workers: int, seed: int) -> None:
@@ -62,10 +68,10 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only games whose name contains this")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    ismcts = f"ismcts:ms={args.ms},rollout=heuristic"
     for name, spec in GAMES.items():
         if args.only not in name:
             continue
+        ismcts = f"ismcts:ms={args.ms},rollout=heuristic,{SEARCH[name]}"
         for bots in (["heuristic", "random"], [ismcts, "heuristic"], [ismcts, "random"]):
             tournament(spec, bots, args.games, args.workers, args.seed)
     if args.only in "tonk":
