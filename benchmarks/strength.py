@@ -40,7 +40,8 @@ def tournament(spec: str, bots: list[str], games: int, workers: int, seed: int) 
     print(f"\n{spec}: {' v '.join(bots)} — {len(outcomes)} games in {elapsed:.0f} s")
     for r in summarize(bots, outcomes):
         print(f"  {r.bot:<40} mean {r.mean:+.3f}  95% CI [{r.ci_low:+.3f}, {r.ci_high:+.3f}]  "
-              f"wins {r.wins}/{r.games}  rating {r.rating:.0f}")
+              f"edge {r.edge:+.3f} [{r.edge_low:+.3f}, {r.edge_high:+.3f}]  wins {r.wins}/{r.games}  "
+              f"rating {r.rating:.0f}")
 
 
 def simulations_per_second(spec: str, bot_spec: str, positions: int = 20) -> float:

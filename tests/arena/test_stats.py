@@ -20,6 +20,18 @@ def test_summary_of_a_few_games() -> None:
     # one sample per deal: 1.5 and 0.0, so the interval is 0.75 ± 1.96 × 1.06 / √2
     assert round(a.ci_low, 3) == round(0.75 - 1.959964 * (1.125 ** 0.5) / 2 ** 0.5, 3)
     assert a.rating > 1500 > b.rating
+    # a's edge per game 4, 2 (deal 0), 0, 0 (deal 1): per deal 3.0 and 0.0
+    assert (a.edge, b.edge) == (1.5, -1.5)
+    assert round(a.edge_high, 3) == round(1.5 + 1.959964 * 4.5 ** 0.5 / 2 ** 0.5, 3)
+
+
+def test_edge_compares_with_the_other_bots_seats_only() -> None:
+    # four seats, two bots: in a free-for-all a bot can win while both its seats' mean is low
+    outcomes = [outcome(0, (0, 1, 0, 1), (1.0, 0.0, 0.0, 0.0)), outcome(1, (1, 0, 1, 0), (0.0, 0.0, 0.0, 1.0))]
+    a, b = summarize(["a", "b"], outcomes)
+    assert a.mean == 0.5 and b.mean == 0.0
+    assert (a.edge, b.edge) == (0.5, -0.5)
+    assert a.edge_low == a.edge_high == 0.5
 
 
 def test_bradley_terry_orders_by_strength_and_centres_on_1500() -> None:

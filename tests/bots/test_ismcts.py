@@ -74,6 +74,38 @@ def test_a_large_anchor_keeps_the_policys_own_choice() -> None:
         assert anchored.choose(view, legal, random.Random(seed)) == heuristic.choose(view, legal, random.Random(seed))
 
 
+def test_paired_root_finds_the_out_and_keeps_the_policys_choice_without_evidence() -> None:
+    game = load_game("tonk:speno", players=2)
+    state = game.new_state(0, {"hands": [["8c", "8d"], ["Kc", "Kd", "Qs", "Qh", "Jd"]], "stock": ["8h"]})
+    state.apply_text("draw stock")
+    # a policy that always discards its last card (it drops nothing and never goes out)
+    bot = ISMCTSBot(game, iters=100, rollout=lambda s, rng: s.legal_actions()[-1], root="paired", anchor=2)
+    assert bot.name.endswith("anchor=2,root=paired")
+    assert str(bot.choose(state.view(0), state.legal_actions(), random.Random(1))) == "spread 8c 8d 8h"
+    assert [(str(c.action), c.mean) for c in bot.last[:2]] == [("spread 8c 8d 8h", 1.0), ("discard 8h", 0.0)]
+    heuristic = make_bot("heuristic", game)
+    anchored = make_bot("ismcts:iters=200,rollout=heuristic,root=paired,anchor=100", game)
+    for seed in range(6):
+        state = game.new_state(seed)
+        if state.is_terminal:
+            continue
+        state.apply_text("draw stock")
+        view, legal = state.view(state.current_player), state.legal_actions()
+        assert anchored.choose(view, legal, random.Random(seed)) == heuristic.choose(view, legal, random.Random(seed))
+
+
+def test_paired_root_drops_actions_that_fall_clearly_behind() -> None:
+    game = load_game("plonk", target=500)
+    state = game.new_state(7)
+    bot = make_bot("ismcts:iters=400,rollout=heuristic,root=paired,depth=8", game)
+    assert isinstance(bot, ISMCTSBot)
+    bot.choose(state.view(state.current_player), state.legal_actions(), random.Random(5))
+    samples = [choice.visits for choice in bot.last]
+    assert sum(samples) == bot.last_iterations >= 400
+    assert len(bot.last) == len(state.legal_actions()) == 13
+    assert max(samples) > min(samples)  # every action got the first samples; the weak ones no more
+
+
 def test_same_seed_same_choice() -> None:
     game = load_game("tonk:classic", players=2)
     state = game.new_state(6)
@@ -86,7 +118,8 @@ def test_same_seed_same_choice() -> None:
     ("spec", "fragment"),
     [("ismcts:iters=0", "iters must be positive"), ("ismcts:iters=x", "'x' is not a number"),
      ("ismcts:iters=5,ms=5", "give iters or ms, not both"), ("ismcts:depth=3,width=2", "unknown setting(s) width"),
-     ("ismcts:rollout=smart", "rollouts are random, heuristic"), ("ismcts:opponents=me", "tree, rollout")],
+     ("ismcts:rollout=smart", "rollouts are random, heuristic"), ("ismcts:opponents=me", "tree, rollout"),
+     ("ismcts:root=flat", "root is searched as a tree, or paired: tree, paired")],
 )
 def test_bad_settings(spec: str, fragment: str) -> None:
     with pytest.raises(BotSpecError) as caught:

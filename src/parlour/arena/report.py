@@ -15,12 +15,14 @@ def markdown(game: str, results: Sequence[BotResult], games: int) -> str:
     lines = [
         f"# {game}: {games} games",
         "",
-        "| bot | seat-games | wins | mean return | 95 % CI | rating |",
-        "|---|---:|---:|---:|---|---:|",
+        "| bot | seat-games | wins | mean return | 95 % CI | edge | 95 % CI | rating |",
+        "|---|---:|---:|---:|---|---:|---|---:|",
     ]
     for r in sorted(results, key=lambda r: -r.mean):
         lines.append(f"| `{r.bot}` | {r.games} | {r.wins} | {r.mean:+.3f} | "
-                     f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}] | {r.rating:.0f} |")
+                     f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}] | {r.edge:+.3f} | "
+                     f"[{r.edge_low:+.3f}, {r.edge_high:+.3f}] | {r.rating:.0f} |")
+    lines += ["", "*edge*: mean return less that of the other bots' seats in the same games."]
     return "\n".join(lines) + "\n"
 
 

@@ -25,6 +25,12 @@ class BotResult:
     ci_high: float
     """The 95 % interval of the mean, from one sample per deal (the bot's mean over its seats in all
     games of that deal), since seats of one deal share its luck and partners share one return."""
+    edge: float
+    """Mean return per game less the mean return of the other bots' seats in the same game: above
+    zero, the bot did better than the field it met (for two bots, better than the other one)."""
+    edge_low: float
+    edge_high: float
+    """The 95 % interval of the edge, from one sample per deal."""
     rating: float
     """Bradley–Terry rating on the Elo scale (mean 1500), from every pair of seats of different bots."""
 
@@ -36,6 +42,7 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
     k = len(bot_specs)
     returns: list[list[float]] = [[] for _ in range(k)]
     by_deal: list[dict[int, list[float]]] = [{} for _ in range(k)]
+    edges: list[dict[int, list[float]]] = [{} for _ in range(k)]
     wins = [0] * k
     pair_wins = [[0.0] * k for _ in range(k)]
     for outcome in outcomes:
@@ -47,6 +54,12 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
             if r == best and best > worst:
                 wins[bot] += 1
         seating = outcome.task.seating
+        for bot in set(seating):
+            mine = [r for r, b in zip(outcome.returns, seating, strict=True) if b == bot]
+            others = [r for r, b in zip(outcome.returns, seating, strict=True) if b != bot]
+            if others:
+                edges[bot].setdefault(outcome.task.seed, []).append(
+                    sum(mine) / len(mine) - sum(others) / len(others))
         for a in range(len(seating)):
             for b in range(len(seating)):
                 if seating[a] != seating[b]:
@@ -57,14 +70,22 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
     for bot in range(k):
         values = returns[bot]
         mean = sum(values) / len(values) if values else 0.0
-        deals = [sum(v) / len(v) for v in by_deal[bot].values()]
-        d = len(deals)
-        deal_mean = sum(deals) / d if d else 0.0
-        sd = math.sqrt(sum((v - deal_mean) ** 2 for v in deals) / (d - 1)) if d > 1 else 0.0
-        half = Z95 * sd / math.sqrt(d) if d else 0.0
+        half = _half_width([sum(v) / len(v) for v in by_deal[bot].values()])
+        deal_edges = [sum(v) / len(v) for v in edges[bot].values()]
+        edge = sum(deal_edges) / len(deal_edges) if deal_edges else 0.0
+        edge_half = _half_width(deal_edges)
         out.append(BotResult(bot_specs[bot], len(values), wins[bot], mean, mean - half, mean + half,
-                             ratings[bot]))
+                             edge, edge - edge_half, edge + edge_half, ratings[bot]))
     return out
+
+
+def _half_width(samples: Sequence[float]) -> float:
+    """Half the width of the normal 95 % interval of the mean of ``samples``."""
+    d = len(samples)
+    if d < 2:
+        return 0.0
+    mean = sum(samples) / d
+    return Z95 * math.sqrt(sum((v - mean) ** 2 for v in samples) / (d - 1) / d)
 
 
 def bradley_terry(wins: Sequence[Sequence[float]], rounds: int = 200) -> list[float]:

@@ -75,7 +75,7 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any], iters: int | None = None, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutPolicy = random_rollout, rollout_name: str = "random",
-                 opponents: str = "tree", depth: int = 2000, anchor: float = 0.0) -> None:
+                 opponents: str = "tree", depth: int = 2000, anchor: float = 0.0, root: str = "tree") -> None:
         self.game = game
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
@@ -84,10 +84,11 @@ class ISMCTSBot:
         self.opponents_in_tree = opponents == "tree"
         self.depth = depth
         self.anchor = anchor
+        self.paired = root == "paired"
         budget = f"iters={self.iters}" if self.iters is not None else f"ms={ms:g}"
         self.name = f"ismcts:{budget},c={c:g},rollout={rollout_name}" + (
             "" if self.opponents_in_tree else ",opponents=rollout") + (f",depth={depth}" if depth != 2000 else "") + (
-            f",anchor={anchor:g}" if anchor else "")
+            f",anchor={anchor:g}" if anchor else "") + (",root=paired" if self.paired else "")
         self.last: list[Choice] = []
         self.last_iterations = 0
 
@@ -95,6 +96,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last = [Choice(legal[0], 0, 0.0)]
             return legal[0]
+        if self.paired:
+            return self._paired_choice(view, legal, rng)
         root = self.search(view, rng)
         stats = [(root.children[a], a) for a in legal if a in root.children]
         self.last = sorted(
@@ -130,6 +133,47 @@ class ISMCTSBot:
             done += 1
         self.last_iterations = done
         return root
+
+    def _paired_choice(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        sample = self.game.determinizer(view)
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        alive = list(range(len(legal)))
+        rewards: list[list[float]] = [[] for _ in legal]
+        base = -1
+        done = 0
+        policy, depth = self.rollout, self.depth
+        while True:
+            if self.iters is not None and done >= self.iters:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            state = sample(rng)
+            me = state.current_player
+            if base < 0:
+                base = legal.index(policy(state, rng))
+            seed = rng.getrandbits(48)
+            for i in alive:
+                s = state.clone()
+                s.apply(legal[i])
+                r = random.Random(seed)
+                steps = 0
+                while not s.is_terminal and steps < depth:
+                    s.apply(policy(s, r))
+                    steps += 1
+                rewards[i].append(s.estimate()[me])
+            done += len(alive)
+            n = len(rewards[base])
+            if n >= 4 and len(alive) > 2 and n & (n - 1) == 0:
+                best = max(alive, key=lambda i: sum(rewards[i]))
+                alive = [i for i in alive if i in (base, best) or _paired(rewards[i], rewards[best]) > -2.0]
+        self.last_iterations = done
+        best = max(alive, key=lambda i: sum(rewards[i]))
+        n = len(rewards[base])
+        self.last = sorted((Choice(legal[i], len(rewards[i]), sum(rewards[i]) / max(len(rewards[i]), 1))
+                            for i in range(len(legal))), key=lambda ch: (-ch.visits, -ch.mean))
+        if best != base and _paired(rewards[best], rewards[base]) > self.anchor:
+            return legal[best]
+        return legal[base]
 
     def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
         node = root
@@ -179,15 +223,26 @@ class ISMCTSBot:
             n.squares += reward * reward
 
 
+def _paired(a: list[float], b: list[float]) -> float:
+    """How many standard errors the mean of ``a - b``, paired sample by sample, lies above zero."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
+    if variance == 0:
+        return math.inf if mean > 0 else -math.inf if mean < 0 else 0.0
+    return mean / math.sqrt(variance / n)
+
+
 def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
     """``ismcts:iters=1000`` or ``ismcts:ms=200,c=0.7,rollout=heuristic``."""
     from parlour.bots.heuristic import rollout_policy
 
-    allowed = {"iters", "ms", "c", "rollout", "opponents", "depth", "anchor"}
+    allowed = {"iters", "ms", "c", "rollout", "opponents", "depth", "anchor", "root"}
     unknown = set(settings) - allowed
     if unknown:
         raise BotSpecError(f"ismcts: unknown setting(s) {', '.join(sorted(unknown))}; settings are "
-                           "iters, ms, c, rollout, opponents, depth, anchor")
+                           "iters, ms, c, rollout, opponents, depth, anchor, root")
 
     def number(key: str, kind: type) -> Any:
         if key not in settings:
@@ -215,6 +270,9 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
     if opponents not in ("tree", "rollout"):
         raise BotSpecError(f"ismcts: opponents={opponents!r}; opponents are searched in the tree, or "
                            "played by the rollout policy: tree, rollout")
+    root = settings.get("root", "tree").lower()
+    if root not in ("tree", "paired"):
+        raise BotSpecError(f"ismcts: root={root!r}; the root is searched as a tree, or paired: tree, paired")
     return ISMCTSBot(game, iters=iters, ms=ms, c=0.7 if c is None else c, rollout=policy,
                      rollout_name=rollout_name, opponents=opponents, depth=2000 if depth is None else depth,
-                     anchor=number("anchor", float) or 0.0)
+                     anchor=number("anchor", float) or 0.0, root=root)
