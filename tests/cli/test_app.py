@@ -82,12 +82,13 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "does not replay" in result.output
 
 
-def test_hint_shows_the_search_bots_choice_with_visit_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("parlour.cli.play.HINT_BOT", "ismcts:iters=200,rollout=heuristic")
+def test_hint_shows_the_search_bots_choice_with_playout_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.cli.play.HINT_BOT", "strong:iters=200")
     result = runner.invoke(app, ["play", "tonk", "--seed", "7", "--vs", "heuristic"], input="draw stock\nhint\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Hint: discard" in result.output and "visits" in result.output
-    assert "200 simulations" in result.output
+    assert "Hint: discard" in result.output and "playouts" in result.output
+    assert "simulations by ismcts:iters=200,c=0.7,rollout=heuristic,anchor=1,root=paired" in result.output.replace(
+        "\n", "")
 
 
 def test_vs_takes_bot_specs_with_their_own_settings() -> None:

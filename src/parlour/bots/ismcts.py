@@ -13,6 +13,17 @@ With ``anchor=z`` the search leaves the rollout policy's own choice only when
 its favourite beats that choice by ``z`` standard errors: a search cannot be
 worse than its policy merely through the noise of a few hundred samples.
 
+With ``root=paired`` the search is one level deep and paired: every
+determinization is played out once after *each* root action, all with the
+same hidden cards, stock order and rollout random numbers (common random
+numbers), so the comparison between two actions carries none of the luck of
+the deal; every later move is the rollout policy's. Whenever the sample
+count doubles, actions more than two standard errors (of the paired
+difference) behind the leader are dropped; the policy's own choice stays,
+and is played unless the leader beats it by ``anchor`` standard errors. This
+is Monte Carlo policy improvement over the rollout policy, and what beats
+the heuristic bots in the arena (``strong``).
+
 With ``opponents=rollout`` the tree holds only the searching seat's own
 decisions and the other seats play the rollout policy, each with its own
 (determinized) cards. Single-observer search otherwise judges an opponent's
@@ -135,13 +146,14 @@ class ISMCTSBot:
         return root
 
     def _paired_choice(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """``root=paired``: the rewards of all live root actions from each determinization in turn."""
         sample = self.game.determinizer(view)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         alive = list(range(len(legal)))
         rewards: list[list[float]] = [[] for _ in legal]
         base = -1
         done = 0
-        policy, depth = self.rollout, self.depth
+        policy = self.rollout
         while True:
             if self.iters is not None and done >= self.iters:
                 break
@@ -155,12 +167,7 @@ class ISMCTSBot:
             for i in alive:
                 s = state.clone()
                 s.apply(legal[i])
-                r = random.Random(seed)
-                steps = 0
-                while not s.is_terminal and steps < depth:
-                    s.apply(policy(s, r))
-                    steps += 1
-                rewards[i].append(s.estimate()[me])
+                rewards[i].append(self._playout(s, random.Random(seed))[me])
             done += len(alive)
             n = len(rewards[base])
             if n >= 4 and len(alive) > 2 and n & (n - 1) == 0:
@@ -210,18 +217,21 @@ class ISMCTSBot:
             node = children[best]
             path.append(node)
             state.apply(best)
-        steps = 0
-        policy = self.rollout
-        while not state.is_terminal and steps < self.depth:
-            state.apply(policy(state, rng))
-            steps += 1
-        rewards = state.estimate()
+        rewards = self._playout(state, rng)
         for n in path:
             reward = rewards[n.player]
             n.visits += 1
             n.total += reward
             n.squares += reward * reward
 
+
+    def _playout(self, state: State, rng: random.Random) -> list[float]:
+        """Finish ``state`` with the rollout policy, or stop after ``depth`` actions; the returns, or their estimate."""
+        steps, policy, depth = 0, self.rollout, self.depth
+        while not state.is_terminal and steps < depth:
+            state.apply(policy(state, rng))
+            steps += 1
+        return state.estimate()
 
 def _paired(a: list[float], b: list[float]) -> float:
     """How many standard errors the mean of ``a - b``, paired sample by sample, lies above zero."""

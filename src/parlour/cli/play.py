@@ -29,8 +29,8 @@ HELP = (
     "Type an action in notation, or the number of a legal action.\n"
     "  help   this list        hint   what the strongest bot would play, and why        quit   leave"
 )
-HINT_BOT = "ismcts:ms=1500,rollout=heuristic"
-"""The bot asked for hints (falls back to random rollouts for a game without a heuristic)."""
+HINT_BOT = "strong:ms=1500"
+"""The bot asked for hints (plain ISMCTS with random rollouts for a game without a heuristic)."""
 
 
 class Quit(Exception):
@@ -85,18 +85,18 @@ def human_turn(state: State, seat: int, names: Sequence[str], renderer: Renderer
 
 
 def hint(state: State, seat: int) -> Group:
-    """Ask the search bot about this seat's view: its top moves with visit counts and mean returns."""
+    """Ask the search bot about this seat's view: its top moves with playout counts and mean returns."""
     game = state.game
     try:
         bot = make_bot(HINT_BOT, game)
     except BotSpecError:
-        bot = make_bot(HINT_BOT.replace("heuristic", "random"), game)
+        bot = make_bot("ismcts:ms=1500", game)
     assert isinstance(bot, ISMCTSBot)
     best = bot.choose(state.view(seat), state.legal_actions(), random.Random(state.version))
     head = Text.assemble(("Hint: ", "bold"), (str(best), "bold green"),
                          f"  ({bot.last_iterations} simulations by {bot.name})")
     table = Table()
-    for column in ("move", "visits", "mean return"):
+    for column in ("move", "playouts", "mean return"):
         table.add_column(column, justify="left" if column == "move" else "right")
     for choice in bot.last[:6]:
         table.add_row(str(choice.action), str(choice.visits), f"{choice.mean:+.2f}")

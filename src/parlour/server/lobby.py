@@ -25,7 +25,7 @@ from parlour.server.storage import Storage
 
 log = logging.getLogger("parlour.server")
 
-BOT_NAMES = ("random", "heuristic", "ismcts")
+BOT_NAMES = ("random", "heuristic", "strong")
 """Bot specs the lobby offers, for each game that has them."""
 
 

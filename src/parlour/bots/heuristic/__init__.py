@@ -12,7 +12,7 @@ from parlour.core.game import Action, Game
 
 _MODULES = {"tonk": "parlour.bots.heuristic.tonk", "plonk": "parlour.bots.heuristic.plonk",
             "tock": "parlour.bots.heuristic.tock"}
-"""Game name → module defining ``HeuristicBot(game)`` and ``rollout_policy(game)``."""
+"""Game name → module defining ``HeuristicBot(game)``, ``rollout_policy(game)`` and ``SEARCH``."""
 
 
 def _module(game: Game[Any]) -> Any:
@@ -34,3 +34,8 @@ def rollout_policy(game: Game[Any]) -> Callable[[Any, Any], Action]:
     """The game's heuristic as a policy on (determinized) states, for ISMCTS rollouts."""
     policy: Callable[[Any, Any], Action] = _module(game).rollout_policy(game)
     return policy
+
+
+def search_settings(game: Game[Any]) -> dict[str, str]:
+    """The ISMCTS settings, beyond heuristic rollouts, that play this game best so far (``strong``)."""
+    return dict(_module(game).SEARCH)
