@@ -8,7 +8,10 @@ import pytest
 
 from parlour import load_game
 from parlour.bots import ISMCTSBot, make_bot
+from parlour.bots.heuristic import rollout_policy
+from parlour.bots.ismcts import PAIRED_WIDTH
 from parlour.core.errors import BotSpecError
+from parlour.core.game import State
 
 GOOD = "ismcts:iters=300,rollout=heuristic,opponents=rollout"
 """Against a random opponent, waiting for its blunders can beat a sure win; these tests model a sound one."""
@@ -125,3 +128,27 @@ def test_bad_settings(spec: str, fragment: str) -> None:
     with pytest.raises(BotSpecError) as caught:
         make_bot(spec, load_game("tonk"))
     assert fragment in str(caught.value)
+
+
+def wide_tock_position() -> State:
+    """The first position of heuristic play, over seeds 0, 1, …, with more legal moves than ``PAIRED_WIDTH``."""
+    game = load_game("tock", players=4)
+    policy = rollout_policy(game)
+    for seed in range(50):
+        state = game.new_state(seed)
+        while not state.is_terminal:
+            if len(state.legal_actions()) > PAIRED_WIDTH:  # a 7 split many ways
+                return state
+            state.apply(policy(state, random.Random(0)))
+    raise AssertionError("no wide position in 50 games")
+
+
+def test_paired_root_tries_a_bounded_number_of_moves_and_needs_several_samples_to_leave_the_policy() -> None:
+    state = wide_tock_position()
+    game = state.game
+    view, legal = state.view(state.current_player), state.legal_actions()
+    bot = make_bot("strong:iters=1", game)
+    assert isinstance(bot, ISMCTSBot)
+    choice = bot.choose(view, legal, random.Random(3))
+    assert choice == make_bot("heuristic", game).choose(view, legal, random.Random(3))  # one sample proves nothing
+    assert bot.last_iterations == PAIRED_WIDTH == sum(1 for c in bot.last if c.visits)

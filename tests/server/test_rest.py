@@ -19,7 +19,7 @@ def test_games_list_presets_flags_and_bots(client: TestClient) -> None:
     assert tonk["presets"]["classic"]["ace_high"] is True
     jokers = next(f for f in tonk["flags"] if f["name"] == "jokers")
     assert jokers["choices"] == [0, 2] and jokers["default"] == 0
-    assert "random" in tonk["bots"] and "heuristic" in tonk["bots"]
+    assert tonk["bots"] == ["random", "heuristic", "strong"]
     assert (games["tock"]["min_players"], games["tock"]["max_players"]) == (2, 8)
 
 

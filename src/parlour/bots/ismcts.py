@@ -20,7 +20,9 @@ numbers), so the comparison between two actions carries none of the luck of
 the deal; every later move is the rollout policy's. Whenever the sample
 count doubles, actions more than two standard errors (of the paired
 difference) behind the leader are dropped; the policy's own choice stays,
-and is played unless the leader beats it by ``anchor`` standard errors. This
+and is played unless the leader beats it by ``anchor`` standard errors over
+at least ``PAIRED_MIN`` determinizations. A round that would overrun the
+time budget is not started. This
 is Monte Carlo policy improvement over the rollout policy, and what beats
 the heuristic bots in the arena (``strong``).
 
@@ -44,6 +46,11 @@ from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, State, View
 
 RolloutPolicy = Callable[[State, random.Random], Action]
+
+PAIRED_WIDTH = 32
+"""``root=paired`` compares the policy's move with at most this many others (a random choice of them)."""
+PAIRED_MIN = 8
+"""``root=paired`` keeps the policy's move when fewer determinizations than this were played out."""
 
 
 def random_rollout(state: State, rng: random.Random) -> Action:
@@ -149,20 +156,18 @@ class ISMCTSBot:
         """``root=paired``: the rewards of all live root actions from each determinization in turn."""
         sample = self.game.determinizer(view)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
-        alive = list(range(len(legal)))
         rewards: list[list[float]] = [[] for _ in legal]
-        base = -1
-        done = 0
         policy = self.rollout
+        state = sample(rng)
+        base = legal.index(policy(state, rng))
+        others = [i for i in range(len(legal)) if i != base]
+        if len(others) >= PAIRED_WIDTH:
+            others = sorted(rng.sample(others, PAIRED_WIDTH - 1))
+        alive = [base, *others]
+        done, round_time = 0, 0.0
         while True:
-            if self.iters is not None and done >= self.iters:
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            state = sample(rng)
+            started = time.perf_counter()
             me = state.current_player
-            if base < 0:
-                base = legal.index(policy(state, rng))
             seed = rng.getrandbits(48)
             for i in alive:
                 s = state.clone()
@@ -173,12 +178,18 @@ class ISMCTSBot:
             if n >= 4 and len(alive) > 2 and n & (n - 1) == 0:
                 best = max(alive, key=lambda i: sum(rewards[i]))
                 alive = [i for i in alive if i in (base, best) or _paired(rewards[i], rewards[best]) > -2.0]
+            now = time.perf_counter()
+            round_time = now - started
+            if self.iters is not None and done >= self.iters:
+                break
+            if deadline is not None and now + round_time > deadline:
+                break
+            state = sample(rng)
         self.last_iterations = done
-        best = max(alive, key=lambda i: sum(rewards[i]))
-        n = len(rewards[base])
         self.last = sorted((Choice(legal[i], len(rewards[i]), sum(rewards[i]) / max(len(rewards[i]), 1))
                             for i in range(len(legal))), key=lambda ch: (-ch.visits, -ch.mean))
-        if best != base and _paired(rewards[best], rewards[base]) > self.anchor:
+        best = max(alive, key=lambda i: sum(rewards[i]))
+        if best != base and n >= PAIRED_MIN and _paired(rewards[best], rewards[base]) > self.anchor:
             return legal[best]
         return legal[base]
 
