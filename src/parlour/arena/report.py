@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -39,21 +40,26 @@ def write(out: Path, game: str, settings: dict[str, Any], outcomes: Sequence[Out
 
 
 def plot(path: Path, game: str, results: Sequence[BotResult]) -> None:
-    """Mean return per bot with its 95 % interval, as a PNG."""
+    """Mean return and edge per bot, each with its 95 % interval, as a PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(1.8 + 1.4 * len(results), 3.6), dpi=110)
-    names = [r.bot for r in results]
-    means = [r.mean for r in results]
-    errors = [[r.mean - r.ci_low for r in results], [r.ci_high - r.mean for r in results]]
-    ax.bar(range(len(results)), means, yerr=errors, capsize=6, color="#4c78a8")
-    ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(range(len(results)), names, rotation=15, ha="right", fontsize=8)
-    ax.set_ylabel("mean return per game")
-    ax.set_title(f"{game}: mean return, 95 % CI")
+    names = ["\n".join(textwrap.wrap(r.bot.replace(",", ", "), 32)) for r in results]
+    fig, axes = plt.subplots(1, 2, sharey=True, dpi=110,
+                             figsize=(9, 1.2 + 0.3 * sum(name.count("\n") + 2 for name in names)))
+    panels = (("mean return per game", [(r.mean, r.ci_low, r.ci_high) for r in results]),
+              ("edge over the other bots", [(r.edge, r.edge_low, r.edge_high) for r in results]))
+    rows = range(len(results))
+    for ax, (label, values) in zip(axes, panels, strict=True):
+        ax.barh(rows, [v for v, _, _ in values], capsize=5, color="#4c78a8",
+                xerr=[[v - low for v, low, _ in values], [high - v for v, _, high in values]])
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_xlabel(label)
+    axes[0].set_yticks(rows, names, fontsize=8)
+    axes[0].invert_yaxis()
+    fig.suptitle(f"{game}: 95 % intervals")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
