@@ -64,9 +64,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", default="", help="only games whose name contains this")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--speed-only", action="store_true", help="only the simulations per second")
     args = parser.parse_args()
     for name, (spec, games) in GAMES.items():
-        if args.only not in name:
+        if args.only not in name or args.speed_only:
             continue
         strong = f"strong:ms={args.ms}"
         for bots in (["heuristic", "random"], [strong, "heuristic"], [strong, "random"]):
