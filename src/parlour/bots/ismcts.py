@@ -22,9 +22,9 @@ count doubles, actions more than two standard errors (of the paired
 difference) behind the leader are dropped; the policy's own choice stays,
 and is played unless the leader beats it by ``anchor`` standard errors over
 at least ``PAIRED_MIN`` determinizations. A round that would overrun the
-time budget is not started. This
-is Monte Carlo policy improvement over the rollout policy, and what beats
-the heuristic bots in the arena (``strong``).
+time budget is not started. This is Monte Carlo policy improvement over
+the rollout policy, and what beats the heuristic bots in the arena
+(``strong``).
 
 With ``opponents=rollout`` the tree holds only the searching seat's own
 decisions and the other seats play the rollout policy, each with its own
@@ -164,7 +164,7 @@ class ISMCTSBot:
         if len(others) >= PAIRED_WIDTH:
             others = sorted(rng.sample(others, PAIRED_WIDTH - 1))
         alive = [base, *others]
-        done, round_time = 0, 0.0
+        done = 0
         while True:
             started = time.perf_counter()
             me = state.current_player
@@ -235,7 +235,6 @@ class ISMCTSBot:
             n.total += reward
             n.squares += reward * reward
 
-
     def _playout(self, state: State, rng: random.Random) -> list[float]:
         """Finish ``state`` with the rollout policy, or stop after ``depth`` actions; the returns, or their estimate."""
         steps, policy, depth = 0, self.rollout, self.depth
@@ -243,6 +242,7 @@ class ISMCTSBot:
             state.apply(policy(state, rng))
             steps += 1
         return state.estimate()
+
 
 def _paired(a: list[float], b: list[float]) -> float:
     """How many standard errors the mean of ``a - b``, paired sample by sample, lies above zero."""
