@@ -160,7 +160,7 @@ def test_refused_actions_change_nothing(label: str, game: Game) -> None:
             assert snapshot(state) == before
         for nonsense in ("", "   ", "fly away", "discard", "Zz9", "7 p9+99", "hit Qh x"):
             with pytest.raises(ParlourError) as caught:
-                state.apply_text(nonsense)
+                state.apply(nonsense)
             assert isinstance(caught.value, InvalidActionError | IllegalActionError)
             assert repr(nonsense) in str(caught.value) or nonsense.strip() == ""
             assert snapshot(state) == before

@@ -20,7 +20,7 @@ GOOD = "ismcts:iters=300,rollout=heuristic,opponents=rollout"
 def test_finds_the_tonk_out() -> None:
     game = load_game("tonk:speno", players=2)
     state = game.new_state(0, {"hands": [["8c", "8d"], ["Kc", "Kd", "Qs", "Qh", "Jd"]], "stock": ["8h"]})
-    state.apply_text("draw stock")
+    state.apply("draw stock")
     bot = make_bot(GOOD, game)
     action = bot.choose(state.view(0), state.legal_actions(), random.Random(1))
     assert str(action) == "spread 8c 8d 8h"
@@ -73,7 +73,7 @@ def test_a_large_anchor_keeps_the_policys_own_choice(root: str) -> None:
         state = game.new_state(seed)
         if state.is_terminal:
             continue
-        state.apply_text("draw stock")
+        state.apply("draw stock")
         view, legal = state.view(state.current_player), state.legal_actions()
         assert anchored.choose(view, legal, random.Random(seed)) == heuristic.choose(view, legal, random.Random(seed))
 
@@ -81,7 +81,7 @@ def test_a_large_anchor_keeps_the_policys_own_choice(root: str) -> None:
 def test_paired_root_finds_the_out_the_policy_misses() -> None:
     game = load_game("tonk:speno", players=2)
     state = game.new_state(0, {"hands": [["8c", "8d"], ["Kc", "Kd", "Qs", "Qh", "Jd"]], "stock": ["8h"]})
-    state.apply_text("draw stock")
+    state.apply("draw stock")
     # a policy that always discards its last card (it drops nothing and never goes out)
     bot = ISMCTSBot(game, iters=100, rollout=lambda s, rng: s.legal_actions()[-1], root="paired", anchor=2)
     assert bot.name.endswith("anchor=2,root=paired")

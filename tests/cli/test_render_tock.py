@@ -39,7 +39,7 @@ def test_news_reports_captures_and_moves() -> None:
     state = game.new_state(0, {"pawns": {"a1": 5, "b1": 8}, "hands": [["3c", "9s", "9h", "10c", "10d"],
                                                                       [], [], []]})
     before = state.view(0)
-    state.apply_text("3 p1")
+    state.apply("3 p1")
     news = text_of(TockRenderer().news(before, state.view(0), ["You", "B", "C", "D"]))
     assert "b1 is captured" in news
     assert "a1 square 5 → square 8" in news

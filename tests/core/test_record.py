@@ -31,7 +31,7 @@ def test_round_trip_and_replay(tmp_path: Path) -> None:
 def test_records_keep_the_full_rules_and_the_position() -> None:
     game = load_game("tonk:speno", players=2)
     state = game.new_state(1, {"hands": [["2c"], ["3c"]], "stock": ["Kd"]})
-    state.apply_text("draw stock")
+    state.apply("draw stock")
     record = GameRecord.of(state)
     assert record.rules["caught"] == "speno" and record.position == {"hands": [["2c"], ["3c"]], "stock": ["Kd"]}
     assert replay(GameRecord.from_json(record.to_json())).view(None) == state.view(None)

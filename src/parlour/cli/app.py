@@ -20,7 +20,7 @@ from parlour.cli.serve import serve
 from parlour.core.cards import cards_str
 from parlour.core.errors import ParlourError
 from parlour.core.game import Action, Game, State
-from parlour.core.record import GameRecord, replay
+from parlour.core.record import GameRecord, replay, start_of
 from parlour.core.registry import game_classes, load_game, parse_spec
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -133,7 +133,7 @@ def replay_command(
             console.print(f"{state.version:4d}. {who}: {action}{after}")
 
         if not quiet:
-            start = record_start(record)
+            start = start_of(record)
             for seat, who in enumerate(names):
                 console.print(f"      {who} starts with {cards_str(start.hand(seat))}")
         final = replay(record, show)
@@ -142,10 +142,6 @@ def replay_command(
     result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, final.returns(), strict=False))
     status = "finished" if final.is_terminal else "unfinished"
     console.print(Text(f"Replayed {len(record.actions)} actions: {status}; {result}", style="bold"))
-
-
-def record_start(record: GameRecord) -> State:
-    return load_game(record.game, **record.rules).new_state(record.seed, record.position)
 
 
 @app.command("games")

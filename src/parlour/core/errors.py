@@ -2,7 +2,9 @@
 
 They are ``ValueError`` subclasses so that callers who only know Python's
 conventions still catch them, and their messages quote the offending input
-and say what would have been allowed.
+and say what would have been allowed. Each carries a stable ``code`` (the
+one the server sends), so a front end never has to read the message to
+know what kind of refusal it was.
 """
 
 from __future__ import annotations
@@ -11,22 +13,46 @@ from __future__ import annotations
 class ParlourError(ValueError):
     """Base of every error parlour raises on bad input."""
 
+    default_code = "error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code or self.default_code
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
 
 class InvalidActionError(ParlourError):
     """The text cannot be read as an action of this game at all."""
+
+    default_code = "action/invalid"
 
 
 class IllegalActionError(ParlourError):
     """A well-formed action that the rules do not allow in this position."""
 
+    default_code = "action/illegal"
+
+
+GAME_OVER = "action/game_over"
+"""The code of an action refused because the game has ended."""
+
 
 class RulesError(ParlourError):
     """A rule set that cannot be built: unknown flag, bad value, impossible combination."""
+
+    default_code = "rules/invalid"
 
 
 class RecordError(ParlourError):
     """A game record that cannot be read or does not replay."""
 
+    default_code = "record/invalid"
+
 
 class BotSpecError(ParlourError):
     """A bot spec string that names no known bot or gives it bad settings."""
+
+    default_code = "bot/invalid"

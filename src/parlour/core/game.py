@@ -2,24 +2,38 @@
 
 A ``Game`` is a rule set with its flags fixed; it starts ``State`` objects,
 reads action text and builds states consistent with a seat's view
-(``determinize``). A ``State`` is mutable and cheap to ``clone``; its only
-randomness is a ``random.Random`` it owns, so (rules, seed, actions) always
-replays to the identical state. A ``View`` is the JSON-able part of a state one
-seat may know; it never holds a card hidden from that seat.
+(``determinize``). A ``State`` is a game's ``Position`` (plain data, see
+``core.position``) with the rules of play around it. ``apply`` lives here,
+as OpenSpiel's ``ApplyAction``: it reads text, checks legality against the
+game's one legal-move generator, records the history, then calls the game's
+``_apply``, which changes the position and nothing else. Chance comes from
+``core.chance``: no generator lives in a state, so ``clone`` copies data only
+and (rules, seed, actions) always replays to the identical state. A ``View``
+is the JSON-able part of a state one seat may know; it never holds a card
+hidden from that seat.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from itertools import repeat
+from operator import is_
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
+from parlour.core.chance import seed_from_json, seed_to_json
+from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
+from parlour.core.position import Position, history_items
 from parlour.core.rules import Rules
 
 TERMINAL = -1
 """``current_player`` of a finished game."""
+
+STATE_FORMAT = 1
+"""The version of ``State.to_json``'s layout."""
 
 View = dict[str, Any]
 """What one seat (or a spectator, seat ``None``) may know, as plain JSON data.
@@ -40,7 +54,7 @@ class Action(Protocol):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What kind of game this is, declared once per game."""
+    """What kind of game this is, declared once per game (as OpenSpiel's ``GameType``)."""
 
     name: str
     title: str
@@ -48,6 +62,9 @@ class GameSpec:
     max_players: int
     information: Literal["perfect", "imperfect"]
     description: str
+    utility: tuple[float, float] = (-1.0, 1.0)
+    """The least and the most any seat's return can be (a game whose range follows its
+    rules overrides ``Game.utility``); search scales its exploration by it."""
 
 
 @dataclass(frozen=True)
@@ -62,83 +79,76 @@ class LedgerEntry:
     reason: str
 
 
-class PublicEntry:
-    """An action already rendered as text: what a determinized state's log holds."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"PublicEntry({self.text!r})"
-
-
-History = tuple[Any, ...] | None
-"""A shared, immutable linked list of ``(seat, action, previous)``; ``None`` is empty."""
-
-
+ActionT = TypeVar("ActionT", bound=Hashable)
+PositionT = TypeVar("PositionT", bound=Position)
 RulesT = TypeVar("RulesT", bound=Rules)
 
 
-class State(ABC):
-    """One position of a game, mutable; see the module docstring for the contract."""
+class State(ABC, Generic[ActionT, PositionT]):
+    """One game in play: ``pos`` (the data) and the rules of play; see the module docstring.
+
+    A game implements ``_deal`` / ``_set_up`` (where a game starts),
+    ``current_player``, ``_legal_actions`` (the one legal-move generator),
+    ``why_illegal`` (the reason an action is not among them), ``_apply``,
+    ``returns`` and ``view``.
+    """
 
     game: Game[Any]
     seed: int
-    position: Mapping[str, Any] | None
-    """The position the game started from, when not a fresh deal."""
-    version: int
-    """How many actions have been applied: the server rejects actions made on an older one."""
-    _history: History
+    pos: PositionT
+    start: Mapping[str, Any] | None
+    """The hand-built position the game started from, when not a fresh deal."""
+    origin: Mapping[str, Any] | None
+    """The exported state (``to_json``) this one was loaded from, if it was: records start there."""
+    _legal: tuple[ActionT, ...] | None
 
-    def __init__(self, game: Game[Any], seed: int, position: Mapping[str, Any] | None = None) -> None:
-        """A fresh deal from ``seed``, or the hand-built ``position`` (see ``Game.new_state``)."""
-        self._blank(game, seed)
-        self.position = position
-        if position is None:
-            self._deal()
-        else:
-            self._set_up(position)
-
-    def _blank(self, game: Game[Any], seed: int) -> None:
-        """Every field at its start value, nothing dealt; ``determinize`` starts from here too.
-
-        Games extend it with their own fields, after calling this one.
-        """
+    def __init__(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None = None) -> None:
+        """A fresh deal from ``seed``, or the hand-built position ``start`` (see ``Game.new_state``)."""
         self.game = game
         self.seed = seed
-        self.position = None
-        self.version = 0
-        self._history = None
+        self.start = start
+        self.origin = None
+        self._legal = None
+        self.pos = self._deal() if start is None else self._set_up(start)
+
+    @classmethod
+    def of(cls, game: Game[Any], seed: int, pos: PositionT, start: Mapping[str, Any] | None = None) -> Self:
+        """The state of ``game`` at ``pos``, whose future chance events follow from ``seed``."""
+        state = cls.__new__(cls)
+        state.game = game
+        state.seed = seed
+        state.start = start
+        state.origin = None
+        state._legal = None
+        state.pos = pos
+        return state
+
+    # ---------------------------------------------------------- the game's part
 
     @abstractmethod
-    def _deal(self) -> None:
-        """Deal the first hand from the state's own generator."""
+    def _deal(self) -> PositionT:
+        """The first position of a game dealt from ``self.seed``."""
 
     @abstractmethod
-    def _set_up(self, position: Mapping[str, Any]) -> None:
-        """Put the state in a hand-built position, or raise ``RulesError`` quoting what cannot be used."""
+    def _set_up(self, position: Mapping[str, Any]) -> PositionT:
+        """A hand-built position, or raise ``RulesError`` quoting what cannot be used."""
 
     @property
     @abstractmethod
     def current_player(self) -> int:
         """The seat to act, or ``TERMINAL``."""
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+    @abstractmethod
+    def _legal_actions(self) -> tuple[ActionT, ...]:
+        """Every legal action of the seat to play, in a deterministic order: the one source of legality."""
 
     @abstractmethod
-    def legal_actions(self) -> Sequence[Action]:
-        """Every legal action of the seat to play, in a deterministic order."""
+    def why_illegal(self, action: Any) -> str:
+        """Why ``action``, which is not among the legal actions, is refused (for its error message)."""
 
     @abstractmethod
-    def apply(self, action: Action) -> None:
-        """Play ``action``; raise ``IllegalActionError`` (state unchanged) if not legal."""
+    def _apply(self, action: ActionT) -> None:
+        """Play the legal ``action``: change the position; history and caches are the core's."""
 
     @abstractmethod
     def returns(self) -> list[float]:
@@ -149,16 +159,70 @@ class State(ABC):
         """What ``seat`` may know; ``None`` is a spectator's (public) view."""
 
     @abstractmethod
-    def clone(self) -> State:
-        """An independent copy: applying actions to one never changes the other."""
-
-    @abstractmethod
     def hand(self, seat: int) -> list[int]:
         """The card ids in ``seat``'s hand."""
 
     @abstractmethod
     def hidden_cards(self, seat: int | None) -> set[int]:
         """The card ids ``seat`` cannot see (others' unknown cards, the stock)."""
+
+    # ------------------------------------------------------------- the core's part
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied: the server rejects actions made on an older one."""
+        return self.pos.version
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def legal_actions(self) -> tuple[ActionT, ...]:
+        """Every legal action of the seat to play, in a deterministic order (empty once over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
+
+    def apply(self, action: ActionT | str) -> ActionT:
+        """Play ``action`` (or its text) for the seat to play and return it.
+
+        Raises ``InvalidActionError`` for text that is no action and
+        ``IllegalActionError`` (via ``refuse``) for one the rules do not
+        allow here; either way the state is unchanged.
+        """
+        chosen: ActionT = self.game.parse_action(action, self) if isinstance(action, str) else action
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if not any(map(is_, legal, repeat(chosen))):
+            try:
+                chosen = legal[legal.index(chosen)]
+            except ValueError:
+                if self.is_terminal:
+                    raise self.refuse(chosen, "the game is over", GAME_OVER) from None
+                raise self.refuse(chosen, self.why_illegal(chosen)) from None
+        pos = self.pos
+        pos.history = (self.current_player, chosen, pos.history)
+        pos.version += 1
+        self._legal = None
+        self._apply(chosen)
+        return chosen
+
+    def refuse(self, action: Any, why: str, code: str | None = None) -> IllegalActionError:
+        """The error refusing ``action``: it quotes the action and says why (every refusal comes here)."""
+        return IllegalActionError(f"'{action}': {why}", code)
+
+    def clone(self) -> Self:
+        """An independent copy: applying actions to one never changes the other."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new.pos = self.pos.copy()
+        return new
+
+    def history(self) -> list[tuple[int, ActionT]]:
+        """Every (seat, action) applied since the start, oldest first."""
+        return history_items(self.pos.history)
 
     def estimate(self) -> list[float]:
         """Each seat's expected return judged from this position alone, without playing on.
@@ -174,28 +238,44 @@ class State(ABC):
         """Money that changed hands so far, for games played for stakes."""
         return []
 
-    def history(self) -> list[tuple[int, Action]]:
-        """Every (seat, action) applied since the start, oldest first."""
-        out: list[tuple[int, Action]] = []
-        node = self._history
-        while node is not None:
-            out.append((node[0], node[1]))
-            node = node[2]
-        out.reverse()
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to go on playing this state, as JSON (``Game.state_from_json`` reads it)."""
+        out: dict[str, Any] = {
+            "format": STATE_FORMAT,
+            "game": self.game.spec.name,
+            "rules": self.game.rules.to_dict(),
+            "seed": seed_to_json(self.seed),
+            "position": self.pos.to_json(),
+        }
+        if self.start is not None:
+            out["start"] = dict(self.start)
         return out
 
-    def apply_text(self, text: str) -> Action:
-        """Read ``text`` as an action here and play it; returns the action."""
-        action = self.game.parse_action(text, self)
-        self.apply(action)
-        return action
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (type(self) is type(other) and self.game.rules == other.game.rules
+                and self.seed == other.seed and self.pos == other.pos)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.name_with_rules()!r} seed={self.seed} version={self.version}>"
 
 
 class Game(ABC, Generic[RulesT]):
-    """A game with its rules fixed; starts states and reads action text."""
+    """A game with its rules fixed; starts states and reads action text.
+
+    ``parts`` names the game's plug-in pieces by import path (``"module"`` or
+    ``"module:attribute"``), so that the front ends find a game's heuristic,
+    renderer or browser client through the registry without naming the game.
+    """
 
     spec: ClassVar[GameSpec]
     rules_type: ClassVar[type[Rules]]
+    state_type: ClassVar[type[State[Any, Any]]]
+    position_type: ClassVar[type[Position]]
+    parts: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules
@@ -205,30 +285,74 @@ class Game(ABC, Generic[RulesT]):
     def num_players(self) -> int:
         return self.rules.players
 
-    @abstractmethod
-    def new_state(self, seed: int, position: Mapping[str, Any] | None = None) -> State:
+    @property
+    def utility(self) -> tuple[float, float]:
+        """The least and the most a seat's return can be under these rules."""
+        return self.spec.utility
+
+    def new_state(self, seed: int, position: Mapping[str, Any] | None = None) -> State[Any, Any]:
         """The start of a game whose every random event follows from ``seed``.
 
         ``position`` sets up a position to play from instead of a fresh deal
         (for tests, puzzles and teaching); each game documents its keys and
         raises ``RulesError`` quoting what it cannot use.
         """
+        return self.state_type(self, seed, position)
+
+    def state_from_json(self, data: Any) -> State[Any, Any]:
+        """The state ``State.to_json`` wrote, or ``RecordError`` saying what does not fit this game."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a state is a JSON object, not {type(data).__name__}")
+        if data.get("format") != STATE_FORMAT:
+            raise RecordError(f"unknown state format {data.get('format')!r}; this reads {STATE_FORMAT}")
+        if data.get("game") != self.spec.name:
+            raise RecordError(f"the state is of game {data.get('game')!r}, not {self.spec.name!r}")
+        if data.get("rules") != self.rules.to_dict():
+            raise RecordError(f"the state's rules {data.get('rules')!r:.300} differ from "
+                              f"{self.name_with_rules()!r}")
+        position = data.get("position")
+        if not isinstance(position, Mapping):
+            raise RecordError(f"the state has no position object, got {position!r:.80}")
+        start = data.get("start")
+        if start is not None and not isinstance(start, Mapping):
+            raise RecordError(f"the state's start should be an object, got {start!r:.80}")
+        seed = seed_from_json(data.get("seed"))
+        try:
+            pos = self.position_type.from_json(position, self)
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            if isinstance(e, RecordError):
+                raise
+            raise RecordError(f"the state's position cannot be read: {e!r:.200}") from None
+        state = self.state_type.of(self, seed, pos, start)
+        state.origin = data
+        return state
 
     @abstractmethod
-    def parse_action(self, text: str, state: State | None = None) -> Action:
+    def parse_action(self, text: str, state: State[Any, Any] | None = None) -> Any:
         """Read ``text`` (case-insensitive) or raise ``InvalidActionError`` quoting it."""
 
     @abstractmethod
-    def determinize(self, view: View, rng: random.Random) -> State:
+    def determinize(self, view: View, rng: random.Random) -> State[Any, Any]:
         """A full state consistent with ``view``, hidden cards dealt at random by ``rng``."""
 
-    def determinizer(self, view: View) -> Callable[[random.Random], State]:
+    def determinizer(self, view: View) -> Callable[[random.Random], State[Any, Any]]:
         """A sampler of states consistent with ``view``, for drawing many of them.
 
         Search bots call it once per decision and the sampler once per
         iteration; games override it to read the view only once.
         """
         return lambda rng: self.determinize(view, rng)
+
+    @classmethod
+    def part(cls, name: str) -> Any:
+        """The plug-in piece ``name`` (``heuristic``, ``renderer``, …) of this game, imported on first use."""
+        path = cls.parts.get(name)
+        if path is None:
+            have = ", ".join(sorted(cls.parts)) or "none"
+            raise RulesError(f"game {cls.spec.name!r} has no {name}; its parts are: {have}")
+        module_name, _, attribute = path.partition(":")
+        module = importlib.import_module(module_name)
+        return getattr(module, attribute) if attribute else module
 
     def name_with_rules(self) -> str:
         """The spec string ``load_game`` reads back: ``tonk:classic?players=3&jokers=2``.
@@ -259,3 +383,9 @@ class Game(ABC, Generic[RulesT]):
 
     def __repr__(self) -> str:
         return f"load_game({self.name_with_rules()!r})"
+
+
+def sequence_text(actions: Sequence[Any], limit: int = 6) -> str:
+    """A few actions as text for an error message: ``draw stock, drop, …``."""
+    shown = ", ".join(str(a) for a in actions[:limit])
+    return shown + (", …" if len(actions) > limit else "")

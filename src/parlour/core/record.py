@@ -2,8 +2,11 @@
 
 A record holds everything needed to play a game again exactly: the full rule
 set (not just a preset name, so later changes to presets cannot alter old
-games), the seed, the starting position when there was one, and every action
-in text notation. ``replay`` re-plays it, checking each action and the result.
+games), the seed, where the game started when it was not a fresh deal (a
+hand-built ``position``, or ``start``: a state exported with ``to_json``, for
+puzzles and bug reports), and every action in text notation. ``replay``
+re-plays it, checking each action and the result. A seed beyond 2^53 is
+written as decimal text, so that JavaScript reads it exactly.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import ParlourError, RecordError
 from parlour.core.game import Action, State
 from parlour.core.registry import load_game
@@ -30,20 +34,26 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     position: dict[str, Any] | None = None
+    start: dict[str, Any] | None = None
 
     @classmethod
-    def of(cls, state: State, players: list[str] | None = None) -> GameRecord:
+    def of(cls, state: State[Any, Any], players: list[str] | None = None) -> GameRecord:
         """The record of ``state`` so far (with its result once it is over)."""
         game = state.game
         names = players or [f"seat {i}" for i in range(game.num_players)]
+        actions = state.history()
+        origin = state.origin
+        if origin is not None:
+            actions = actions[len(actions) - (state.version - origin["position"]["version"]):]
         return cls(
             game=game.spec.name,
             rules=game.rules.to_dict(),
             seed=state.seed,
             players=list(names),
-            actions=[str(a) for _, a in state.history()],
+            actions=[str(a) for _, a in actions],
             result=result_of(state) if state.is_terminal else None,
-            position=dict(state.position) if state.position is not None else None,
+            position=dict(state.start) if state.start is not None and origin is None else None,
+            start=dict(origin) if origin is not None else None,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,13 +61,15 @@ class GameRecord:
             "format": FORMAT,
             "game": self.game,
             "rules": self.rules,
-            "seed": self.seed,
+            "seed": seed_to_json(self.seed),
             "players": self.players,
             "actions": self.actions,
             "result": self.result,
         }
         if self.position is not None:
             out["position"] = self.position
+        if self.start is not None:
+            out["start"] = self.start
         return out
 
     def to_json(self) -> str:
@@ -74,7 +86,7 @@ class GameRecord:
         if data.get("format", FORMAT) != FORMAT:
             raise RecordError(f"{where}: unknown record format {data.get('format')!r}; this reads {FORMAT}")
         expected: dict[str, tuple[type, ...]] = {
-            "game": (str,), "rules": (dict,), "seed": (int,), "players": (list,),
+            "game": (str,), "rules": (dict,), "seed": (int, str), "players": (list,),
             "actions": (list,),
         }
         for key, types in expected.items():
@@ -87,15 +99,20 @@ class GameRecord:
         for i, text in enumerate(data["actions"]):
             if not isinstance(text, str):
                 raise RecordError(f"{where}: action {i + 1} should be text, got {text!r}"[:300])
-        result, position = data.get("result"), data.get("position")
+        seed = seed_from_json(data["seed"], f"{where}: field 'seed'")
+        result, position, start = data.get("result"), data.get("position"), data.get("start")
         if result is not None and not isinstance(result, dict):
             raise RecordError(f"{where}: field 'result' should be an object or null, got {result!r}"[:300])
         if position is not None and not isinstance(position, dict):
             raise RecordError(f"{where}: field 'position' should be an object, got {position!r}"[:300])
+        if start is not None and not isinstance(start, dict):
+            raise RecordError(f"{where}: field 'start' should be an exported state, got {start!r}"[:300])
+        if start is not None and position is not None:
+            raise RecordError(f"{where}: a record starts from a 'position' or from a 'start' state, not both")
         return cls(
-            game=data["game"], rules=dict(data["rules"]), seed=data["seed"],
+            game=data["game"], rules=dict(data["rules"]), seed=seed,
             players=[str(p) for p in data["players"]], actions=list(data["actions"]),
-            result=result, position=position,
+            result=result, position=position, start=start,
         )
 
     @classmethod
@@ -115,7 +132,7 @@ class GameRecord:
         return cls.from_json(text, where=str(path))
 
 
-def result_of(state: State) -> dict[str, Any]:
+def result_of(state: State[Any, Any]) -> dict[str, Any]:
     """The result part of a record: returns and any payments."""
     return {
         "returns": state.returns(),
@@ -123,26 +140,33 @@ def result_of(state: State) -> dict[str, Any]:
     }
 
 
-Step = Callable[[State, int, Action], None]
+Step = Callable[[State[Any, Any], int, Action], None]
 
 
-def replay(record: GameRecord, on_step: Step | None = None) -> State:
+def start_of(record: GameRecord) -> State[Any, Any]:
+    """The state ``record`` starts from: a fresh deal, its hand-built position, or its exported state."""
+    try:
+        game = load_game(record.game, **record.rules)
+        if record.start is not None:
+            return game.state_from_json(record.start)
+        return game.new_state(record.seed, record.position)
+    except ParlourError as e:
+        raise RecordError(f"the record's game cannot be set up: {e}") from None
+
+
+def replay(record: GameRecord, on_step: Step | None = None) -> State[Any, Any]:
     """Play ``record`` again, checking each action and the stored result.
 
     ``on_step(state, seat, action)`` is called after each action. Raises
     ``RecordError`` naming the first action that does not replay.
     """
-    try:
-        game = load_game(record.game, **record.rules)
-        state = game.new_state(record.seed, record.position)
-    except ParlourError as e:
-        raise RecordError(f"the record's game cannot be set up: {e}") from None
+    state = start_of(record)
     for i, text in enumerate(record.actions, start=1):
         if state.is_terminal:
             raise RecordError(f"action {i} {text!r}: the game was already over")
         seat = state.current_player
         try:
-            action = state.apply_text(text)
+            action = state.apply(text)
         except ParlourError as e:
             raise RecordError(f"action {i} {text!r} by seat {seat} does not replay: {e}") from None
         if on_step is not None:

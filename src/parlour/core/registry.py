@@ -2,33 +2,45 @@
 
 A spec string is ``NAME[:PRESET][?FLAG=VALUE&...]``; keyword arguments add
 or override flags (``load_game("tonk", preset="texas", players=3)``). Games
-register themselves when ``parlour.games`` is imported, which ``load_game``
-does on first use, so the core never names a game.
+are plug-ins: every installed distribution may declare ``Game`` classes in
+the ``parlour.games`` entry-point group (parlour's own three are declared in
+its ``pyproject.toml``), so neither the core nor any front end names a game.
 """
 
 from __future__ import annotations
 
-import importlib
+from importlib.metadata import entry_points
 from typing import Any
 from urllib.parse import parse_qsl
 
-from parlour.core.errors import RulesError
+from parlour.core.errors import RecordError, RulesError
 from parlour.core.game import Game
 
+ENTRY_POINT_GROUP = "parlour.games"
+
 _GAMES: dict[str, type[Game[Any]]] = {}
-_BUILTIN_PACKAGE = "parlour.games"
-
-
-def register(game_class: type[Game[Any]]) -> type[Game[Any]]:
-    """Make ``game_class`` loadable by its spec name (usable as a class decorator)."""
-    _GAMES[game_class.spec.name] = game_class
-    return game_class
 
 
 def game_classes() -> dict[str, type[Game[Any]]]:
-    """Every registered game, by name."""
-    importlib.import_module(_BUILTIN_PACKAGE)
+    """Every installed game, by name, read from the entry points on first use."""
+    if not _GAMES:
+        refresh()
     return dict(_GAMES)
+
+
+def refresh() -> None:
+    """Read the ``parlour.games`` entry points again (after installing a game at run time)."""
+    found: dict[str, type[Game[Any]]] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        game_class = point.load()
+        if not (isinstance(game_class, type) and issubclass(game_class, Game)):
+            raise RulesError(f"entry point {point.name!r} = {point.value!r} is not a parlour Game class")
+        if game_class.spec.name != point.name:
+            raise RulesError(f"entry point {point.name!r} loads game {game_class.spec.name!r}: "
+                             "the two names must agree")
+        found[point.name] = game_class
+    _GAMES.clear()
+    _GAMES.update(found)
 
 
 def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
@@ -50,14 +62,30 @@ def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
     return name.strip().lower(), (preset.strip().lower() or None), flags
 
 
+def game_class(name: str) -> type[Game[Any]]:
+    """The installed game called ``name``, or ``RulesError`` listing the games there are."""
+    games = game_classes()
+    found = games.get(name.strip().lower())
+    if found is None:
+        raise RulesError(f"unknown game {name!r}: games are " + ", ".join(sorted(games)))
+    return found
+
+
 def load_game(spec: str, preset: str | None = None, **flags: Any) -> Game[Any]:
     """The game named by ``spec``, with its preset and flags applied and checked."""
     name, spec_preset, spec_flags = parse_spec(spec)
     games = game_classes()
-    game_class = games.get(name)
-    if game_class is None:
+    found = games.get(name)
+    if found is None:
         raise RulesError(f"unknown game {name!r} in {spec!r}: games are " + ", ".join(sorted(games)))
     if preset and spec_preset and preset.lower() != spec_preset:
         raise RulesError(f"{spec!r} names preset {spec_preset!r} but preset={preset!r} was given")
-    rules = game_class.rules_type.build(preset or spec_preset, **{**spec_flags, **flags})
-    return game_class(rules)
+    rules = found.rules_type.build(preset or spec_preset, **{**spec_flags, **flags})
+    return found(rules)
+
+
+def load_state(data: Any) -> Any:
+    """The state ``State.to_json`` wrote, its game and rules read from ``data`` itself."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or not isinstance(data.get("rules"), dict):
+        raise RecordError(f"a state is an object with 'game' and 'rules', got {data!r:.80}")
+    return load_game(data["game"], **data["rules"]).state_from_json(data)

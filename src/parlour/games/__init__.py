@@ -1,7 +1,1 @@
-"""The games parlour plays; importing this package registers each of them."""
-
-from parlour.games import plonk as plonk
-from parlour.games import tock as tock
-from parlour.games import tonk
-
-__all__ = ["tonk"]
+"""The games parlour ships, one plug-in package each, found through the ``parlour.games`` entry points."""

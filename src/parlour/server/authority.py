@@ -27,9 +27,7 @@ class Rejected(ParlourError):
     """A refused request, with the stable code clients switch on."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(message, code)
 
 
 def quote(value: Any, limit: int = 120) -> str:

@@ -55,7 +55,7 @@ def pick(position: Seen) -> str:
 def play_cards(state: PlonkState, text: str) -> None:
     """Play the cards of ``text`` in turn, from whoever is to play."""
     for card in text.split():
-        state.apply_text(card)
+        state.apply(card)
 
 
 def test_throws_its_highest_live_card_on_the_partners_safe_trick() -> None:

@@ -43,11 +43,11 @@ def test_backs_up_from_the_start_then_enters_the_home_with_a_three() -> None:
     state = position(pawns={"a1": 0, "b1": 50}, advantaged=["a1"],
                      hands=[["4c", "3d", "8h", "9s", "10c"], ["Ac", "2c", "6c", "8c", "9c"]], stock=["2h", "2s"])
     assert pick(state) == "4 p1"
-    state.apply_text("4 p1")
+    state.apply("4 p1")
     assert state.pawns.pos[0] == 68
-    state.apply_text("A p1")  # b moves b1 on without harming a1
+    state.apply("A p1")  # b moves b1 on without harming a1
     assert pick(state) == "3 p1"
-    state.apply_text("3 p1")
+    state.apply("3 p1")
     assert state.view(0)["pawns"][0][0] == "h1"
 
 
@@ -73,7 +73,7 @@ def test_keeps_a_joker_bonus_for_later_unless_the_bonus_move_pays_now() -> None:
     def after_joker(b1: int) -> TockState:
         state = position(pawns={"b1": b1}, hands=[["Jk", "2c", "3d", "9h", "8s"], ["Ac", "2h", "6c", "8c", "9c"]],
                          stock=["10h"])
-        state.apply_text("Jk enter")
+        state.apply("Jk enter")
         assert {str(a) for a in state.legal_actions()} == {"bonus play", "bonus keep"}
         return state
 

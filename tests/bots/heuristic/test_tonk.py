@@ -38,15 +38,15 @@ def test_takes_the_discard_that_makes_a_set() -> None:
 
 def test_lays_a_spread_then_throws_its_highest_loose_card() -> None:
     state = position([["9c", "9d", "Kh", "2s", "3s"], ["Ac", "2d", "3h", "4s", "6c"]], stock=["9h"])
-    state.apply_text("draw stock")
+    state.apply("draw stock")
     assert pick(state) == "spread 9c 9d 9h"
-    state.apply_text("spread 9c 9d 9h")
+    state.apply("spread 9c 9d 9h")
     assert pick(state) == "discard Kh"
 
 
 def test_a_view_and_a_state_give_the_same_summary() -> None:
     state = position([["9c", "9d", "Kh", "2s", "3s"], ["Ac", "2d", "3h", "4s", "6c"]], discard=["8h"])
-    state.apply_text("draw discard")
+    state.apply("draw discard")
     from_view, from_state = seen_from_view(state.view(0), GAME.rules), seen_from_state(state)
     assert from_view.hand == from_state.hand and from_view.value == from_state.value
     assert from_view.unseen == from_state.unseen

@@ -43,4 +43,4 @@ def start(hands: list[list[str]] | list[str], target: int = 500, seed: int = 0,
 def play_trick(state: PlonkState, text: str) -> None:
     """Play the four cards of ``text`` in turn, from whoever is to play."""
     for card in text.split():
-        state.apply_text(card)
+        state.apply(card)

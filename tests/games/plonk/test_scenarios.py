@@ -48,7 +48,7 @@ def test_the_player_left_of_the_dealer_leads_and_play_goes_left() -> None:
     seats = []
     for card in ["2s", "2h", "2c", "2d"]:
         seats.append(state.current_player)
-        state.apply_text(card)
+        state.apply(card)
     assert seats == [2, 3, 0, 1]
 
 
@@ -57,7 +57,7 @@ def test_nobody_follows_the_leaders_right_hand_opponent_leads_and_the_winner_pla
     order = []
     for card in ["2c", "Ad", "Kh", "As"]:
         order.append(state.current_player)
-        state.apply_text(card)
+        state.apply(card)
     assert order == [0, 1, 2, 3]
     view = state.view(None)
     assert view["tricks"] == [{"leader": 0, "winner": 0,
@@ -68,7 +68,7 @@ def test_nobody_follows_the_leaders_right_hand_opponent_leads_and_the_winner_pla
     order = []
     for card in ["5d", "Ah", "3h", "4s"]:
         order.append(state.current_player)
-        state.apply_text(card)
+        state.apply(card)
     assert order == [3, 0, 1, 2], "seat 3 (right of the leader) leads, the winner (0) plays second"
     assert state.view(None)["tricks"][1] == {
         "leader": 3, "winner": 3, "plays": [[3, "5d"], [0, "Ah"], [1, "3h"], [2, "4s"]],
@@ -145,12 +145,12 @@ def test_a_side_that_has_not_reached_the_target_plays_on() -> None:
 
 def test_any_card_may_be_played_but_only_from_your_hand() -> None:
     state = start(SUIT_HANDS)
-    state.apply_text("2c")
+    state.apply("2c")
     assert [str(a) for a in state.legal_actions()] == (
         ["2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "10d", "Jd", "Qd", "Kd", "Ad"]
     )
     with pytest.raises(IllegalActionError) as caught:
-        state.apply_text("2c")
+        state.apply("2c")
     assert str(caught.value) == (
         "'2c': you have no 2c; your hand is Ad Kd Qd Jd 10d 9d 8d 7d 6d 5d 4d 3d 2d"
     )

@@ -52,7 +52,7 @@ def test_a_refused_card_quotes_the_hand_and_changes_nothing() -> None:
     state = start(SUIT_HANDS)
     before = state.view(None)
     with pytest.raises(IllegalActionError, match=r"^'Ad': you have no Ad; your hand is Ac Kc Qc .* 2c$"):
-        state.apply_text("Ad")
+        state.apply("Ad")
     assert state.view(None) == before and state.version == 0 and state.history() == []
 
 
@@ -141,7 +141,7 @@ def test_a_determinizer_reads_the_view_once_and_samples_independent_states() -> 
     first, second = sample(rng), sample(rng)
     assert first.view(2) == second.view(2) == view
     assert first.hand(0) != second.hand(0)
-    first.apply_text("Ah")
+    first.apply("Ah")
     assert second.view(2) == view and sample(rng).view(2) == view
 
 

@@ -27,7 +27,7 @@ def text_of(renderable: object) -> str:
 def test_the_screen_shows_the_trick_around_the_table_the_hand_by_suit_and_the_piles() -> None:
     state = start(SUIT_HANDS, scores=[120, 95])
     play_trick(state, "Ac Ad Ah As")
-    state.apply_text("Ks")
+    state.apply("Ks")
     screen = text_of(PlonkRenderer().screen(state.view(0), NAMES))
     assert "Ana & Cy: 120 (+44 this deal)" in screen and "Bo & Di: 95 (+0 this deal)" in screen
     assert "North: Cy (12)" in screen and "West: Bo (12)" in screen and "East: Di (11)" in screen

@@ -55,4 +55,4 @@ def others_discard(state: TockState) -> None:
     while state.current_player != 0:
         actions = legal(state)
         assert all(a.startswith("discard") for a in actions), actions
-        state.apply_text(actions[0])
+        state.apply(actions[0])

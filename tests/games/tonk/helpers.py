@@ -21,7 +21,7 @@ def tonk(spec: str, hands: list[str], seed: int = 0, **position: Any) -> TonkSta
 
 def play(state: TonkState, *texts: str) -> TonkState:
     for text in texts:
-        state.apply_text(text)
+        state.apply(text)
     return state
 
 

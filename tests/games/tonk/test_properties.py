@@ -60,7 +60,7 @@ def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
     state = load_game("tonk:classic?jokers=2", players=3).new_state(1)
     before = state.view(None)
     try:
-        state.apply_text(text)
+        state.apply(text)
     except ValueError as e:
         assert str(e)
         assert state.view(None) == before

@@ -36,7 +36,7 @@ def test_example_replays_with_its_checkpoints_and_payments(example: dict[str, An
     checkpoints = {c["after"]: c for c in example["checkpoints"]}
     for i, (who, text) in enumerate(example["actions"], start=1):
         assert state.current_player == SEATS.index(who), f"action {i}: {who} should be to play"
-        state.apply_text(text)
+        state.apply(text)
         if i in checkpoints:
             check = checkpoints[i]
             totals = {name: state.hand_value(seat) for seat, name in enumerate(SEATS)}
@@ -54,7 +54,7 @@ def test_example_replays_with_its_checkpoints_and_payments(example: dict[str, An
 def test_example_two_drop_is_a_win_for_gobelin() -> None:
     state = start(EXAMPLES[1])
     for _, text in EXAMPLES[1]["actions"]:
-        state.apply_text(text)
+        state.apply(text)
     assert state.returns() == [-1.0, 2.0, -1.0]
     assert state.view(None)["results"][-1]["totals"] == [11, 5, 15]
 
@@ -63,6 +63,6 @@ def test_erratum_elmo_totals_24_not_25() -> None:
     """The seed's third position gives Elmo 25 for 7♥ 7♠ 6♦ 2♦ 2♣: that hand is 24."""
     state = start(EXAMPLES[0])
     for _, text in EXAMPLES[0]["actions"][:13]:
-        state.apply_text(text)
+        state.apply(text)
     assert " ".join(state.view(2)["hand"]) == "2c 2d 6d 7h 7s"
     assert state.hand_value(2) == 24

@@ -187,7 +187,7 @@ def test_hit_lockout_prevents_the_owner_dropping_on_their_next_turn_only() -> No
     assert state.lockout == [0, 1, 0]
     assert "drop" not in [str(a) for a in state.legal_actions()]
     with pytest.raises(ValueError, match="cannot drop for 1 more turn"):
-        state.apply_text("drop")
+        state.apply("drop")
     play(state, "draw stock", "discard Js", "draw stock", "discard Jc", "draw stock", "discard Qs")
     assert state.current_player == 1 and "drop" in [str(a) for a in state.legal_actions()]
 
@@ -198,7 +198,7 @@ def test_speno_has_no_lockout_and_no_hits_on_sets() -> None:
     play(state, "draw stock")
     assert "hit 9h 2" not in [str(a) for a in state.legal_actions()]
     with pytest.raises(ValueError, match="sets cannot be hit"):
-        state.apply_text("hit 9h 2")
+        state.apply("hit 9h 2")
     play(state, "hit 5h 1")
     assert state.lockout == [0, 0, 0]
 

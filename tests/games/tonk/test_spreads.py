@@ -59,16 +59,16 @@ def test_spread_and_hit_with_a_joker() -> None:
     assert state.view(None)["spreads"] == [{"owner": 0, "cards": ["Jk=5h", "6h", "7h"]}]
     assert state.hand_value(0) == 19  # Kc 10 + 9d
     with pytest.raises(IllegalActionError, match="you hold no joker"):
-        state.apply_text("hit Jk=8h 1")
+        state.apply("hit Jk=8h 1")
     with pytest.raises(IllegalActionError, match="does not fit spread 1"):
-        state.apply_text("hit 9d 1")
+        state.apply("hit 9d 1")
 
 
 def test_joker_may_not_stand_for_a_card_you_hold() -> None:
     state = tonk("tonk:classic?jokers=2", ["6h 7h 5h Jk", "Ac 2c 3c"], stock="9d")
     play(state, "draw stock")
     with pytest.raises(IllegalActionError, match="you hold 5h"):
-        state.apply_text("spread Jk=5h 6h 7h")
+        state.apply("spread Jk=5h 6h 7h")
 
 
 def test_hits_at_either_end_of_a_run_and_high_ace() -> None:
@@ -83,7 +83,7 @@ def test_speno_ace_is_low_only() -> None:
     state = tonk("tonk:speno", ["As 2c 3d", "Ac 2d 3c"], stock="9d", spreads=spreads)
     play(state, "draw stock")
     with pytest.raises(IllegalActionError, match="does not fit"):
-        state.apply_text("hit As 1")
+        state.apply("hit As 1")
 
 
 def test_classic_hit_on_a_set_up_to_four() -> None:
@@ -98,6 +98,6 @@ def test_not_a_spread_is_refused_with_the_reason() -> None:
     state = tonk("tonk:speno", ["Qc Kc Ac", "2c 3c 4d"], stock="9d")
     play(state, "draw stock")
     with pytest.raises(IllegalActionError, match="not a set or run"):
-        state.apply_text("spread Qc Kc Ac")
+        state.apply("spread Qc Kc Ac")
     with pytest.raises(IllegalActionError, match="you have no 5c"):
-        state.apply_text("spread 5c 5d 5h")
+        state.apply("spread 5c 5d 5h")

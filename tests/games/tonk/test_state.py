@@ -33,9 +33,9 @@ def test_turn_is_drop_or_draw_then_spread_hit_discard() -> None:
     play(state, "draw stock")
     assert "drop" not in texts(state) and "spread 8c 8d 8h" in texts(state)
     with pytest.raises(IllegalActionError, match="a drop comes before drawing"):
-        state.apply_text("drop")
+        state.apply("drop")
     with pytest.raises(IllegalActionError, match="you have drawn"):
-        state.apply_text("draw stock")
+        state.apply("draw stock")
 
 
 def test_drop_timing_any_allows_a_drop_after_drawing_and_spreading() -> None:
@@ -49,7 +49,7 @@ def test_the_card_taken_from_the_discard_pile_may_not_be_discarded_at_once() -> 
     play(state, "draw discard")
     assert "discard 9s" not in texts(state)
     with pytest.raises(IllegalActionError, match="took 9s from the discard pile"):
-        state.apply_text("discard 9s")
+        state.apply("discard 9s")
     state = tonk("tonk:speno?may_rediscard_taken=true", ["2c 3d", "Kc Kd"], discard="9s")
     play(state, "draw discard", "discard 9s")
 
@@ -64,7 +64,7 @@ def test_discarding_a_card_you_do_not_have_names_your_hand() -> None:
     state = tonk("tonk:speno", ["3c 4c 9d Kh", "Kc Kd"], stock="Ks")
     play(state, "draw stock")
     with pytest.raises(IllegalActionError) as caught:
-        state.apply_text("discard Qh")
+        state.apply("discard Qh")
     assert str(caught.value) == "'discard Qh': you have no Qh; your hand is 3c 4c 9d Kh Ks"
 
 
