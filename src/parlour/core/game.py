@@ -109,6 +109,7 @@ class State(ABC, Generic[ActionT, PositionT]):
         self.start = start
         self.origin = None
         self._legal = None
+        self._bind()
         self.pos = self._deal() if start is None else self._set_up(start)
 
     @classmethod
@@ -120,10 +121,18 @@ class State(ABC, Generic[ActionT, PositionT]):
         state.start = start
         state.origin = None
         state._legal = None
+        state._bind()
         state.pos = pos
         return state
 
     # ---------------------------------------------------------- the game's part
+
+    def _bind(self) -> None:
+        """Keep constants derived from ``self.game``'s rules on the state for fast access (optional).
+
+        Called once when a state is made, before its position exists; clones share them.
+        Anything that changes in play belongs in the position instead.
+        """
 
     @abstractmethod
     def _deal(self) -> PositionT:
