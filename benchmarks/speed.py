@@ -1,111 +1,496 @@
-"""Engine speed: random games, µs per step (legal actions + apply) and games per second.
+"""Engine speed beside OpenSpiel's, measured in the same run: a Markdown table of figures and ratios.
 
-Run by hand: ``.venv/bin/python benchmarks/speed.py [--seconds 5] [--only tonk]``.
-When OpenSpiel (``pyspiel``) is installed, its C++ games named in OPENSPIEL run
-the same way in the same process and the ratio is printed.
+Run by hand, never part of the tests::
+
+    .venv/bin/python benchmarks/speed.py [--seconds 3] [--only tonk-step,tock-seven] [--sevens 2000]
+
+OpenSpiel (``pyspiel``, ``pip install -e '.[bench]'``) is optional; without it
+only parlour's figures are printed.
+
+How steps are counted, the same way on both sides, so the ratios mean
+something: play is random among the legal actions; a *step* is one decision,
+that is ``legal_actions()`` plus applying one of them. Setting a game up
+(parlour's ``new_state``, OpenSpiel's chance nodes before the first decision)
+is not timed; OpenSpiel's chance nodes during play (gin rummy's draws from
+the stock) are timed but are not steps, as parlour's engines deal inside
+``apply``. Each comparison runs the two sides in alternating slices of time,
+so that a change in the load of the (shared) machine hits both alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import random
+import sys
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from parlour import load_game
 
-CONFIGS: list[tuple[str, str]] = [
-    ("Tonk, 2 players (speno)", "tonk:speno?players=2"),
-    ("Tonk, 2 players (classic, 2 jokers)", "tonk:classic?players=2&jokers=2"),
-    ("Tonk, 4 players (pagat)", "tonk:pagat?players=4"),
-    ("Plonk, match to 500", "plonk"),
-    ("Tock, 4 players", "tock?players=4"),
-    ("Tock, 8 players", "tock?players=8"),
-]
-"""(label, game spec) pairs; each game adds its own."""
+clock = time.perf_counter
 
-OPENSPIEL: list[tuple[str, str, str]] = [
-    ("OpenSpiel gin_rummy (C++)", "gin_rummy", "tonk:speno?players=2"),
-    ("OpenSpiel hearts (C++)", "hearts", "plonk"),
-    ("OpenSpiel bridge card play (C++)", "bridge(use_double_dummy_result=false)", "plonk"),
-]
-"""(label, OpenSpiel game, the parlour spec to compare it with)."""
+Run = Callable[[float], tuple[float, int]]
+"""A workload: runs for about the seconds given, returns (seconds timed, operations counted)."""
+
+ROUNDS = 5
+"""Alternating slices per comparison."""
+POSITIONS = 200
+"""Mid-game positions cloned and determinized, each side."""
+PER_GAME = 4
+"""Positions taken from one game at most, so that many deals are seen."""
+SEVEN_REPEATS = 3
+"""Cold ``legal_actions()`` timings per 7 position; the least is kept (noise only ever adds)."""
+INSTALL_HINT = "pip install -e '.[bench]'"
 
 
-def run_parlour(spec: str, seconds: float) -> tuple[float, float, float]:
-    """(µs per step, µs per step leaving out the deal, games per second) for random play of ``spec``."""
-    game = load_game(spec)
-    rng = random.Random(1)
-    steps = games = 0
-    dealing = 0.0
-    clock = time.perf_counter
-    start = clock()
-    deadline = start + seconds
-    seed = 0
-    while clock() < deadline:
-        before = clock()
-        state = game.new_state(seed)
-        dealing += clock() - before
-        seed += 1
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            steps += 1
-        games += 1
-    elapsed = clock() - start
-    return elapsed / steps * 1e6, (elapsed - dealing) / steps * 1e6, games / elapsed
+@dataclass
+class Figure:
+    """One row of the table: a parlour figure, OpenSpiel's beside it when there is one."""
+
+    label: str
+    unit: str
+    parlour: float
+    openspiel: float | None
+    target: str
+    against: str = ""
+    """What OpenSpiel ran, for the label; empty when there is nothing to compare with."""
+
+    @property
+    def ratio(self) -> float | None:
+        if self.openspiel is None or self.openspiel == 0:
+            return None
+        return self.parlour / self.openspiel
 
 
-def run_openspiel(name: str, seconds: float) -> tuple[float, float] | None:
+# ------------------------------------------------------------------ OpenSpiel
+
+
+def import_pyspiel() -> Any | None:
+    """The ``pyspiel`` module, or None when OpenSpiel is not installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
+    return pyspiel
+
+
+def random_move(state: Any, rng: random.Random) -> bool:
+    """Play one random chance outcome or legal action on an OpenSpiel state; True if it was a decision.
+
+    Chance outcomes are drawn uniformly: every chance node of the games used
+    here (deals, draws from the stock, hearts' pass direction) is uniform.
+    """
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        return False
+    legal = state.legal_actions()
+    state.apply_action(legal[rng.randrange(len(legal))])
+    return True
+
+
+def is_decision(state: Any) -> bool:
+    """Where a game's play begins: the first decision."""
+    return bool(state.is_player_node())
+
+
+def is_card_play(state: Any) -> bool:
+    """Where bridge's card play begins: a decision among cards (actions 0–51; calls are 52 and up)."""
+    return bool(state.is_player_node()) and min(state.legal_actions()) < 52
+
+
+def set_up(state: Any, rng: random.Random, begun: Callable[[Any], bool]) -> None:
+    """Play an OpenSpiel state on at random (untimed) until ``begun`` or the end."""
+    while not state.is_terminal() and not begun(state):
+        random_move(state, rng)
+
+
+def openspiel_play(pyspiel: Any, name: str, begun: Callable[[Any], bool] = is_decision) -> Run:
+    """Random play of OpenSpiel's ``name`` from where ``begun`` first holds; steps are decisions."""
     game = pyspiel.load_game(name)
     rng = random.Random(1)
-    steps = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
+
+    def run(seconds: float) -> tuple[float, int]:
+        timed, steps = 0.0, 0
+        deadline = clock() + seconds
+        while clock() < deadline:
+            state = game.new_initial_state()
+            set_up(state, rng, begun)
+            start = clock()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                    steps += 1
+            timed += clock() - start
+        return timed, steps
+
+    return run
+
+
+def openspiel_positions(pyspiel: Any, name: str, count: int, seed: int) -> list[Any]:
+    """``count`` decision positions from the middle half of random OpenSpiel games of ``name``."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    out: list[Any] = []
+    while len(out) < count:
         state = game.new_initial_state()
+        set_up(state, rng, is_decision)
+        seen: list[Any] = []
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
+            if state.is_player_node():
+                seen.append(state.clone())
+            random_move(state, rng)
+        out.extend(middle_sample(seen, rng))
+    return out[:count]
+
+
+# -------------------------------------------------------------------- parlour
+
+
+def parlour_play(spec: str) -> Run:
+    """Random play of fresh deals of ``spec``; the deal (``new_state``) is not timed."""
+    game = load_game(spec)
+    rng = random.Random(1)
+    seeds = itertools.count()
+
+    def run(seconds: float) -> tuple[float, int]:
+        timed, steps = 0.0, 0
+        deadline = clock() + seconds
+        while clock() < deadline:
+            state = game.new_state(next(seeds))
+            start = clock()
+            while not state.is_terminal:
                 legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            steps += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return elapsed / steps * 1e6, games / elapsed
+                state.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+            timed += clock() - start
+        return timed, steps
+
+    return run
 
 
-def row(label: str, us: float, gps: float) -> None:
-    print(f"{label:<44} {us:8.2f} µs/step {gps:10.1f} games/s")
+def parlour_positions(spec: str, count: int, seed: int) -> list[Any]:
+    """``count`` positions from the middle half of random games of ``spec``: where a search clones and samples."""
+    game = load_game(spec)
+    rng = random.Random(seed)
+    out: list[Any] = []
+    for game_seed in itertools.count(seed):
+        if len(out) >= count:
+            break
+        state = game.new_state(game_seed)
+        seen: list[Any] = []
+        while not state.is_terminal:
+            seen.append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        out.extend(middle_sample(seen, rng))
+    return out[:count]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per configuration")
-    parser.add_argument("--only", default="", help="run only specs containing this text")
-    args = parser.parse_args()
-    measured: dict[str, float] = {}
-    for label, spec in CONFIGS:
-        if args.only in spec:
-            us, play_us, gps = run_parlour(spec, args.seconds)
-            measured[spec] = us
-            row(label, us, gps)
-            print(f"{'':<44} {play_us:8.2f} µs/step without the deal (new_state)")
-    for label, name, ours in OPENSPIEL:
-        if args.only not in ours:
+def middle_sample(seen: Sequence[Any], rng: random.Random) -> list[Any]:
+    """Up to PER_GAME of the positions of one game, from its middle half (the whole of a short game)."""
+    middle = seen[len(seen) // 4 : max(1, 3 * len(seen) // 4)]
+    return rng.sample(list(middle), min(PER_GAME, len(middle)))
+
+
+# ------------------------------------------------------------------ measuring
+
+
+def repeat(calls: Sequence[Callable[[], object]]) -> Run:
+    """A workload calling each of ``calls`` in turn, round and round."""
+
+    def run(seconds: float) -> tuple[float, int]:
+        timed, count = 0.0, 0
+        deadline = clock() + seconds
+        while clock() < deadline:
+            start = clock()
+            for call in calls:
+                call()
+            timed += clock() - start
+            count += len(calls)
+        return timed, count
+
+    return run
+
+
+def compare(ours: Run, theirs: Run | None, seconds: float) -> tuple[float, float | None]:
+    """µs per operation of each side, run in ROUNDS alternating slices after a short warm-up."""
+    sides = [run for run in (ours, theirs) if run is not None]
+    for run in sides:
+        run(min(0.1, seconds / ROUNDS))
+    totals = [[0.0, 0] for _ in sides]
+    for _ in range(ROUNDS):
+        for total, run in zip(totals, sides, strict=True):
+            timed, count = run(seconds / ROUNDS)
+            total[0] += timed
+            total[1] += count
+    per_op = [timed / max(count, 1) * 1e6 for timed, count in totals]
+    return per_op[0], per_op[1] if theirs is not None else None
+
+
+# -------------------------------------------------------------------- figures
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A parlour game and the OpenSpiel game its step is set beside."""
+
+    label: str
+    spec: str
+    openspiel: str
+    against: str
+    target: str
+
+
+GIN = "gin_rummy"
+BRIDGE = "bridge(use_double_dummy_result=false)"
+TONK = "tonk:speno?players=2"
+
+TONK_STEPS = (
+    Pairing("Tonk step, 2 players (speno)", TONK, GIN, "gin_rummy step", "≤ 0.8×"),
+    Pairing("Tonk step, 2 players (classic, 2 jokers)", "tonk:classic?players=2&jokers=2", GIN, "gin_rummy step",
+            "≤ 0.8×"),
+    Pairing("Tonk step, 4 players (pagat)", "tonk:pagat?players=4", GIN, "gin_rummy step", "≤ 0.8×"),
+)
+"""Tonk against gin rummy, the nearest game OpenSpiel has (draw, discard, meld)."""
+PLONK_STEPS = (
+    Pairing("Plonk step (match to 500)", "plonk", "hearts", "hearts step", "≤ 1.0×"),
+    Pairing("Plonk step (match to 500)", "plonk", BRIDGE, "bridge card-play step", "—"),
+)
+"""Plonk against hearts, and bridge's card play (its auction counts as set-up: untimed)."""
+TOCK_STEPS = (
+    Pairing("Tock step, 4 players", "tock?players=4", GIN, "gin_rummy step", "≤ 3×"),
+    Pairing("Tock step, 8 players", "tock?players=8", GIN, "gin_rummy step", "—"),
+)
+"""Tock against gin rummy: OpenSpiel has no race game to set beside it."""
+
+
+def step_figures(pyspiel: Any | None, seconds: float, pairings: Sequence[Pairing]) -> list[Figure]:
+    """µs per step of each pairing's parlour game and, when installed, its OpenSpiel game."""
+    out = []
+    for pair in pairings:
+        theirs = None
+        if pyspiel is not None:
+            theirs = openspiel_play(pyspiel, pair.openspiel, is_card_play if pair.openspiel == BRIDGE else is_decision)
+        ours_us, theirs_us = compare(parlour_play(pair.spec), theirs, seconds)
+        out.append(Figure(pair.label, "µs", ours_us, theirs_us, pair.target, pair.against))
+        report(out[-1])
+    return out
+
+
+def tonk_clone(pyspiel: Any | None, seconds: float) -> list[Figure]:
+    """``state.clone()`` of mid-game Tonk positions against gin rummy's, both called from Python."""
+    ours = repeat([state.clone for state in parlour_positions(TONK, POSITIONS, seed=1)])
+    theirs = None
+    if pyspiel is not None:
+        theirs = repeat([state.clone for state in openspiel_positions(pyspiel, GIN, POSITIONS, seed=1)])
+    ours_us, theirs_us = compare(ours, theirs, seconds)
+    figure = Figure("Tonk state.clone(), mid-game (speno, 2 players)", "µs", ours_us, theirs_us,
+                    "≤ 3 µs (≈ 0.15×)", "gin_rummy clone()")
+    report(figure)
+    return [figure]
+
+
+def tonk_determinize(pyspiel: Any | None, seconds: float) -> list[Figure]:
+    """Sampling a full state from the mover's view, as ISMCTS does once per iteration.
+
+    Against gin rummy's ``resample_from_infostate`` with OpenSpiel's own C++
+    uniform sampler; the views (and parlour's samplers) are made untimed.
+    """
+    game = load_game(TONK)
+    rng = random.Random(2)
+    views = [state.view(state.current_player) for state in parlour_positions(TONK, POSITIONS, seed=2)]
+    samplers = [game.determinizer(view) for view in views]
+    theirs = None
+    if pyspiel is not None:
+        gin = openspiel_positions(pyspiel, GIN, POSITIONS, seed=2)
+        uniform = pyspiel.UniformProbabilitySampler(2, 0.0, 1.0)
+        theirs = repeat([partial(s.resample_from_infostate, s.current_player(), uniform) for s in gin])
+    out = []
+    for label, calls in (
+        ("Tonk game.determinize(view, rng) (speno, 2 players)", [partial(game.determinize, v, rng) for v in views]),
+        ("Tonk sampler(rng) from game.determinizer(view)", [partial(sampler, rng) for sampler in samplers]),
+    ):
+        ours_us, theirs_us = compare(repeat(calls), theirs, seconds)
+        out.append(Figure(label, "µs", ours_us, theirs_us, "≤ 10 µs", "gin_rummy resample_from_infostate"))
+        report(out[-1])
+    return out
+
+
+# ------------------------------------------------------------ Tock's 7 splits
+
+
+@dataclass(frozen=True)
+class SevenTiming:
+    """A cold ``legal_actions()`` on a position where the mover holds a 7; replayable from ``seed``."""
+
+    ms: float
+    seed: int
+    version: int
+    """Actions from the deal: replay with ``random.Random(seed)`` choosing among the legal actions."""
+    actions: int
+    pawns_out: int
+
+
+def holds_seven(legal: Sequence[object]) -> bool:
+    """Whether a 7 can be played: some legal action is a split (text ``7 …``)."""
+    return any(str(action).startswith("7 ") for action in legal)
+
+
+def pawns_on_track(state: Any) -> int:
+    """The mover's pawns on the track, read from the public view (reserve is None, home ``h1`` …)."""
+    seat = state.current_player
+    return sum(isinstance(place, int) for place in state.view(seat)["pawns"][seat])
+
+
+def time_cold(state: Any) -> float:
+    """ms of ``legal_actions()`` on fresh clones of ``state`` (never asked itself, so nothing is cached); the least."""
+    best = math.inf
+    for _ in range(SEVEN_REPEATS):
+        fresh = state.clone()
+        start = clock()
+        fresh.legal_actions()
+        best = min(best, clock() - start)
+    return best * 1e3
+
+
+def seven_search(spec: str, count: int, seed: int) -> list[SevenTiming]:
+    """Cold legal-action timings of the first ``count`` positions of random games of ``spec`` where the mover
+    holds a 7 and has 3 pawns or more on the track.
+
+    Games ``seed``, ``seed + 1`` … are each played with ``random.Random(game seed)``, so the positions
+    found depend on ``seed`` alone (their timings, of course, on the machine).
+    """
+    game = load_game(spec)
+    found: list[SevenTiming] = []
+    for game_seed in itertools.count(seed):
+        if len(found) >= count:
+            break
+        state = game.new_state(game_seed)
+        rng = random.Random(game_seed)
+        while not state.is_terminal and len(found) < count:
+            cold = state.clone()
+            legal = state.legal_actions()
+            if holds_seven(legal) and (out := pawns_on_track(state)) >= 3:
+                found.append(SevenTiming(time_cold(cold), game_seed, state.version, len(legal), out))
+            state.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+SEVEN_SPECS = (
+    ("Tock 8 players", "tock?players=8"),
+    ("Tock 8 players, home_entry=optional", "tock?players=8&home_entry=optional"),
+)
+"""Where 7 splits are slowest: the largest board, with and without the choice of going round the home
+(more routes per part; the worst case seven.py documents has it)."""
+
+
+def tock_seven(count: int, seed: int) -> list[Figure]:
+    """The slowest ``legal_actions()`` of 8-player Tock: enumerating a 7's splits with many pawns out."""
+    figures = []
+    for label, spec in SEVEN_SPECS:
+        timings = seven_search(spec, count, seed)
+        if not timings:
             continue
-        result = run_openspiel(name, args.seconds)
-        if result is None:
-            print(f"{label:<44} skipped: pyspiel is not installed (pip install open_spiel)")
-            continue
-        row(label, *result)
-        if ours in measured:
-            print(f"{'':<44} parlour {ours} / OpenSpiel: {measured[ours] / result[0]:.2f}×")
+        worst = sorted(timings, key=lambda t: t.ms, reverse=True)
+        mean = sum(t.ms for t in timings) / len(timings)
+        print(f"{spec}: {len(timings)} positions with a 7 and ≥ 3 pawns on the track (search seed {seed}), "
+              f"mean {number(mean)} ms; the worst:")
+        for t in worst[:5]:
+            print(f"  {t.ms:8.2f} ms  seed={t.seed} version={t.version}  "
+                  f"{t.actions} legal actions, {t.pawns_out} pawns on the track")
+        figures += [
+            Figure(f"{label}, 7 in hand: worst cold legal_actions() of {len(timings)} "
+                   f"(seed={worst[0].seed} version={worst[0].version})", "ms", worst[0].ms, None, "≤ 2 ms"),
+            Figure(f"{label}, 7 in hand: 99th percentile of {len(timings)}", "ms",
+                   percentile([t.ms for t in timings], 0.99), None, "—"),
+        ]
+    return figures
+
+
+# --------------------------------------------------------------------- output
+
+
+def number(value: float) -> str:
+    """Three significant figures or so, without a needless exponent."""
+    return f"{value:.3g}" if value < 100 else f"{value:.0f}"
+
+
+def report(figure: Figure) -> None:
+    """A progress line as each figure is measured; the table comes at the end."""
+    theirs = "" if figure.openspiel is None else f"   OpenSpiel {figure.against}: {number(figure.openspiel)}"
+    print(f"{figure.label}: {number(figure.parlour)} {figure.unit}{theirs}", flush=True)
+
+
+def table(figures: Sequence[Figure], openspiel: bool) -> str:
+    """The Markdown table: figure | parlour | OpenSpiel | ratio | target."""
+    lines = ["| figure | parlour | OpenSpiel | ratio | target |", "|---|---:|---:|---:|---|"]
+    for f in figures:
+        if f.openspiel is not None:
+            theirs = f"{number(f.openspiel)} {f.unit} ({f.against})"
+        else:
+            theirs = "not installed" if f.against and not openspiel else "—"
+        ratio = "—" if f.ratio is None else f"{f.ratio:.2f}×"
+        lines.append(f"| {f.label} | {number(f.parlour)} {f.unit} | {theirs} | {ratio} | {f.target} |")
+    return "\n".join(lines)
+
+
+GROUPS = ("tonk-step", "tonk-clone", "tonk-determinize", "plonk-step", "tock-step", "tock-seven")
+"""The figures ``--only`` chooses among, in the order they run."""
+
+
+def measure(group: str, pyspiel: Any | None, args: argparse.Namespace) -> list[Figure]:
+    """The figures of one group."""
+    if group == "tock-seven":
+        return tock_seven(args.sevens, args.seed)
+    pairings = {"tonk-step": TONK_STEPS, "plonk-step": PLONK_STEPS, "tock-step": TOCK_STEPS}
+    if group in pairings:
+        return step_figures(pyspiel, args.seconds, pairings[group])
+    return tonk_clone(pyspiel, args.seconds) if group == "tonk-clone" else tonk_determinize(pyspiel, args.seconds)
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement and side (default 3)")
+    parser.add_argument("--only", default="",
+                        help=f"comma-separated parts of group names to run, among: {', '.join(GROUPS)}")
+    parser.add_argument("--sevens", type=int, default=2000,
+                        help="Tock positions with a 7 to time for tock-seven, per rule set (default 2000)")
+    parser.add_argument("--seed", type=int, default=1, help="first game seed of the tock-seven search (default 1)")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> list[Figure]:
+    """Measure the chosen groups, print the table; returns the figures (for the smoke test)."""
+    args = parse(argv)
+    wanted = [part for part in args.only.split(",") if part]
+    groups = [g for g in GROUPS if not wanted or any(part in g for part in wanted)]
+    if not groups:
+        sys.exit(f"--only {args.only!r} names none of: {', '.join(GROUPS)}")
+    pyspiel = import_pyspiel()
+    if pyspiel is None:
+        print(f"OpenSpiel is not installed: parlour's figures only ({INSTALL_HINT}).")
+    figures = [figure for group in groups for figure in measure(group, pyspiel, args)]
+    print()
+    print(table(figures, pyspiel is not None))
+    if pyspiel is None:
+        print(f"\nOpenSpiel is not installed; for its figures: {INSTALL_HINT}")
+    return figures
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from parlour.bots import ISMCTSBot, make_bot
 from parlour.bots.heuristic import rollout_policy
 from parlour.bots.ismcts import PAIRED_WIDTH
 from parlour.core.errors import BotSpecError
-from parlour.core.game import State
+from parlour.core.game import Action, State
 
 GOOD = "ismcts:iters=300,rollout=heuristic,opponents=rollout"
 """Against a random opponent, waiting for its blunders can beat a sure win; these tests model a sound one."""
@@ -54,13 +54,40 @@ def test_time_budget_stops() -> None:
     assert bot.last_iterations > 10
 
 
-def test_depth_cuts_rollouts_and_uses_the_estimate() -> None:
+@pytest.mark.parametrize("root", ["tree", "paired"])
+def test_depth_cuts_every_rollout_after_depth_actions_and_scores_it_by_the_estimate(
+        root: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = load_game("plonk", target=500)
     state = game.new_state(7)
-    bot = make_bot("ismcts:iters=60,rollout=heuristic,depth=8", game)
-    assert isinstance(bot, ISMCTSBot) and bot.depth == 8
-    bot.choose(state.view(state.current_player), state.legal_actions(), random.Random(5))
-    assert any(choice.mean != 0 for choice in bot.last)  # the match is far from over: only estimates
+    me, depth = state.current_player, 8
+    policy = rollout_policy(game)
+    played: dict[int, tuple[State, int]] = {}
+    """Rollout actions per state object (the state is kept, so that its id is not reused)."""
+
+    def counting_policy(s: State, rng: random.Random) -> Action:
+        played[id(s)] = (s, played.get(id(s), (s, 0))[1] + 1)
+        return policy(s, rng)
+
+    cuts: list[int] = []
+    """For each estimate asked for: how many rollout actions led to its state."""
+    mark = [0.125, 0.25, 0.375, 0.5]
+    """What the spy estimates for each seat: no real match result looks like it."""
+
+    def spy_estimate(s: State) -> list[float]:
+        assert not s.is_terminal, "a rollout of a match this young ran to its end: depth was ignored"
+        cuts.append(played.pop(id(s), (s, 0))[1])
+        return list(mark)
+
+    monkeypatch.setattr(type(state), "estimate", spy_estimate)
+    # Opponents are searched in the tree, so the policy plays only in rollouts (and, paired, once at the root).
+    bot = ISMCTSBot(game, iters=60, rollout=counting_policy, depth=depth, root=root)
+    bot.choose(state.view(me), state.legal_actions(), random.Random(5))
+    assert bot.last_iterations >= 60
+    assert cuts == [depth] * bot.last_iterations  # every rollout: exactly depth actions, then the estimate
+    judged = [choice for choice in bot.last if choice.visits]
+    assert sum(choice.visits for choice in judged) == bot.last_iterations
+    # The statistics are the estimate of the seat that chose, and nothing else.
+    assert all(choice.mean == pytest.approx(mark[me]) for choice in judged), (me, bot.last)
 
 
 @pytest.mark.parametrize("root", ["tree", "paired"])

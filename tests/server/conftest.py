@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from fastapi import FastAPI
 
@@ -19,6 +21,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient, WebSocketTestSession
 
 POSTGRES_ENV = "PARLOUR_TEST_POSTGRES_URL"
+RECEIVE_SECONDS = 30.0
+"""Longest a test waits for one WebSocket message: a server that never sends fails the test, not hangs it."""
 
 
 def settings_for(db_url: str, **overrides: Any) -> Settings:
@@ -74,7 +78,7 @@ class Client:
         self.state: dict[str, Any] | None = None
 
     def receive(self) -> dict[str, Any]:
-        message: dict[str, Any] = self.ws.receive_json()
+        message: dict[str, Any] = receive_json(self.ws, RECEIVE_SECONDS)
         self.messages.append(message)
         if message["type"] == "state":
             self.state = message
@@ -103,6 +107,29 @@ class Client:
         assert self.state is not None
         v = self.state["view"]["version"] if version is None else version
         self.send({"type": "action", "version": v, "action": action})
+
+
+def receive_json(ws: WebSocketTestSession, seconds: float) -> Any:
+    """``ws.receive_json()``, or ``TimeoutError`` after ``seconds`` without a message.
+
+    Starlette's test session waits for ever; this waits on the same stream, in the session's own
+    event loop, under ``anyio.fail_after``. (It uses the session's private stream; should that ever
+    be renamed, it falls back to the plain wait.)
+    """
+    stream = getattr(ws, "_send_rx", None)
+    if stream is None:
+        return ws.receive_json()
+
+    async def next_message() -> Any:
+        with anyio.fail_after(seconds):
+            return await stream.receive()
+
+    try:
+        message = ws.portal.call(next_message)
+    except TimeoutError:
+        raise TimeoutError(f"no WebSocket message in {seconds:g} s") from None
+    ws._raise_on_close(message)
+    return json.loads(message["text"])
 
 
 def postgres_url() -> str | None:

@@ -1,8 +1,8 @@
 """End-to-end: the real page in Debian's headless Chromium, driven by Playwright.
 
-A server runs in a thread on a loopback port with a fresh SQLite file; each
-test plays by clicking what a person would click, and saves a screenshot of
-its table under ``artifacts/``. Without Chromium the tests are skipped with the
+A server runs in a thread on a loopback socket bound before it starts, with a
+fresh SQLite file; each test plays by clicking what a person would click, and
+saves a screenshot of its table under ``artifacts/``. Without Chromium the tests are skipped with the
 reason (``make test`` installs it when it can).
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 import shutil
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,24 +31,41 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="no Chromium at /usr/bin/chromium: apt-get install chromium (make test does)")
 
 
+class ThreadServer(uvicorn.Server):
+    """A uvicorn server that sets ``ready`` once it accepts connections (or has given up starting)."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.ready = threading.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        self.ready.set()
+
+    def run_then_release(self, sockets: list[socket.socket]) -> None:
+        try:
+            self.run(sockets=sockets)
+        finally:
+            self.ready.set()  # a server that failed to start must not keep the fixture waiting
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("browser") / "browser.db"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    # The server is handed a socket already bound to a free port: no other process can take the port
+    # between choosing it and listening on it.
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
     app = create_app(settings_for(f"sqlite:///{db}", bot_delay=0.05))
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
+    running = ThreadServer(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=running.run_then_release, args=([sock],), daemon=True)
     thread.start()
-    deadline = time.monotonic() + 15
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert running.started, "the test server did not start"
+    assert running.ready.wait(timeout=15) and running.started, "the test server did not start"
     yield f"http://127.0.0.1:{port}"
     running.should_exit = True
     thread.join(timeout=10)
+    sock.close()
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +96,11 @@ def shot(page: Any, name: str) -> None:
 
 def version(page: Any) -> int:
     return int(page.get_attribute("#table", "data-version"))
+
+
+def reach(page: Any, at_least: int) -> None:
+    """Wait until ``page`` shows version ``at_least`` or a later one."""
+    page.wait_for_function(f"Number(document.querySelector('#table')?.dataset.version) >= {at_least}")
 
 
 def create_from_lobby(page: Any, server: str, game: str, seats: list[str], name: str,
@@ -115,28 +136,28 @@ def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, ser
     pb.click("#join")
     pages = {0: pa, 1: pb}
     pa.wait_for_selector("#table[data-status='playing']")
-    clicks = 0
+    clicks, latest = 0, version(pa)
     for _ in range(400):
-        status = pa.get_attribute("#table", "data-status")
-        if status == "finished":
-            break
+        # Once both pages show the latest version, one of them has the turn, or the match is over.
         for page in pages.values():
-            if page.locator("#turn.mine").count():
-                before = version(page)
-                moves = page.locator("#moves button.move")
-                texts = moves.all_inner_texts()
-                # Draw and discard for a few turns (clicking the card, then the move), then drop.
-                wanted = ("draw stock", "discard") if clicks < 8 else ("drop", "discard", "draw stock")
-                pick = next((t for w in wanted for t in texts if t.startswith(w)), texts[0])
-                if pick.startswith("discard"):
-                    page.click(f"#hand svg[data-card='{pick.split()[1]}']")
-                    assert page.locator("#moves button.move").count() <= len(texts)
-                page.click(f"#moves button.move[data-action='{pick}']")
-                clicks += 1
-                page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) > {before}")
-                break
-        else:
-            pa.wait_for_timeout(50)
+            reach(page, latest)
+        if pa.get_attribute("#table", "data-status") == "finished":
+            break
+        movers = [page for page in pages.values() if page.locator("#turn.mine").count()]
+        assert len(movers) == 1, f"at version {latest} {len(movers)} pages say it is their turn"
+        page = movers[0]
+        moves = page.locator("#moves button.move")
+        texts = moves.all_inner_texts()
+        # Draw and discard for a few turns (clicking the card, then the move), then drop.
+        wanted = ("draw stock", "discard") if clicks < 8 else ("drop", "discard", "draw stock")
+        pick = next((t for w in wanted for t in texts if t.startswith(w)), texts[0])
+        if pick.startswith("discard"):
+            page.click(f"#hand svg[data-card='{pick.split()[1]}']")
+            assert page.locator("#moves button.move").count() <= len(texts)
+        page.click(f"#moves button.move[data-action='{pick}']")
+        clicks += 1
+        reach(page, latest + 1)
+        latest = version(page)
     pa.wait_for_selector("#table[data-status='finished']")
     pb.wait_for_selector("#table[data-status='finished']")
     assert pa.locator("#results").count() == 1 and clicks > 8

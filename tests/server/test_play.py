@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from parlour.core.record import GameRecord, replay
@@ -135,15 +134,18 @@ def test_bots_fill_seats_and_play_a_table_to_its_end(client: TestClient) -> None
 
 
 def test_a_waiting_table_does_not_start_until_every_person_sits(client: TestClient) -> None:
-    tid = new_table(client, "plonk", ["human", "random", "random", "random"])["id"]
-    time.sleep(0.05)
+    # Seat 0, a bot, leads the first trick: it would play at once if the table had started.
+    tid = new_table(client, "plonk", ["random", "human", "random", "random"])["id"]
+    # Creating the table is where that first move would be scheduled: none is, nor any timer.
+    assert not lobby_of(client).bots.scheduled(tid)
     shown = client.get(f"/api/tables/{tid}").json()
     assert shown["table"]["status"] == "waiting" and shown["view"]["version"] == 0
+    assert shown["table"]["to_play"] == 0
     token = join(client, tid, "Ana")["token"]
     with client.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as ws:
         me = Client(ws)
         mine = me.until(lambda m: m["type"] == "state" and bool(m["legal"]))
-        assert mine["table"]["to_play"] == 0
+        assert mine["table"]["to_play"] == 1 and mine["view"]["version"] == 1  # the bot led, now Ana
         assert set(mine["legal"]) <= set(mine["view"]["hand"])
     assert client.post(f"/api/tables/{tid}/join", json={"name": "Late"}).json()["code"] == "table/full"
 
@@ -154,9 +156,8 @@ def test_a_stand_in_plays_for_an_absent_person_until_they_return(app_factory: An
         token = join(client, tid, "Ana")["token"]
         with client.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as ws:
             Client(ws).until_version(0)
-        deadline = time.monotonic() + 10
-        while lobby_of(client).tables[tid].version < 6 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:  # a spectator sees the stand-in play
+            Client(ws).until_version(6)
         table = lobby_of(client).tables[tid]
         assert table.version >= 6 and table.seats[0].stand_in
         with client.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as ws:

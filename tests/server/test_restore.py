@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import random
+import re
 import signal
-import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -65,13 +67,6 @@ def test_a_new_app_on_the_same_file_has_the_same_tables(app_factory: Callable[..
         assert lobby_of(client).tables[tonk].version == before[tonk]["summary"]["version"] + 3
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def call(base: str, path: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, headers={"content-type": "application/json"})
@@ -79,27 +74,52 @@ def call(base: str, path: str, body: Any = None) -> Any:
         return json.loads(response.read())
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PARLOUR_BOT_DELAY": "0"}
-    cmd = [str(Path(sys.executable).with_name("parlour")), "serve", "--port", str(port), "--db", f"sqlite:///{db}",
-           "--no-browser"]
-    process = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+SERVING = re.compile(r"serving at http://[^/\s]+:(\d+)/")
+START_SECONDS = 30
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+    """``parlour serve`` on a port the system picks; the process and its base URL, once it says it serves.
+
+    The port is the one the server itself bound (``--port 0``), read from the line it prints when it
+    is up: nothing to race for, and no polling. Its output is read on a thread, so that neither a
+    silent server nor a full pipe can hang the test.
+    """
+    env = {**os.environ, "PARLOUR_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"}
+    cmd = [str(Path(sys.executable).with_name("parlour")), "serve", "--host", "127.0.0.1", "--port", "0",
+           "--db", f"sqlite:///{db}", "--no-browser"]
+    process = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)  # the output ended: the server is gone
+
+    threading.Thread(target=read, daemon=True).start()
+    said: list[str] = []
+    deadline = time.monotonic() + START_SECONDS
+    while (left := deadline - time.monotonic()) > 0:
         try:
-            call(f"http://127.0.0.1:{port}", "/api/games")
-            return process
-        except OSError:
-            time.sleep(0.1)
+            line = lines.get(timeout=left)
+        except queue.Empty:
+            break
+        if line is None:
+            break
+        said.append(line)
+        found = SERVING.search(line)
+        if found:
+            return process, f"http://127.0.0.1:{found.group(1)}"
     process.kill()
-    raise AssertionError(f"parlour serve did not start: {process.communicate()[0].decode()}")
+    process.wait(timeout=10)
+    raise AssertionError(f"parlour serve did not say it was serving: {''.join(said)!r}")
 
 
 def test_killing_parlour_serve_mid_game_loses_nothing(tmp_path: Path) -> None:
-    db, port = tmp_path / "served.db", free_port()
-    base = f"http://127.0.0.1:{port}"
+    db = tmp_path / "served.db"
     rng = random.Random(2)
-    server = start_server(db, port)
+    server, base = start_server(db)
     try:
         tid = call(base, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "rules": {"hands": 20}})["id"]
         tokens = [call(base, f"/api/tables/{tid}/join", {"name": n})["token"] for n in ("Ana", "Bo")]
@@ -112,7 +132,7 @@ def test_killing_parlour_serve_mid_game_loses_nothing(tmp_path: Path) -> None:
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
-    server = start_server(db, port)
+    server, base = start_server(db)
     try:
         after = call(base, f"/api/tables/{tid}")
     finally:
@@ -120,4 +140,3 @@ def test_killing_parlour_serve_mid_game_loses_nothing(tmp_path: Path) -> None:
         server.wait(timeout=10)
     assert after["view"] == before["view"]
     assert after["table"]["version"] == before["table"]["version"] == 15
-

@@ -1,0 +1,34 @@
+"""The speed benchmark runs end to end on a tiny budget, with OpenSpiel and without it."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import speed
+
+
+def test_a_short_run_gives_every_tonk_step_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = speed.main(["--seconds", "0.05", "--only", "tonk-step"])
+    assert [f.label for f in figures] == [p.label for p in speed.TONK_STEPS]
+    assert all(f.parlour > 0 for f in figures)
+    if speed.import_pyspiel() is not None:
+        assert all(f.openspiel is not None and f.ratio is not None for f in figures)
+    assert "| figure | parlour | OpenSpiel | ratio | target |" in capsys.readouterr().out
+
+
+def test_without_openspiel_parlour_figures_are_still_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(speed, "import_pyspiel", lambda: None)
+    figures = speed.main(["--seconds", "0.05", "--only", "tonk-clone"])
+    assert len(figures) == 1 and figures[0].openspiel is None and figures[0].parlour > 0
+    out = capsys.readouterr().out
+    assert "not installed" in out and "pip install -e '.[bench]'" in out
+
+
+def test_the_seven_search_times_positions_with_a_seven_and_pawns_out() -> None:
+    timings = speed.seven_search("tock?players=8", 5, seed=1)
+    assert len(timings) == 5
+    assert all(t.ms > 0 and t.pawns_out >= 3 and t.actions > 0 for t in timings)
+    again = speed.seven_search("tock?players=8", 5, seed=1)
+    assert [(t.seed, t.version) for t in again] == [(t.seed, t.version) for t in timings]
