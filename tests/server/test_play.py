@@ -79,7 +79,7 @@ def test_refusals_have_their_code_and_change_nothing(client: TestClient) -> None
         cases: list[tuple[Client, dict[str, Any], str]] = [
             (seats[other], {"type": "action", "version": 0, "action": "draw stock"}, "action/not_your_turn"),
             (seats[mover], {"type": "action", "version": 5, "action": "draw stock"}, "action/stale"),
-            (seats[mover], {"type": "action", "version": 0, "action": "discard Zz"}, "action/illegal"),
+            (seats[mover], {"type": "action", "version": 0, "action": "discard Zz"}, "action/invalid"),
             (seats[mover], {"type": "action", "version": 0, "action": "hit 2c 9"}, "action/illegal"),
             (seats[mover], {"type": "action", "version": "0", "action": "drop", "x": 1}, "request/invalid"),
             (spectator, {"type": "action", "version": 0, "action": "draw stock"}, "auth/bad_token"),

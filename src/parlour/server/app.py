@@ -27,7 +27,8 @@ from parlour.server.storage import Storage
 STATIC = Path(__file__).parent / "static"
 STATUS = {
     "auth/bad_token": 403, "table/not_found": 404, "table/full": 409, "table/finished": 409,
-    "table/not_finished": 409, "action/illegal": 409, "action/not_your_turn": 409, "action/stale": 409,
+    "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
+    "action/not_your_turn": 409, "action/stale": 409,
     "request/invalid": 422, "table/too_many": 503,
 }
 

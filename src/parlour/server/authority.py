@@ -2,8 +2,9 @@
 
 An action is checked, in this order, against the seat token (``auth/bad_token``),
 the table being open (``table/finished``), the state version the client acted on
-(``action/stale``), the seat to play (``action/not_your_turn``) and the rules
-(``action/illegal``, the engine's message quoted). It is applied to a clone of
+(``action/stale``), the seat to play (``action/not_your_turn``) and the engine
+(its error's own code: ``action/invalid`` for text that is no action,
+``action/illegal`` for one the rules refuse, its message quoted). It is applied to a clone of
 the state, appended to storage, and only then does the clone become the table's
 state; the caller then tells the clients. A refused action changes nothing.
 """
@@ -185,10 +186,9 @@ class TableAuthority:
             raise Rejected("action/not_your_turn", f"seat {seat} played {quote(text)}, but seat {to_play} is to play")
         after = self.state.clone()
         try:
-            action = self.game.parse_action(text, after)
-            after.apply(action)
+            action = after.apply(text)
         except ParlourError as e:
-            raise Rejected("action/illegal", str(e)) from None
+            raise Rejected(e.code, str(e)) from None
         canonical = str(action)
         self.storage.append_action(self.id, self.state.version, seat, canonical,
                                    result_of(after) if after.is_terminal else None)

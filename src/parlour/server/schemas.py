@@ -18,7 +18,8 @@ ActionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=
 FlagValue = str | int | bool | None
 
 ErrorCode = Literal[
-    "action/illegal", "action/not_your_turn", "action/stale", "auth/bad_token", "request/invalid",
+    "action/illegal", "action/invalid", "action/game_over", "action/not_your_turn", "action/stale",
+    "auth/bad_token", "request/invalid",
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many",
 ]
 
