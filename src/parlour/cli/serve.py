@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 import webbrowser
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -51,13 +50,7 @@ def serve(
         console.print(f"[bold red]error:[/] {e}", soft_wrap=True)
         raise typer.Exit(2) from None
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=1 << 16)
-    server = uvicorn.Server(config)
-
-    def announce() -> None:
-        while not server.started:
-            if server.should_exit:
-                return
-            threading.Event().wait(0.05)
+    def announce(server: uvicorn.Server) -> None:
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else settings.port
         shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
         url = f"http://{shown}:{bound}/"
@@ -66,5 +59,13 @@ def serve(
         if not no_browser and _has_display():
             webbrowser.open(url)
 
-    threading.Thread(target=announce, daemon=True).start()
+    class AnnouncingServer(uvicorn.Server):
+        """Says where it serves once it listens (the port may have been 0: any free one)."""
+
+        async def startup(self, sockets: list[Any] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                announce(self)
+
+    server = AnnouncingServer(config)
     server.run()
