@@ -21,9 +21,9 @@ def test_plonk_estimate_favours_the_side_ahead_and_ends_as_the_returns() -> None
 
 def test_plonk_estimate_sign_follows_the_lead() -> None:
     state = load_game("plonk", target=500).new_state(2)
-    state.scores = [300, 100]
+    state.pos.scores = [300, 100]
     assert state.estimate()[0] > 0.9
-    state.scores = [100, 300]
+    state.pos.scores = [100, 300]
     assert state.estimate()[0] < -0.9
 
 
