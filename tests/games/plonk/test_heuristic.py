@@ -10,9 +10,9 @@ from parlour.arena.schedule import schedule
 from parlour.arena.stats import summarize
 from parlour.bots import make_bot
 from parlour.bots.heuristic import rollout_policy
-from parlour.games.plonk.heuristic import Seen, choose, clear_chance, seen_from_state, seen_from_view
 from parlour.core.cards import card_str, parse_card
 from parlour.games.plonk.actions import PLAYS, Play, plays_of
+from parlour.games.plonk.heuristic import Seen, choose, clear_chance, seen_from_state, seen_from_view
 from parlour.games.plonk.state import PlonkState
 from tests.games.plonk.helpers import hands_with, start
 
