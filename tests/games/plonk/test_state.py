@@ -61,7 +61,7 @@ def test_nothing_is_legal_once_the_match_is_over() -> None:
     for _ in range(52):
         state.apply(state.legal_actions()[-1])
     assert state.is_terminal and state.current_player == -1
-    with pytest.raises(IllegalActionError, match="the match is over"):
+    with pytest.raises(IllegalActionError, match="the game is over"):
         state.apply(PLAYS[0])
 
 

@@ -21,9 +21,10 @@ class Renderer(Protocol):
 
 
 def renderer_for(game_name: str) -> Renderer:
-    from parlour.cli.render.plonk import PlonkRenderer
-    from parlour.cli.render.tock import TockRenderer
-    from parlour.cli.render.tonk import TonkRenderer
+    import importlib
 
-    renderers: dict[str, Renderer] = {"tonk": TonkRenderer(), "plonk": PlonkRenderer(), "tock": TockRenderer()}
-    return renderers[game_name]
+    paths = {"tonk": "parlour.cli.render.tonk:TonkRenderer", "plonk": "parlour.games.plonk.render:PlonkRenderer",
+             "tock": "parlour.cli.render.tock:TockRenderer"}
+    module, _, name = paths[game_name].partition(":")
+    renderer: Renderer = getattr(importlib.import_module(module), name)()
+    return renderer

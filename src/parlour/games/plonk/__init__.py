@@ -1,7 +1,8 @@
 """Plonk: David Parlett's partnership trick game with no rule of play (RULES.md §3)."""
 
 from parlour.games.plonk.game import PlonkGame
+from parlour.games.plonk.position import PlonkPosition
 from parlour.games.plonk.rules import PlonkRules
 from parlour.games.plonk.state import PlonkState
 
-__all__ = ["PlonkGame", "PlonkRules", "PlonkState"]
+__all__ = ["PlonkGame", "PlonkPosition", "PlonkRules", "PlonkState"]

@@ -10,9 +10,9 @@ from parlour.arena.schedule import schedule
 from parlour.arena.stats import summarize
 from parlour.bots import make_bot
 from parlour.bots.heuristic import rollout_policy
-from parlour.bots.heuristic.plonk import Seen, choose, clear_chance, seen_from_state, seen_from_view
 from parlour.core.cards import card_str, parse_card
 from parlour.games.plonk.actions import PLAYS, Play, plays_of
+from parlour.games.plonk.heuristic import Seen, choose, clear_chance, seen_from_state, seen_from_view
 from parlour.games.plonk.state import PlonkState
 from tests.games.plonk.helpers import hands_with, start
 
@@ -123,7 +123,7 @@ def test_the_view_and_the_state_give_the_same_summary_and_choice() -> None:
     for seed in range(3):
         state = GAME.new_state(seed)
         assert isinstance(state, PlonkState)
-        while not state.is_terminal and state.deal_no <= 2:
+        while not state.is_terminal and state.pos.deal_no <= 2:
             seat = state.current_player
             view = state.view(seat)
             assert seen_from_view(view) == seen_from_state(state)

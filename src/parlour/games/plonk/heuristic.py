@@ -84,13 +84,14 @@ class Seen:
 
 def seen_from_state(state: PlonkState) -> Seen:
     """The summary for the seat to play; the other hands are used only as one mask, their union."""
-    seat = state.cur
-    hands = state.hands
+    pos = state.pos
+    seat = pos.cur
+    hands = pos.hands
     unseen = 0
     for q in range(4):
         if q != seat:
             unseen |= hands[q]
-    return Seen(seat, hands[seat], state.leader, state.trick,
+    return Seen(seat, hands[seat], pos.leader, pos.trick,
                 unseen, [h.bit_count() for h in hands])
 
 

@@ -1,0 +1,132 @@
+"""Plonk's hidden-information contract: what a seat sees, and states consistent with it.
+
+Every played card is public and Plonk never obliges anyone to follow suit,
+so nothing is known about a hidden hand but its size. ``view_of`` shows a
+seat its own hand and everything played; ``determinizer`` reads a view once
+and samples full positions from it by dealing the unseen cards at random to
+the hidden hands (``determinize`` is one such sample).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from parlour.core.cards import card_str, parse_card
+from parlour.core.errors import RulesError
+from parlour.core.game import State, View
+from parlour.core.position import History
+from parlour.games.plonk.actions import PLAYS
+from parlour.games.plonk.cards import mask_text
+from parlour.games.plonk.position import SEATS, PlonkPosition
+from parlour.games.plonk.tricks import DealResult, piles, piles_view, trick_from_view, trick_view
+
+if TYPE_CHECKING:
+    from parlour.games.plonk.rules import PlonkRules
+
+
+def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules) -> View:
+    """What ``seat`` may know (``None``: a spectator).
+
+    Keys: ``players``, ``target``, ``deal`` (number), ``dealer``,
+    ``leader`` and ``to_play`` (-1 once over), ``hand_sizes``, ``trick``
+    (the current trick as ``[seat, card]`` in play order), ``tricks`` (this
+    deal's finished tricks, see ``tricks.trick_view``), both sides' ``live``
+    and ``dead`` piles with ``live_points``, ``dead_counts`` and this deal's
+    ``points`` so far, the match ``scores`` before this deal, ``winner`` (a
+    side, or None), ``results`` (finished deals) and, for a seat, its
+    ``hand``. Sides are indexed by ``seat % 2``.
+    """
+    leader = pos.leader
+    out: View = {
+        "game": "plonk",
+        "seat": seat,
+        "version": pos.version,
+        "players": SEATS,
+        "target": rules.target,
+        "deal": pos.deal_no,
+        "dealer": pos.dealer,
+        "leader": leader,
+        "to_play": pos.cur,
+        "hand_sizes": [h.bit_count() for h in pos.hands],
+        "trick": [[(leader + i) & 3, card_str(c)] for i, c in enumerate(pos.trick)],
+        "tricks": [trick_view(t) for t in pos.tricks],
+        **piles_view(pos.live, pos.dead),
+        "scores": list(pos.scores),
+        "winner": pos.winner if pos.winner >= 0 else None,
+        "results": [r.to_view() for r in pos.results],
+    }
+    if seat is not None:
+        out["hand"] = mask_text(pos.hands[seat])
+    return out
+
+
+def determinize(game: Any, view: View, rng: random.Random) -> State[Any, Any]:
+    """A state of ``game`` consistent with ``view``: the unseen cards dealt at random to the hidden hands."""
+    return determinizer(game, view)(rng)
+
+
+def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, Any]]:
+    """A sampler of ``determinize``'s states for ``view``, which reads the view only once.
+
+    The view becomes a template position with the hidden hands empty; each
+    sample is a copy of it with the unseen cards shuffled into them, and a
+    fresh seed for the deals to come. The history holds every play of the
+    match the view shows (all of them are public).
+    """
+    if view.get("game") != "plonk":
+        raise RulesError(f"not a Plonk view: game is {view.get('game')!r}")
+    seat = view["seat"]
+    template = PlonkPosition()
+    tricks = [trick_from_view(t) for t in view["tricks"]]
+    trick = [parse_card(card) for _, card in view["trick"]]
+    known = 0
+    for c in [c for _, cards, _ in tricks for c in cards] + trick:
+        known |= 1 << c
+    if seat is not None:
+        for text in view["hand"]:
+            template.hands[seat] |= 1 << parse_card(text)
+        known |= template.hands[seat]
+    unseen = [c for c in range(52) if not known >> c & 1]
+    sizes = [(q, view["hand_sizes"][q]) for q in range(SEATS) if q != seat]
+    needed = sum(size for _, size in sizes)
+    if view["winner"] is None and needed != len(unseen):
+        raise RulesError(f"the view's cards do not add up: {len(unseen)} unseen cards "
+                         f"for hidden hands of {needed}")
+    template.deal_no = view["deal"]
+    template.dealer = view["dealer"]
+    template.leader = view["leader"]
+    template.cur = view["to_play"]
+    template.trick = trick
+    template.tricks = tricks
+    template.live, template.dead = piles(tricks)
+    template.scores = list(view["scores"])
+    template.results = [DealResult.from_view(r) for r in view["results"]]
+    template.winner = -1 if view["winner"] is None else view["winner"]
+    template.version = view["version"]
+    history: History = None
+    done = [t for r in template.results for t in r.tricks] + tricks
+    played = [((leader + i) & 3, c) for leader, cards, _ in done for i, c in enumerate(cards)]
+    played += [((template.leader + i) & 3, c) for i, c in enumerate(trick)]
+    for q, c in played[-template.version:] if template.version else ():
+        history = (q, PLAYS[c], history)
+    template.history = history
+    state_type = game.state_type
+
+    def sample(rng: random.Random) -> State[Any, Any]:
+        pos = template.copy()
+        cards = unseen[:]
+        rng.shuffle(cards)
+        hands = pos.hands
+        start = 0
+        for q, size in sizes:
+            hand = 0
+            for c in cards[start:start + size]:
+                hand |= 1 << c
+            hands[q] = hand
+            start += size
+        state: State[Any, Any] = state_type.of(game, rng.getrandbits(64), pos)
+        return state
+
+    return sample
