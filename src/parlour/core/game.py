@@ -20,8 +20,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from parlour.core.chance import seed_from_json, seed_to_json
@@ -204,7 +202,10 @@ class State(ABC, Generic[ActionT, PositionT]):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        if not any(map(is_, legal, repeat(chosen))):
+        for listed in legal:  # by identity first: the legal tuple's own objects are what callers pass
+            if listed is chosen:
+                break
+        else:
             try:
                 chosen = legal[legal.index(chosen)]
             except ValueError:
