@@ -258,7 +258,7 @@ def test_four_pawns_home_win() -> None:
 
 def test_the_pile_becomes_the_new_stock_when_the_stock_runs_out() -> None:
     state = position(hand=["2c", "3s", "6h", "8c", "Qd"])
-    state.stock, state.pile = state.stock[:0], state.stock[:]
+    state.pos.stock, state.pos.pile = state.pos.stock[:0], state.pos.stock[:]
     state.apply("discard 6h")
     view = state.view(None)
     assert view["pile"] == []

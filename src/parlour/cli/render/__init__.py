@@ -22,7 +22,7 @@ class Renderer(Protocol):
 
 def renderer_for(game_name: str) -> Renderer:
     from parlour.cli.render.plonk import PlonkRenderer
-    from parlour.cli.render.tock import TockRenderer
+    from parlour.games.tock.render import TockRenderer
     from parlour.cli.render.tonk import TonkRenderer
 
     renderers: dict[str, Renderer] = {"tonk": TonkRenderer(), "plonk": PlonkRenderer(), "tock": TockRenderer()}

@@ -56,6 +56,7 @@ class Board:
             [SECTION * k + INTERSECTION_OFFSET for k in range(self.sections)] if self.max_jumps else []
         )
         self.intersections = tuple(crossings)
+        self.crossings = frozenset(crossings)
         self.shortcuts = tuple(
             (a, crossings[(i + 1) % len(crossings)]) for i, a in enumerate(crossings)
         )

@@ -6,7 +6,7 @@ import pytest
 from rich.console import Console
 
 from parlour import load_game
-from parlour.cli.render.tock import TockRenderer, layout
+from parlour.games.tock.render import TockRenderer, layout
 from parlour.games.tock.board import board_for
 
 
