@@ -205,14 +205,19 @@ def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
 
 def _search(mover: Mover, pawns: Pawns, movers: list[int],
             tables: list[list[list[Option]]]) -> list[tuple[Seven, Effect]]:
-    """The splits when parts may interact: depth first, see the module docstring."""
+    """The splits when parts may interact: depth first, see the module docstring.
+
+    Two parts in a row that do not interact (neither looks at what the other
+    changes) give the same board in either order: only the order by pawn
+    number is searched.
+    """
     found: dict[Outcome, tuple[tuple[int, ...], Effect]] = {}
     seen: set[tuple[int, int, Outcome]] = set()
     count = len(movers)
     forward = mover.forward
 
-    def search(work: Pawns, used: int, left: int, changed: int, codes: tuple[int, ...],
-               effect: Effect) -> None:
+    def search(work: Pawns, used: int, left: int, changed: int, last: int, last_look: int,
+               last_change: int, codes: tuple[int, ...], effect: Effect) -> None:
         for i in range(count):
             if used >> i & 1:
                 continue
@@ -220,6 +225,8 @@ def _search(mover: Mover, pawns: Pawns, movers: list[int],
             table = tables[i]
             for steps in range(1, left + 1):
                 for code, step, look, change in table[steps]:
+                    if i < last and not (look & last_change or last_look & change):
+                        continue
                     if look & changed:
                         step = forward(work, pawn, steps, code >> 1 & 3, bool(code & 1))
                         if step is None:
@@ -240,9 +247,9 @@ def _search(mover: Mover, pawns: Pawns, movers: list[int],
                     seen.add(mark)
                     after = work.copy()
                     after.execute(step)
-                    search(after, rest, left - steps, changed | change, (*codes, code), whole)
+                    search(after, rest, left - steps, changed | change, i, look, change, (*codes, code), whole)
 
-    search(pawns, 0, STEPS, 0, (), ())
+    search(pawns, 0, STEPS, 0, -1, 0, 0, (), ())
     return [(seven(codes), effect) for codes, effect in found.values()]
 
 
