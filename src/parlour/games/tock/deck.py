@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from parlour.core.cards import CARDS, CARD_TEXT, deck, make_card, sort_key
+from parlour.core.cards import CARD_TEXT, CARDS, deck, make_card, sort_key
 
 HAND_SIZE = 5
 TWO_OF_SPADES = make_card(2, 3)

@@ -9,7 +9,6 @@ intersections. Coordinates are in a 1000 × 1000 box.
 from __future__ import annotations
 
 import math
-
 from typing import Any
 
 from parlour.games.tock.board import HOME, board_for

@@ -252,7 +252,7 @@ def _how_played(kind: int) -> str:
         kind, "nothing: there is no 11")
 
 
-def _no(why: Why, reason: str) -> None:
+def _no(why: Why, reason: str) -> Play | None:
     if why is not None:
         why.append(reason)
     return None

@@ -133,13 +133,13 @@ class TockState(State[TockAction, TockPosition]):
     def _legal_actions(self) -> tuple[TockAction, ...]:
         pos = self.pos
         phase = pos.phase
-        if phase == PLAY or phase == EXTRA:
+        if phase in (PLAY, EXTRA):
             actions, _ = self.plays.card_moves(pos)
             if actions or phase == EXTRA:
                 return tuple(actions)
             faces = {discard(c) for c in pos.hands[pos.cur]}
             return tuple(sorted(faces, key=lambda d: sort_key(d.card)))
-        if phase == BONUS or phase == SPEND:
+        if phase in (BONUS, SPEND):
             return (BONUS_PLAY, BONUS_KEEP)
         return ()
 
