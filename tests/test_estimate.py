@@ -36,7 +36,7 @@ def test_tock_estimate_is_a_chance_that_favours_the_seat_nearer_home() -> None:
         state.apply(rng.choice(state.legal_actions()))
     estimate = state.estimate()
     assert abs(sum(estimate) - 1) < 1e-9
-    board, pos = state.board, state.pawns.pos
+    board, pos = state.plays.board, state.pos.pawns.pos
     to_go = [sum(board.to_go(s, pos[p]) for p in range(4 * s, 4 * s + 4)) for s in range(2)]
     assert (estimate[0] > estimate[1]) == (to_go[0] < to_go[1]) or to_go[0] == to_go[1]
 
