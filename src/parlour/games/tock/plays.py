@@ -134,7 +134,11 @@ class Plays:
         length = board.squares
         base = seat * PAWNS
         places = pawns.pos
+        occ, adv = pawns.occ, pawns.adv
         forward = mover.forward
+        forward_path = board.forward_path
+        foot = board.feet[seat]
+        settled = pawns.settled
         for pawn in range(base, base + PAWNS):
             at = places[pawn]
             if at < 0:
@@ -146,6 +150,23 @@ class Plays:
                     if effect is not None:
                         actions.append(move(kind, number))
                         plays.append((card, effect))
+                continue
+            if not king and not settled >> pawn & 1 and (foot - at) % length >= steps:
+                # the common case, inline: along the track, short of the home, no shortcut
+                path = forward_path(at, steps)
+                assert path is not None
+                for square in path[:-1]:
+                    if occ[square] >= 0:
+                        break
+                else:
+                    land = path[-1]
+                    there = occ[land]
+                    if there < 0:
+                        actions.append(move(kind, number))
+                        plays.append((card, ((pawn, land),)))
+                    elif not adv >> there & 1:
+                        actions.append(move(kind, number))
+                        plays.append((card, ((there, -1), (pawn, land))))
                 continue
             for jumps in mover.jump_choices(pawns, pawn, steps):
                 effect = forward(pawns, pawn, steps, jumps, False, king)
