@@ -10,26 +10,28 @@ from hypothesis import strategies as st
 
 from parlour import load_game
 from parlour.games.tock.actions import FOUR, KING, VALUE, Move, Push, Seven
-from parlour.games.tock.board import Board
-from parlour.games.tock.state import TockState, full_deck
+from parlour.games.tock.board import Board, board_for
+from parlour.games.tock.deck import full_deck
+from parlour.games.tock.state import TockState
 
 STEPS = 600
 
 
 def check_conserved(state: TockState, deck: Counter[int]) -> None:
-    cards = Counter(state.stock) + Counter(state.pile)
-    for seat in range(state.n):
+    cards = Counter(state.pos.stock) + Counter(state.pos.pile)
+    n = state.pos.players
+    for seat in range(n):
         cards += Counter(state.hand(seat))
     assert cards == deck
-    board = state.board
-    places = state.pawns.pos
-    assert len(places) == 4 * state.n
+    board = board_for(n)
+    places = state.pos.pawns.pos
+    assert len(places) == 4 * n
     track = [p for p in places if 0 <= p < board.squares]
     assert len(track) == len(set(track)), "two pawns share a square"
-    for seat in range(state.n):
+    for seat in range(n):
         homes = [p for p in places[seat * 4:seat * 4 + 4] if p >= board.squares]
         assert len(homes) == len(set(homes)), "two pawns share a home square"
-    occupied = {square: pawn for square, pawn in enumerate(state.pawns.occ) if pawn >= 0}
+    occupied = {square: pawn for square, pawn in enumerate(state.pos.pawns.occ) if pawn >= 0}
     assert occupied == {p: pawn for pawn, p in enumerate(places) if 0 <= p < board.squares}
 
 
@@ -46,23 +48,23 @@ def passed_squares(board: Board, seat: int, at: int, steps: int, jumps: int, end
 
 def check_no_passing(before: TockState, action: object, after: TockState) -> None:
     """No pawn stood on a square a moving pawn went over, unless a King moved it or it moved too."""
-    board = before.board
+    board = board_for(before.pos.players)
     seat = before.current_player
-    occupied = {p for p in before.pawns.pos if 0 <= p < board.squares}
+    occupied = {p for p in before.pos.pawns.pos if 0 <= p < board.squares}
     moves: list[tuple[int, int, int, bool]] = []
     if isinstance(action, Move) and action.card != KING:
         moves.append((seat * 4 + action.pawn - 1, VALUE[action.card], action.jumps, action.card == FOUR))
     elif isinstance(action, Push):
         moves.append((action.seat * 4 + action.pawn - 1, 5, action.jumps, False))
     elif isinstance(action, Seven):
-        moving = {before.pawns.pos[seat * 4 + p.pawn - 1] for p in action.parts}
+        moving = {before.pos.pawns.pos[seat * 4 + p.pawn - 1] for p in action.parts}
         occupied -= moving
         moves += [(seat * 4 + p.pawn - 1, p.steps, p.jumps, False) for p in action.parts]
     for pawn, steps, jumps, backwards in moves:
-        at = before.pawns.pos[pawn]
+        at = before.pos.pawns.pos[pawn]
         if at >= board.squares:
             continue
-        over = passed_squares(board, pawn // 4, at, steps, jumps, after.pawns.pos[pawn], backwards)
+        over = passed_squares(board, pawn // 4, at, steps, jumps, after.pos.pawns.pos[pawn], backwards)
         assert not occupied & set(over), f"{action} passed a pawn"
 
 

@@ -258,9 +258,64 @@ def test_four_pawns_home_win() -> None:
 
 def test_the_pile_becomes_the_new_stock_when_the_stock_runs_out() -> None:
     state = position(hand=["2c", "3s", "6h", "8c", "Qd"])
-    state.stock, state.pile = state.stock[:0], state.stock[:]
+    state.pos.stock, state.pos.pile = state.pos.stock[:0], state.pos.stock[:]
     state.apply("discard 6h")
     view = state.view(None)
     assert view["pile"] == []
     assert view["stock"] == 108 - 4 * 5  # the whole pile, 6h included, less the card drawn
     assert view["log"] == []
+
+
+# ---- shortcuts only from an intersection the pawn stood on when its owner's turn began (RULES §2.2)
+
+def test_a_settled_pawn_jumps_and_double_jumps_on_the_eight_section_board() -> None:
+    state = position(players=8, pawns={"a1": 9}, hand=["Qc", "9s", "9h", "10c", "10d"])
+    assert state.view(None)["settled"] == ["a1"]
+    assert {"Q p1", "Q p1>", "Q p1>>"} <= set(legal(state))
+    state.apply("Q p1>>")
+    assert place(state, "a1") == 55
+
+
+def test_a_pawn_that_reached_an_intersection_by_a_joker_may_not_jump_in_the_bonus() -> None:
+    state = position(players=8, pawns={"a1": 117}, hand=["Jk", "Qc", "4s", "9h", "10c"])
+    state.apply("Jk 18 p1")
+    assert place(state, "a1") == 135
+    assert state.view(None)["settled"] == []
+    state.apply("bonus play")
+    actions = legal(state)
+    assert "Q p1" in actions and "Q p1>" not in actions and "Q p1>>" not in actions
+    with pytest.raises(IllegalActionError, match="did not stand on intersection 135 when your turn began"):
+        state.apply("Q p1>")
+
+
+def test_a_pawn_that_reached_an_intersection_by_a_spent_bonus_card_may_not_jump_backwards() -> None:
+    state = position(players=8, pawns={"a1": 36}, hand=["9c", "4s", "9h", "10c", "10d"], bonuses=[1] + [0] * 7,
+                     stock=DULL)
+    state.apply("9 p1")
+    assert place(state, "a1") == 45
+    state.apply("bonus play")
+    assert "4 p1" in legal(state) and "4 p1>" not in legal(state)
+    with pytest.raises(IllegalActionError, match="only such a pawn may take the shortcut"):
+        state.apply("4 p1>")
+
+
+def test_in_a_seven_after_a_joker_only_the_settled_pawn_jumps() -> None:
+    state = position(players=8, pawns={"a1": 117, "a2": 45}, hand=["Jk", "7c", "9h", "10c", "10d"])
+    state.apply("Jk 18 p1")  # a1 reaches the intersection 135 this turn; a2 stood on 45 when it began
+    state.apply("bonus play")
+    actions = [a for a in legal(state) if a.startswith("7")]
+    assert "7 p1+5 p2+2>" in actions
+    assert not [a for a in actions if any(part.startswith("p1") and ">" in part for part in a.split())]
+    with pytest.raises(IllegalActionError, match="part p1\\+2>: p1 did not stand on intersection 135"):
+        state.apply("7 p1+2> p2+5")
+
+
+def test_the_turn_after_the_pawn_may_jump() -> None:
+    state = position(players=8, pawns={"a1": 36}, hand=["9c", "Qs", "9h", "10c", "10d"], stock=DULL)
+    state.apply("9 p1")
+    assert place(state, "a1") == 45
+    others_discard(state)
+    assert state.view(None)["settled"] == ["a1"]
+    assert {"Q p1>", "Q p1>>"} <= set(legal(state))
+    state.apply("Q p1>>")
+    assert place(state, "a1") == 91  # 45 → 63 → 81, then 10 on

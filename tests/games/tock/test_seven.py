@@ -25,16 +25,17 @@ def test_the_one_walk_options_agree_with_forward(players: int) -> None:
         on_start = [n for n, sq in placed.items() if board.starts["abcdefgh".index(n[0])] == sq]
         state = game.new_state(0, {"pawns": placed, "advantaged": on_start})
         assert isinstance(state, TockState)
-        pawns = state.pawns
+        pawns = state.pos.pawns
+        mover = state.plays.mover
         starts = {p: 1 << pawns.pos[p] for p in range(4) if pawns.pos[p] >= 0}
         for pawn, start in starts.items():
             at = pawns.pos[pawn]
-            if at in board.intersections or board.past_foot(0, at, 7):
+            if pawns.settled >> pawn & 1 or board.past_foot(0, at, 7):
                 continue
             others = sum(m for p, m in starts.items() if p != pawn)
             number = pawn + 1
-            fast = seven._plain_options(pawns, pawn, number, start, others, board.squares)
-            slow = seven._general_options(pawns, 0, pawn, number, start, others, board.squares)
+            fast = seven.plain_options(pawns, pawn, number, start, others, board.squares)
+            slow = seven.general_options(mover, pawns, 0, pawn, number, start, others, board.squares)
             assert fast == slow
             checked += 1
     assert checked > 20
@@ -45,5 +46,5 @@ def test_worst_case_stays_bounded() -> None:
     state = load_game("tock", players=8, home_entry="optional").new_state(
         0, {"pawns": {"a1": 9, "a2": 45, "a3": 81, "a4": 117}})
     assert isinstance(state, TockState)
-    found = seven.splits(state.pawns, 0)
+    found = seven.splits(state.plays.mover, state.pos.pawns, 0)
     assert len(found) == len({seven.outcome(e) for _, e in found}) == 1860

@@ -23,7 +23,7 @@ def test_the_deal_and_the_views() -> None:
     assert view["pawns"] == [[None] * 4] * 6
     assert view["bonuses"] == [0] * 6
     assert "hand" not in state.view(None)
-    assert state.hidden_cards(2) == set(state.stock) | {c for q in range(6) if q != 2 for c in state.hand(q)}
+    assert state.hidden_cards(2) == set(state.pos.stock) | {c for q in range(6) if q != 2 for c in state.hand(q)}
 
 
 def test_bonuses_and_advantage_are_public() -> None:

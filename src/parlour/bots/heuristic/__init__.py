@@ -11,7 +11,7 @@ from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game
 
 _MODULES = {"tonk": "parlour.bots.heuristic.tonk", "plonk": "parlour.games.plonk.heuristic",
-            "tock": "parlour.bots.heuristic.tock"}
+            "tock": "parlour.games.tock.heuristic"}
 """Game name → module defining ``HeuristicBot(game)``, ``rollout_policy(game)`` and ``SEARCH``."""
 
 

@@ -24,7 +24,7 @@ def renderer_for(game_name: str) -> Renderer:
     import importlib
 
     paths = {"tonk": "parlour.cli.render.tonk:TonkRenderer", "plonk": "parlour.games.plonk.render:PlonkRenderer",
-             "tock": "parlour.cli.render.tock:TockRenderer"}
+             "tock": "parlour.games.tock.render:TockRenderer"}
     module, _, name = paths[game_name].partition(":")
     renderer: Renderer = getattr(importlib.import_module(module), name)()
     return renderer

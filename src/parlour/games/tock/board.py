@@ -12,7 +12,9 @@ On 6- and 8-section boards every section has an intersection, square
 ``18 × section + 9``; a shortcut joins it to the next section's intersection
 and counts as one step. A forward move beginning on an intersection may take
 it as its first step (on 8 sections, two in a row: the double jump); a
-backward move may take one as its first step. A shortcut bypasses every
+backward move may take one as its first step. Which pawns may (those that
+stood there when their owner's turn began) is ``Pawns.settled``'s business:
+the board only knows the routes. A shortcut bypasses every
 square between the two intersections, a home foot included: a pawn that
 takes it does not pass that foot **[decision]**.
 
@@ -56,6 +58,7 @@ class Board:
             [SECTION * k + INTERSECTION_OFFSET for k in range(self.sections)] if self.max_jumps else []
         )
         self.intersections = tuple(crossings)
+        self.crossings = frozenset(crossings)
         self.shortcuts = tuple(
             (a, crossings[(i + 1) % len(crossings)]) for i, a in enumerate(crossings)
         )

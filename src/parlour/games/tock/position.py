@@ -1,135 +1,112 @@
-"""Setting up a Tock position by hand: for tests, puzzles and teaching.
+"""A Tock position as data: the pawns, the cards, the bonuses and whose turn it is.
 
-``load_game("tock", players=4).new_state(seed, position)`` with a position
-like::
-
-    {"pawns": {"a1": 0, "a2": "h1", "b1": 40},   # unnamed pawns are in their reserve
-     "advantaged": ["a1"],               # pawns just entered on their start
-     "hands": [["4c", "3d"], [], [], []],   # by seat; short hands are filled from the stock
-     "pile": ["5c"],                     # bottom to top
-     "stock": ["6s", "Ac"],              # top first
-     "to_play": 0,                       # default 0
-     "bonuses": [0, 2, 0, 0]}            # stored joker bonuses, default none
-
-A pawn's place is a track square (``Board.starts`` and friends name them),
-``"h1"`` … ``"h4"`` in its home, or ``None`` / ``"reserve"``. Cards the
-position does not name go under the given stock cards in an order drawn from
-the seed, so every card stays accounted for; short hands are then filled
-from the top of the stock.
+Everything that defines a game in play is here and nothing else: the board
+follows from the number of players (``board_for(players)``), the rules from
+the game. ``to_json`` writes card ids and pawn places as plain numbers, so
+``from_json`` reads back exactly the same position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
-from parlour.core.errors import RulesError
-from parlour.core.position import check_keys, read_card
-from parlour.games.tock.actions import PAWNS, SEAT_LETTERS
-from parlour.games.tock.board import HOME
+from parlour.core.errors import RecordError
+from parlour.core.position import Position
+from parlour.games.tock.board import board_for
+from parlour.games.tock.pawns import Pawns
 
-if TYPE_CHECKING:
-    from parlour.games.tock.state import TockState
-
-KEYS = ("pawns", "advantaged", "hands", "pile", "stock", "to_play", "bonuses")
-
-
-def card_pool(cards: list[int]) -> dict[int, list[int]]:
-    """Card ids by face, jokers all under face 52: what ``take`` draws named cards from."""
-    pool: dict[int, list[int]] = {}
-    for card in sorted(cards):
-        pool.setdefault(min(card % 54, 52), []).append(card)
-    return pool
+PLAY, BONUS, SPEND, EXTRA, OVER = range(5)
+PHASES = ("play", "bonus", "spend", "extra", "over")
+"""A turn's phases (see ``state``); ``OVER`` once somebody has won."""
 
 
-def take(pool: dict[int, list[int]], text: Any, where: str) -> int:
-    """The id of a card named ``text`` still in ``pool``; ``RulesError`` if none is left."""
-    face = read_card(text, where)
-    ids = pool.get(face)
-    if not ids:
-        raise RulesError(f"position: {where}: no {text!r} left (every copy is named already)")
-    return ids.pop(0)
+@dataclass(slots=True, kw_only=True, eq=False)
+class TockPosition(Position):
+    """One moment of a Tock game; ``players`` fixes the board."""
 
+    players: int
+    pawns: Pawns
+    hands: list[list[int]]
+    stock: list[int]
+    """Top of the stock last."""
+    pile: list[int]
+    """Bottom first."""
+    stored: list[int]
+    """Each seat's stored joker bonuses (0–2)."""
+    spendable: int = 0
+    """Stored bonuses the player to move may still spend this turn (those they began it with)."""
+    phase: int = PLAY
+    cur: int = 0
+    """The seat to play, or -1 (``TERMINAL``) once the game is over."""
+    winner: int = -1
+    log_start: int = 0
+    """The version at which the pile last became the stock: views show the actions since."""
+    reshuffles: int = 0
+    """How many times the pile became the stock: reshuffle k draws from ``chance_rng(seed, k)``."""
 
-def set_up(state: TockState, position: Mapping[str, Any]) -> None:
-    """Put ``state`` in ``position``; raise ``RulesError`` quoting what cannot be used."""
-    from parlour.games.tock.state import HAND_SIZE, full_deck
+    def copy(self) -> TockPosition:
+        return TockPosition(
+            version=self.version, history=self.history, players=self.players, pawns=self.pawns.copy(),
+            hands=[h[:] for h in self.hands], stock=self.stock[:], pile=self.pile[:],
+            stored=self.stored[:], spendable=self.spendable, phase=self.phase, cur=self.cur,
+            winner=self.winner, log_start=self.log_start, reshuffles=self.reshuffles,
+        )
 
-    check_keys(position, KEYS)
-    n = state.n
-    _place_pawns(state, position.get("pawns", {}), position.get("advantaged", []))
-    pool = card_pool(full_deck(n, state.rules.extra_sevens))
-    hands_in = _list(position, "hands", [[] for _ in range(n)])
-    if len(hands_in) != n:
-        raise RulesError(f"position: 'hands' has {len(hands_in)} hands for {n} players (flag players)")
-    for seat, hand in enumerate(hands_in):
-        if not isinstance(hand, list | tuple) or len(hand) > HAND_SIZE:
-            raise RulesError(f"position: hand {seat} should be a list of at most {HAND_SIZE} cards, "
-                             f"got {hand!r}")
-        state.hands[seat] = [take(pool, text, f"hand {seat}") for text in hand]
-    state.pile = [take(pool, text, "pile") for text in _list(position, "pile", [])]
-    top = [take(pool, text, "stock") for text in _list(position, "stock", [])]
-    rest = [c for ids in pool.values() for c in ids]
-    rest.sort()
-    state.rng.shuffle(rest)
-    state.stock = rest + top[::-1]
-    for hand in state.hands:
-        while len(hand) < HAND_SIZE:
-            hand.append(state.stock.pop())
-    bonuses = _list(position, "bonuses", [0] * n)
-    if len(bonuses) != n or not all(isinstance(b, int) and 0 <= b <= 2 for b in bonuses):
-        raise RulesError(f"position: 'bonuses' should be {n} counts from 0 to 2, got {bonuses!r}")
-    state.stored = list(bonuses)
-    to_play = position.get("to_play", 0)
-    if isinstance(to_play, bool) or not isinstance(to_play, int) or not 0 <= to_play < n:
-        raise RulesError(f"position: 'to_play' should be a seat from 0 to {n - 1}, got {to_play!r}")
-    state.cur = to_play
-    state.spendable = state.stored[to_play]
+    @classmethod
+    def blank(cls, players: int) -> TockPosition:
+        """Every pawn in its reserve, no cards anywhere, seat 0 to play."""
+        board = board_for(players)
+        return cls(players=players, pawns=Pawns(players, board.squares), hands=[[] for _ in range(players)],
+                   stock=[], pile=[], stored=[0] * players)
 
+    def to_json(self) -> dict[str, Any]:
+        pawns = self.pawns
+        return {
+            **Position.to_json(self),
+            "players": self.players,
+            "places": list(pawns.pos),
+            "advantaged": pawns.adv,
+            "settled": pawns.settled,
+            "hands": [list(h) for h in self.hands],
+            "stock": list(self.stock),
+            "pile": list(self.pile),
+            "stored": list(self.stored),
+            "spendable": self.spendable,
+            "phase": PHASES[self.phase],
+            "to_play": self.cur,
+            "winner": self.winner,
+            "log_start": self.log_start,
+            "reshuffles": self.reshuffles,
+        }
 
-def _list(position: Mapping[str, Any], key: str, default: list[Any]) -> list[Any]:
-    value = position.get(key, default)
-    if not isinstance(value, list | tuple):
-        raise RulesError(f"position: {key!r} should be a list, got {value!r}")
-    return list(value)
-
-
-def pawn_index(name: Any, players: int) -> int:
-    """The pawn id of ``b3``-style ``name``, or ``RulesError``."""
-    text = str(name).strip().lower()
-    if (len(text) == 2 and text[0] in SEAT_LETTERS[:players] and text[1].isdigit()
-            and 1 <= int(text[1]) <= PAWNS):
-        return SEAT_LETTERS.index(text[0]) * PAWNS + int(text[1]) - 1
-    raise RulesError(f"position: {name!r} is no pawn: write a seat letter (a to "
-                     f"{SEAT_LETTERS[players - 1]}) and a number from 1 to {PAWNS}, e.g. b3")
-
-
-def _place_pawns(state: TockState, pawns_in: Any, advantaged: Any) -> None:
-    if not isinstance(pawns_in, Mapping):
-        raise RulesError(f"position: 'pawns' maps pawn names to places, e.g. {{'a1': 0}}, got {pawns_in!r}")
-    board, pawns = state.board, state.pawns
-    length = board.squares
-    for name, where in pawns_in.items():
-        pawn = pawn_index(name, state.n)
-        if where is None or where == "reserve":
-            continue
-        if isinstance(where, str) and len(where) == 2 and where[0] == "h" and where[1] in "1234":
-            place = board.home(int(where[1]) - 1)
-            if pawns.homes[pawn // PAWNS] >> (place - length) & 1:
-                raise RulesError(f"position: two pawns on {where} of seat {name[0]}'s home")
-        elif isinstance(where, int) and not isinstance(where, bool) and 0 <= where < length:
-            place = where
-            if pawns.occ[place] >= 0:
-                raise RulesError(f"position: two pawns on square {place}")
-        else:
-            raise RulesError(f"position: {name}: {where!r} is no place: a square from 0 to "
-                             f"{length - 1}, h1 to h{HOME}, or reserve")
-        pawns.place(pawn, place)
-    if not isinstance(advantaged, list | tuple):
-        raise RulesError(f"position: 'advantaged' should be a list of pawns, got {advantaged!r}")
-    for name in advantaged:
-        pawn = pawn_index(name, state.n)
-        if pawns.pos[pawn] != board.starts[pawn // PAWNS]:
-            raise RulesError(f"position: {name} has the position advantage only on its own start, "
-                             f"square {board.starts[pawn // PAWNS]}")
-        pawns.place(pawn, pawns.pos[pawn], advantage=True)
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], game: Any) -> TockPosition:
+        shared = Position.shared_from_json(data, game.parse_action)
+        players = data["players"]
+        if players != game.rules.players:
+            raise RecordError(f"position: {players!r} players, but the rules say {game.rules.players}")
+        pos = cls.blank(players)
+        pawns = pos.pawns
+        places = data["places"]
+        if len(places) != len(pawns.pos):
+            raise RecordError(f"position: {len(places)} pawn places for {players} players")
+        for pawn, place in enumerate(places):
+            if place >= 0:
+                pawns.place(pawn, int(place))
+        pawns.adv = int(data["advantaged"])
+        pawns.settled = int(data["settled"])
+        pos.hands = [[int(c) for c in hand] for hand in data["hands"]]
+        pos.stock = [int(c) for c in data["stock"]]
+        pos.pile = [int(c) for c in data["pile"]]
+        pos.stored = [int(b) for b in data["stored"]]
+        pos.spendable = int(data["spendable"])
+        pos.phase = PHASES.index(data["phase"])
+        pos.cur = int(data["to_play"])
+        pos.winner = int(data["winner"])
+        pos.log_start = int(data["log_start"])
+        pos.reshuffles = int(data["reshuffles"])
+        pos.version = shared["version"]
+        pos.history = shared["history"]
+        return pos

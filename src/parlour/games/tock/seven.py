@@ -1,28 +1,25 @@
-"""The 7 split: every distinct legal way to share 7 steps among one's pawns, bounded.
+"""The 7 split: every distinct legal way to share 7 steps among one's pawns.
 
 Ordered parts, each a legal forward move on the board left by the parts
 before it, all 7 steps used, each pawn at most one part **[decision: a pawn
 moving twice in one 7 would only re-spell a single part or let it hop round
 another pawn]**. Splits that end in the same position are the same move: only
 the first found is listed (``apply`` refuses the other spellings, naming the
-listed one).
+listed one). A shortcut is taken only by a pawn settled on its intersection
+when the turn began (``Pawns.settled``); a part never moves a pawn an earlier
+part moved, so that rule holds inside a split by itself.
 
-Generation never searches every ordering blindly. For each *assignment*
-(which pawn moves how far, by which route) every part is first tried alone
-on the current board, noting the places it *looks* at (``Board.footprint``)
-and the places it *changes* (its start and landing). When no part looks at a
-place another changes, the parts are legal in any order with one outcome,
-and one listing (by pawn number) stands for all orders. Parts that do
-interact are split into groups (connected by "looks at what the other
-changes"); each group is played out order by order, skipping orders that
-reach a position already reached, and its outcomes are remembered for the
-other assignments it appears in. A part illegal alone is kept only when
-another of the seat's pawns stands where it looks (moving first might clear
-its way). So at most 4 pawns × 7 counts × 3 routes × 2 home choices single
-moves are worked out, over at most 120 splits of the counts. Measured on one
-core of a shared machine: about 0.35 ms for the 116 splits of 4 free pawns,
-24 ms for the 1860 splits of 4 pawns on the intersections of the 8-section
-board with optional home entry (the worst case found).
+Every single part a pawn could take is first worked out alone on the
+current board, noting the places it *looks* at (``Board.footprint``) and the
+places it *changes* (its start and landing). When no pawn's parts look at a
+place another pawn's parts change, every combination of legal parts is a
+distinct split, legal in any order, listed by pawn number (``_apart``).
+Otherwise the splits are searched depth first, part after part, pawns in
+number order (so a split is listed in pawn order whenever that order is
+legal): a part whose footprint meets nothing changed so far reuses its effect
+worked out alone, the others are worked out again on the board as it then is;
+a board already reached with the same pawns and steps left is not searched
+again, and each final position is kept once.
 """
 
 from __future__ import annotations
@@ -30,7 +27,7 @@ from __future__ import annotations
 from itertools import chain, product
 
 from parlour.games.tock.actions import PAWNS, Part, Seven, part
-from parlour.games.tock.pawns import Effect, Pawns, Why
+from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 
 STEPS = 7
 Option = tuple[int, Effect | None, int, int]
@@ -79,23 +76,20 @@ COMPOSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 """By number of pawns that can move: every split of the 7 steps between them (0: stays)."""
 
 
-def splits(pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
-    """Every distinct legal 7 of ``seat``, with its effect.
-
-    Assignments whose parts do not interact give distinct outcomes (each
-    moving pawn ends where its count and route alone decide), so only the
-    outcomes of interacting ones need comparing.
-    """
+def splits(mover: Mover, pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
+    """Every distinct legal 7 of ``seat``, with its effect."""
     base = seat * PAWNS
-    length = pawns.board.squares
+    length = mover.board.squares
     starts = {p: 1 << at for p, at in enumerate(pawns.pos[base:base + PAWNS], start=base) if at >= 0}
-    tables = []
+    tables: list[list[list[Option]]] = []
+    movers: list[int] = []
     for pawn in starts:
         by_steps: list[list[Option]] = [[] for _ in range(STEPS + 1)]
-        for option in _options(pawns, seat, pawn, starts, length):
+        for option in _options(mover, pawns, seat, pawn, starts, length):
             by_steps[option[0] >> 3 & 7].append(option)
         if any(by_steps):
             tables.append(by_steps)
+            movers.append(pawn)
     looks = [0] * len(tables)
     changes = [0] * len(tables)
     for i, table in enumerate(tables):
@@ -103,33 +97,9 @@ def splits(pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
             for _, _, look, change in options:
                 looks[i] |= look
                 changes[i] |= change
-    if not _interact(tuple(looks), tuple(changes)):
+    if not _interact(looks, changes):
         return _apart(tables)
-    plain: list[tuple[Seven, Effect]] = []
-    tangled: dict[Outcome, tuple[Seven, Effect]] = {}
-    known: dict[tuple[int, ...], list[tuple[tuple[int, ...], Effect]]] = {}
-    for shares in COMPOSITIONS[len(tables)]:
-        lists = [table[c] for table, c in zip(tables, shares, strict=True) if c]
-        if not all(lists):
-            continue
-        for chosen in product(*lists):
-            if len(chosen) == 1:
-                code, effect, _, _ = chosen[0]
-                if effect is not None:
-                    plain.append((seven((code,)), effect))
-                continue
-            codes, effects, part_looks, part_changes = zip(*chosen, strict=True)
-            if _interact(part_looks, part_changes):
-                if _may_clear(effects, part_looks, part_changes):
-                    _play_out(pawns, seat, chosen, tangled, known)
-            elif None not in effects:
-                plain.append((seven(codes), tuple(chain.from_iterable(effects))))
-    if not tangled:
-        return plain
-    found = {tuple(sorted(effect)): (action, effect) for action, effect in plain}
-    for key, value in tangled.items():
-        found.setdefault(key, value)
-    return list(found.values())
+    return _search(mover, pawns, movers, tables)
 
 
 def _apart(tables: list[list[list[Option]]]) -> list[tuple[Seven, Effect]]:
@@ -150,8 +120,8 @@ def _apart(tables: list[list[list[Option]]]) -> list[tuple[Seven, Effect]]:
     return out
 
 
-def _interact(looks: tuple[int, ...], changes: tuple[int, ...]) -> bool:
-    """Whether one part looks at a place another changes: then their order may matter."""
+def _interact(looks: list[int], changes: list[int]) -> bool:
+    """Whether one pawn's parts look at a place another's change: then their order may matter."""
     for i, look in enumerate(looks):
         for j, change in enumerate(changes):
             if i != j and look & change:
@@ -159,49 +129,41 @@ def _interact(looks: tuple[int, ...], changes: tuple[int, ...]) -> bool:
     return False
 
 
-def _may_clear(effects: tuple[Effect | None, ...], looks: tuple[int, ...], changes: tuple[int, ...]) -> bool:
-    """Whether every part illegal alone looks at a place another part changes (else none can help it)."""
-    for i, effect in enumerate(effects):
-        if effect is None and not any(
-            looks[i] & change for j, change in enumerate(changes) if j != i
-        ):
-            return False
-    return True
-
-
-def _options(pawns: Pawns, seat: int, pawn: int, starts: dict[int, int], length: int) -> list[Option]:
+def _options(mover: Mover, pawns: Pawns, seat: int, pawn: int, starts: dict[int, int],
+             length: int) -> list[Option]:
     """Every (count, route) ``pawn`` could take as one part, by count."""
     at = pawns.pos[pawn]
-    board = pawns.board
+    board = mover.board
     number = pawn % PAWNS + 1
     others = 0
     for other, mask in starts.items():
         if other != pawn:
             others |= mask
     start = starts[pawn]
-    if at < length and at not in board.intersections and not board.past_foot(seat, at, STEPS):
-        return _plain_options(pawns, pawn, number, start, others, length)
-    return _general_options(pawns, seat, pawn, number, start, others, length)
+    if at < length and not pawns.settled >> pawn & 1 and not board.past_foot(seat, at, STEPS):
+        return plain_options(pawns, pawn, number, start, others, length)
+    return general_options(mover, pawns, seat, pawn, number, start, others, length)
 
 
-def _general_options(pawns: Pawns, seat: int, pawn: int, number: int, start: int, others: int,
-                     length: int) -> list[Option]:
-    """``_options`` by ``Pawns.forward`` for every count and route."""
+def general_options(mover: Mover, pawns: Pawns, seat: int, pawn: int, number: int, start: int,
+                    others: int, length: int) -> list[Option]:
+    """``_options`` by ``Mover.forward`` for every count and route."""
     at = pawns.pos[pawn]
-    board = pawns.board
+    board = mover.board
     on_track = at < length
     out: list[Option] = []
-    optional = pawns.optional_entry
+    optional = mover.optional_entry
+    forward = mover.forward
     for steps in range(1, STEPS + 1):
         if not on_track and at - length + steps >= 4:
             break
-        for jumps in board.jump_choices(at, steps) if on_track else (0,):
+        for jumps in mover.jump_choices(pawns, pawn, steps) if on_track else (0,):
             look = board.footprint(seat, at, steps, jumps)
             routes = (False, True) if (
                 on_track and optional and 1 <= board.past_foot(seat, at, steps, jumps) <= 4
             ) else (False,)
             for stay_out in routes:
-                effect = pawns.forward(pawn, steps, jumps, stay_out)
+                effect = forward(pawns, pawn, steps, jumps, stay_out)
                 if effect is not None:
                     out.append((_code(number, steps, jumps, stay_out), effect, look,
                                 start | 1 << effect[-1][1]))
@@ -210,7 +172,7 @@ def _general_options(pawns: Pawns, seat: int, pawn: int, number: int, start: int
     return out
 
 
-def _plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
+def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
                    length: int) -> list[Option]:
     """``_options`` for the common case, one walk along the track: a track pawn off any
     intersection whose 7 squares ahead do not reach its home. Each count lands one square
@@ -241,88 +203,63 @@ def _plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int
     return out
 
 
-def _play_out(pawns: Pawns, seat: int, chosen: tuple[Option, ...],
-              found: dict[Outcome, tuple[Seven, Effect]],
-              known: dict[tuple[int, ...], list[tuple[tuple[int, ...], Effect]]]) -> None:
-    """Add the outcomes of parts that interact: each group of interacting parts is played in
-    every order (skipping orders that reach a position already reached), groups one after the
-    other. ``known`` keeps each group's outcomes, met again with other parts beside it.
+def _search(mover: Mover, pawns: Pawns, movers: list[int],
+            tables: list[list[list[Option]]]) -> list[tuple[Seven, Effect]]:
+    """The splits when parts may interact: depth first, see the module docstring.
+
+    Two parts in a row that do not interact (neither looks at what the other
+    changes) give the same board in either order: only the order by pawn
+    number is searched.
     """
-    groups = _groups([o[2] for o in chosen], [o[3] for o in chosen])
-    results: list[list[tuple[tuple[int, ...], Effect]]] = []
-    for group in groups:
-        if len(group) == 1:
-            code, effect, _, _ = chosen[group[0]]
-            if effect is None:
-                return
-            results.append([((code,), effect)])
-        else:
-            codes = tuple(chosen[i][0] for i in group)
-            orders = known.get(codes)
-            if orders is None:
-                orders = known[codes] = _orders(pawns, seat, codes)
-            if not orders:
-                return
-            results.append(orders)
-    for combination in product(*results):
-        codes = tuple(chain.from_iterable(c for c, _ in combination))
-        effect = tuple(chain.from_iterable(e for _, e in combination))
-        key = outcome(effect)
-        if key not in found:
-            found[key] = (seven(codes), effect)
-
-
-def _groups(looks: list[int], changes: list[int]) -> list[list[int]]:
-    """The parts, in groups that interact within and not across (connected components)."""
-    count = len(looks)
-    group = list(range(count))
-    for i in range(count):
-        for j in range(count):
-            if i != j and looks[i] & changes[j]:
-                old, new = group[j], group[i]
-                group = [new if g == old else g for g in group]
-    out: dict[int, list[int]] = {}
-    for i, g in enumerate(group):
-        out.setdefault(g, []).append(i)
-    return list(out.values())
-
-
-def _orders(pawns: Pawns, seat: int, codes: tuple[int, ...]) -> list[tuple[tuple[int, ...], Effect]]:
-    """Every distinct outcome of playing the parts ``codes`` in some legal order."""
-    base = seat * PAWNS - 1
-    visited: set[tuple[int, tuple[int, ...]]] = set()
     found: dict[Outcome, tuple[tuple[int, ...], Effect]] = {}
+    seen: set[tuple[int, int, Outcome]] = set()
+    count = len(movers)
+    forward = mover.forward
 
-    def play(work: Pawns, left: int, done: tuple[int, ...], effect: Effect) -> None:
-        for i, code in enumerate(codes):
-            if not left >> i & 1:
+    def search(work: Pawns, used: int, left: int, changed: int, last: int, last_look: int,
+               last_change: int, codes: tuple[int, ...], effect: Effect) -> None:
+        for i in range(count):
+            if used >> i & 1:
                 continue
-            step = work.forward(base + (code >> 6), code >> 3 & 7, code >> 1 & 3, bool(code & 1))
-            if step is None:
-                continue
-            rest = left & ~(1 << i)
-            if not rest:
-                whole = effect + step
-                found.setdefault(outcome(whole), ((*done, code), whole))
-                continue
-            after = work.copy()
-            after.execute(step)
-            mark = (rest, tuple(after.pos))
-            if mark not in visited:
-                visited.add(mark)
-                play(after, rest, (*done, code), effect + step)
+            pawn = movers[i]
+            table = tables[i]
+            for steps in range(1, left + 1):
+                for code, step, look, change in table[steps]:
+                    if i < last and not (look & last_change or last_look & change):
+                        continue
+                    if look & changed:
+                        step = forward(work, pawn, steps, code >> 1 & 3, bool(code & 1))
+                        if step is None:
+                            continue
+                        change = 1 << work.pos[pawn] | 1 << step[-1][1]
+                    elif step is None:
+                        continue
+                    whole = effect + step
+                    if steps == left:
+                        key = outcome(whole)
+                        if key not in found:
+                            found[key] = ((*codes, code), whole)
+                        continue
+                    rest = used | 1 << i
+                    mark = (rest, left - steps, outcome(whole))
+                    if mark in seen:
+                        continue
+                    seen.add(mark)
+                    after = work.copy()
+                    after.execute(step)
+                    search(after, rest, left - steps, changed | change, i, look, change, (*codes, code), whole)
 
-    play(pawns, (1 << len(codes)) - 1, (), ())
-    return list(found.values())
+    search(pawns, 0, STEPS, 0, -1, 0, 0, (), ())
+    return [(seven(codes), effect) for codes, effect in found.values()]
 
 
-def effect_of(pawns: Pawns, seat: int, parts: tuple[Part, ...], why: Why = None) -> Effect | None:
+def effect_of(mover: Mover, pawns: Pawns, seat: int, parts: tuple[Part, ...], why: Why = None) -> Effect | None:
     """The effect of playing ``parts`` in order, or None (with the first part's reason in ``why``)."""
     work = pawns.copy()
     effect: Effect = ()
     for p in parts:
         inner: list[str] = []
-        step = work.forward(seat * PAWNS + p.pawn - 1, p.steps, p.jumps, p.stay_out, why=inner)
+        step = mover.forward(work, seat * PAWNS + p.pawn - 1, p.steps, p.jumps, p.stay_out, why=inner)
         if step is None:
             if why is not None:
                 why.append(f"part {p}: {inner[0]}")

@@ -6,8 +6,8 @@ import pytest
 from rich.console import Console
 
 from parlour import load_game
-from parlour.cli.render.tock import TockRenderer, layout
 from parlour.games.tock.board import board_for
+from parlour.games.tock.render import TockRenderer, layout
 
 
 def text_of(renderable: object) -> str:

@@ -73,8 +73,10 @@ from parlour.games.tock.actions import (
     Enter,
 )
 from parlour.games.tock.board import FOOT_BEFORE_START, HOME, Board
+from parlour.games.tock.deck import KIND
 from parlour.games.tock.pawns import Effect
-from parlour.games.tock.state import BONUS, KIND, SPEND, TockState
+from parlour.games.tock.position import BONUS, SPEND
+from parlour.games.tock.state import TockState
 
 SEARCH = {"root": "paired", "anchor": "1", "depth": "16"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
@@ -182,15 +184,16 @@ class Seen:
 
 def seen_from_state(state: TockState) -> Seen:
     """The summary of ``state`` for the seat to play: public board, own hand, own legal cards."""
-    seat = state.cur
+    pos = state.pos
+    seat = pos.cur
     hand = [0] * 14
-    for card in state.hands[seat]:
+    for card in pos.hands[seat]:
         hand[KIND[card]] += 1
-    moves = state.card_moves()
-    pawns = state.pawns
+    actions, plays = state.card_moves()
+    pawns = pos.pawns
     return Seen(
-        seat=seat, board=state.board, pos=pawns.pos, occ=pawns.occ, adv=pawns.adv, hand=hand,
-        phase=state.phase, actions=moves.actions, plays=moves.plays,
+        seat=seat, board=state.plays.board, pos=pawns.pos, occ=pawns.occ, adv=pawns.adv, hand=hand,
+        phase=pos.phase, actions=actions, plays=plays,
     )
 
 

@@ -13,7 +13,7 @@ from parlour.arena.runner import run
 from parlour.arena.schedule import schedule
 from parlour.arena.stats import summarize
 from parlour.bots import make_bot
-from parlour.bots.heuristic.tock import rollout_policy
+from parlour.games.tock.heuristic import rollout_policy
 from parlour.games.tock.state import TockState
 
 GAME = load_game("tock", players=2)
@@ -28,7 +28,7 @@ def position(**keys: object) -> TockState:
 def pick(state: TockState) -> str:
     """The bot's choice from the seat's view, checked against the rollout policy on the state."""
     bot = make_bot("heuristic", GAME)
-    chosen = str(bot.choose(state.view(state.cur), state.legal_actions(), random.Random(0)))
+    chosen = str(bot.choose(state.view(state.current_player), state.legal_actions(), random.Random(0)))
     assert str(rollout_policy(GAME)(state, random.Random(0))) == chosen
     return chosen
 
@@ -44,7 +44,7 @@ def test_backs_up_from_the_start_then_enters_the_home_with_a_three() -> None:
                      hands=[["4c", "3d", "8h", "9s", "10c"], ["Ac", "2c", "6c", "8c", "9c"]], stock=["2h", "2s"])
     assert pick(state) == "4 p1"
     state.apply("4 p1")
-    assert state.pawns.pos[0] == 68
+    assert state.pos.pawns.pos[0] == 68
     state.apply("A p1")  # b moves b1 on without harming a1
     assert pick(state) == "3 p1"
     state.apply("3 p1")
@@ -92,7 +92,7 @@ def test_the_view_and_the_state_give_the_same_decisions() -> None:
         while not state.is_terminal and decisions < 300:
             legal = state.legal_actions()
             chosen = legal.index(policy(state, random.Random(0)))
-            assert bot.choose(state.view(state.cur), legal, random.Random(0)) == legal[chosen]
+            assert bot.choose(state.view(state.current_player), legal, random.Random(0)) == legal[chosen]
             state.apply(legal[chosen if rng.random() < 0.5 else rng.randrange(len(legal))])
             decisions += 1
 

@@ -15,13 +15,26 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from parlour.cli.render.tonk import cards_text
+from parlour.core.cards import SUIT_SYMBOLS, SUITS
 from parlour.core.game import View
 from parlour.games.tock.board import HOME, SECTION, Board, board_for
 
+SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange1")
 LETTERS = "abcdefgh"
 Cell = tuple[int, int]
+
+
+def card_text(card: str) -> Text:
+    """A card in colour with its suit symbol; jokers in magenta."""
+    if card.startswith("Jk"):
+        return Text("Jk", style="bold magenta")
+    return Text(card[:-1] + SUIT_SYMBOLS[SUITS.index(card[-1])], style=f"bold {SUIT_STYLE[card[-1]]}")
+
+
+def cards_text(cards: Sequence[str]) -> Text:
+    """Cards in colour, or a dim dash for none."""
+    return Text(" ").join(card_text(c) for c in cards) if cards else Text("—", style="dim")
 
 
 def ring_size(board: Board) -> tuple[int, int]:

@@ -1,0 +1,279 @@
+"""Which card actions are legal, what each does, and why one is not: the one place that says.
+
+``Plays`` holds the rules of one game (its ``Mover``: board and home-entry
+flag, and the 2♠ flag). ``card_moves`` lists every legal card action of the
+seat to play with the card it uses and its effect; ``play_of`` works out one
+action's card and effect the same way (``apply`` uses it for the action
+chosen), or says why it is illegal. Both call the same move functions
+(``Mover``, ``seven``), so the list, the moves made and the refusals never
+disagree.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from parlour.games.tock import seven
+from parlour.games.tock.actions import (
+    ENTER_KINDS,
+    FIVE,
+    FOUR,
+    JACK,
+    KIND_ORDER,
+    KIND_TEXT,
+    KING,
+    PAWNS,
+    SEAT_LETTERS,
+    SEVEN,
+    TWO,
+    VALUE,
+    CardAction,
+    Enter,
+    Move,
+    Push,
+    Seven,
+    Swap,
+    enter,
+    move,
+    push,
+    swap,
+)
+from parlour.games.tock.board import HOME, board_for
+from parlour.games.tock.deck import KIND, TWO_OF_SPADES, cards_text
+from parlour.games.tock.pawns import Effect, Mover, Why
+from parlour.games.tock.position import TockPosition
+
+Play = tuple[int, Effect]
+"""The card an action uses and its effect."""
+
+
+class Plays:
+    """The legal card actions of a rule set; see the module docstring."""
+
+    __slots__ = ("board", "mover", "players", "two_of_spades_enters")
+
+    def __init__(self, players: int, optional_entry: bool, two_of_spades_enters: bool) -> None:
+        self.players = players
+        self.board = board_for(players)
+        self.mover = Mover(self.board, optional_entry)
+        self.two_of_spades_enters = two_of_spades_enters
+
+    # ------------------------------------------------------------ the list
+
+    def card_moves(self, pos: TockPosition, first: bool = False) -> tuple[list[CardAction], list[Play]]:
+        """Every legal card action of the seat to play, and each one's card and effect.
+
+        With ``first`` it stops at the first one found (is any card playable?).
+        """
+        seat = pos.cur
+        pawns = pos.pawns
+        mover = self.mover
+        board = self.board
+        length = board.squares
+        places = pawns.pos
+        actions: list[CardAction] = []
+        plays: list[Play] = []
+        add_action = actions.append
+        add_play = plays.append
+        by_kind: dict[int, list[int]] = {}
+        for card in pos.hands[seat]:
+            by_kind.setdefault(KIND[card], []).append(card)
+        base = seat * PAWNS
+        mine, theirs = pawns.movable(seat) if FIVE in by_kind or JACK in by_kind else ([], [])
+        for kind in KIND_ORDER:
+            cards = by_kind.get(kind)
+            if cards is None:
+                continue
+            if kind in ENTER_KINDS:
+                entry_card = self.entry_card(kind, cards)
+                if entry_card >= 0:
+                    effect = mover.enter(pawns, seat)
+                    if effect is not None:
+                        add_action(enter(kind))
+                        add_play((entry_card, effect))
+            card = move_card(kind, cards)
+            if kind == FOUR:
+                for pawn in range(base, base + PAWNS):
+                    if 0 <= places[pawn] < length:
+                        for jumps in mover.jump_choices(pawns, pawn, 4, True):
+                            effect = mover.backward(pawns, pawn, 4, jumps)
+                            if effect is not None:
+                                add_action(move(FOUR, pawn - base + 1, jumps))
+                                add_play((card, effect))
+            elif kind == FIVE:
+                for pawn in theirs:
+                    for jumps in mover.jump_choices(pawns, pawn, 5):
+                        effect = mover.forward(pawns, pawn, 5, jumps, False, False, seat)
+                        if effect is not None:
+                            add_action(push(pawn >> 2, pawn % PAWNS + 1, jumps))
+                            add_play((card, effect))
+            elif kind == SEVEN:
+                for action, effect in seven.splits(mover, pawns, seat):
+                    add_action(action)
+                    add_play((card, effect))
+            elif kind == JACK:
+                for pawn in mine:
+                    for other in theirs:
+                        add_action(swap(pawn - base + 1, other >> 2, other % PAWNS + 1))
+                        add_play((card, ((pawn, places[other]), (other, places[pawn]))))
+            else:
+                self._forward_moves(pos, kind, card, actions, plays)
+            if first and actions:
+                break
+        return actions, plays
+
+    def _forward_moves(self, pos: TockPosition, kind: int, card: int, actions: list[CardAction],
+                       plays: list[Play]) -> None:
+        seat = pos.cur
+        pawns = pos.pawns
+        mover = self.mover
+        board = self.board
+        steps = VALUE[kind]
+        king = kind == KING
+        optional = mover.optional_entry
+        length = board.squares
+        base = seat * PAWNS
+        places = pawns.pos
+        occ, adv = pawns.occ, pawns.adv
+        forward = mover.forward
+        forward_path = board.forward_path
+        foot = board.feet[seat]
+        settled = pawns.settled
+        for pawn in range(base, base + PAWNS):
+            at = places[pawn]
+            if at < 0:
+                continue
+            number = pawn - base + 1
+            if at >= length:
+                if at - length + steps < HOME:
+                    effect = forward(pawns, pawn, steps)
+                    if effect is not None:
+                        actions.append(move(kind, number))
+                        plays.append((card, effect))
+                continue
+            if not king and not settled >> pawn & 1 and (foot - at) % length >= steps:
+                # the common case, inline: along the track, short of the home, no shortcut
+                path = forward_path(at, steps)
+                assert path is not None
+                for square in path[:-1]:
+                    if occ[square] >= 0:
+                        break
+                else:
+                    land = path[-1]
+                    there = occ[land]
+                    if there < 0:
+                        actions.append(move(kind, number))
+                        plays.append((card, ((pawn, land),)))
+                    elif not adv >> there & 1:
+                        actions.append(move(kind, number))
+                        plays.append((card, ((there, -1), (pawn, land))))
+                continue
+            for jumps in mover.jump_choices(pawns, pawn, steps):
+                effect = forward(pawns, pawn, steps, jumps, False, king)
+                if effect is not None:
+                    actions.append(move(kind, number, jumps))
+                    plays.append((card, effect))
+                if optional and 1 <= board.past_foot(seat, at, steps, jumps) <= HOME:
+                    effect = forward(pawns, pawn, steps, jumps, True, king)
+                    if effect is not None:
+                        actions.append(move(kind, number, jumps, True))
+                        plays.append((card, effect))
+
+    def entry_card(self, kind: int, cards: list[int]) -> int:
+        """The card of ``kind`` that enters a pawn, or -1 (only the 2♠ among the 2s, by flag)."""
+        if kind != TWO:
+            return min(cards)
+        if not self.two_of_spades_enters:
+            return -1
+        spades = [c for c in cards if c % 54 == TWO_OF_SPADES]
+        return min(spades) if spades else -1
+
+    # ------------------------------------------------------------ one action
+
+    def play_of(self, pos: TockPosition, action: CardAction, why: Why = None) -> Play | None:
+        """The card ``action`` uses and its effect, or None (with the reason in ``why``)."""
+        seat = pos.cur
+        pawns = pos.pawns
+        mover = self.mover
+        if isinstance(action, Enter | Move):
+            kind = action.card
+        else:
+            kind = FIVE if isinstance(action, Push) else SEVEN if isinstance(action, Seven) else JACK
+        if isinstance(action, Enter) and kind not in ENTER_KINDS:
+            return _no(why, "only A, K and Jk enter a pawn (and 2s with flag two_of_spades_enters)")
+        if isinstance(action, Move) and (kind in (FIVE, SEVEN, JACK) or kind not in VALUE):
+            return _no(why, f"a {KIND_TEXT.get(kind, '?')} is played as {_how_played(kind)}")
+        held = [c for c in pos.hands[seat] if KIND[c] == kind]
+        if not held:
+            return _no(why, f"you hold no {KIND_TEXT[kind]}; {hand_text(pos)}")
+        effect: Effect | None
+        card = move_card(kind, held)
+        if isinstance(action, Enter):
+            if kind == TWO and not self.two_of_spades_enters:
+                return _no(why, "the 2s enters a pawn only with flag two_of_spades_enters")
+            card = self.entry_card(kind, held)
+            if card < 0:
+                return _no(why, f"only the 2s enters a pawn, and you have none; {hand_text(pos)}")
+            effect = mover.enter(pawns, seat, why)
+        elif isinstance(action, Move):
+            pawn = seat * PAWNS + action.pawn - 1
+            if kind == FOUR:
+                effect = mover.backward(pawns, pawn, 4, action.jumps, why)
+            else:
+                effect = mover.forward(pawns, pawn, VALUE[kind], action.jumps, action.stay_out,
+                                       kind == KING, why=why)
+        elif isinstance(action, Push | Swap):
+            if not 0 <= action.seat < self.players:
+                n = self.players
+                return _no(why, f"there is no seat {SEAT_LETTERS[action.seat]} at a {n}-player table "
+                                f"(seats a to {SEAT_LETTERS[n - 1]})")
+            if isinstance(action, Push):
+                effect = mover.push(pawns, action.seat * PAWNS + action.pawn - 1, seat, 5, action.jumps, why)
+            else:
+                effect = mover.swap(pawns, seat * PAWNS + action.pawn - 1,
+                                    action.seat * PAWNS + action.other - 1, why)
+        else:
+            effect = seven.effect_of(mover, pawns, seat, action.parts, why)
+        return None if effect is None else (card, effect)
+
+    def why(self, pos: TockPosition, action: CardAction) -> str:
+        """Why the card action ``action``, not among the legal ones, is refused."""
+        why: list[str] = []
+        found = self.play_of(pos, action, why)
+        if found is not None and isinstance(action, Seven):
+            key = seven.outcome(found[1])
+            actions, plays = self.card_moves(pos)
+            same = next((a for a, (_, e) in zip(actions, plays, strict=True)
+                         if isinstance(a, Seven) and seven.outcome(e) == key), None)
+            if same is not None:
+                return f"the same moves as '{same}': write it that way"
+        return why[0] if why else "not a legal move here"
+
+
+@cache
+def plays_for(players: int, optional_entry: bool, two_of_spades_enters: bool) -> Plays:
+    """The (shared) ``Plays`` of a rule set."""
+    return Plays(players, optional_entry, two_of_spades_enters)
+
+
+def move_card(kind: int, cards: list[int]) -> int:
+    """The card of ``kind`` a move plays: the lowest id, but a 2 other than the 2♠ when there is one."""
+    if kind == TWO:
+        return min(cards, key=lambda c: (c % 54 == TWO_OF_SPADES, c))
+    return min(cards)
+
+
+def hand_text(pos: TockPosition) -> str:
+    return "your hand is " + " ".join(cards_text(pos.hands[pos.cur]))
+
+
+def _how_played(kind: int) -> str:
+    """How the cards that are not simple moves are written."""
+    return {FIVE: "a push (5 b3)", SEVEN: "a split (7 p1+3 p4+4)", JACK: "a swap (J p2<>c1)"}.get(
+        kind, "nothing: there is no 11")
+
+
+def _no(why: Why, reason: str) -> Play | None:
+    if why is not None:
+        why.append(reason)
+    return None

@@ -1,0 +1,149 @@
+"""What each seat may know of a Tock game, and games consistent with it: the hidden-information contract.
+
+Public (RULES §2.8): the board (every pawn's place, the advantaged and the
+settled pawns), the pile of played cards, the size of every hand and of the
+stock, every seat's stored joker bonuses. Secret: the other hands and the
+stock order. ``view_of`` writes a seat's view; ``determinize`` deals the
+cards the view does not show at random, so the view of the state it builds
+is the view it was given.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from parlour.core.cards import CARD_TEXT
+from parlour.core.errors import RulesError
+from parlour.core.game import View
+from parlour.core.position import PublicEntry, history_of
+from parlour.games.tock.actions import PAWNS
+from parlour.games.tock.board import board_for
+from parlour.games.tock.deck import card_pool, cards_text, full_deck
+from parlour.games.tock.pawns import name
+from parlour.games.tock.position import OVER, PHASES, TockPosition
+from parlour.games.tock.setup import pawn_index, take
+
+if TYPE_CHECKING:
+    from parlour.games.tock.game import TockGame
+    from parlour.games.tock.state import TockState
+
+
+def view_of(pos: TockPosition, seat: int | None) -> View:
+    """What ``seat`` may know (``None``: a spectator); hands other than ``seat``'s are counts."""
+    n = pos.players
+    length = board_for(n).squares
+    pawns = pos.pawns
+    places = pawns.pos
+    adv, settled = pawns.adv, pawns.settled
+    out: View = {
+        "game": "tock",
+        "seat": seat,
+        "version": pos.version,
+        "players": n,
+        "to_play": pos.cur,
+        "phase": PHASES[pos.phase],
+        "pawns": [[place_text(places[q * PAWNS + i], length) for i in range(PAWNS)] for q in range(n)],
+        "advantaged": [name(p, -1) for p in range(n * PAWNS) if adv >> p & 1],
+        "settled": [name(p, -1) for p in range(n * PAWNS) if settled >> p & 1],
+        "hand_sizes": [len(h) for h in pos.hands],
+        "stock": len(pos.stock),
+        "pile": [CARD_TEXT[c] for c in pos.pile],
+        "bonuses": list(pos.stored),
+        "spendable": pos.spendable,
+        "winner": None if pos.winner < 0 else pos.winner,
+        "log": [[s, str(a)] for s, a in pos.log(pos.log_start)],
+    }
+    if seat is not None:
+        out["hand"] = cards_text(pos.hands[seat])
+    if pos.phase == OVER:
+        out["ranking"] = ranking(pos)
+    return out
+
+
+def ranking(pos: TockPosition) -> list[int]:
+    """Seats best first: the winner, then by pawns home, then by distance still to go."""
+    board = board_for(pos.players)
+    places = pos.pawns.pos
+
+    def key(seat: int) -> tuple[bool, int, int]:
+        to_go = sum(board.to_go(seat, places[p]) for p in range(seat * PAWNS, seat * PAWNS + PAWNS))
+        return (seat != pos.winner, -pos.pawns.pawns_home(seat), to_go)
+
+    return sorted(range(pos.players), key=key)
+
+
+def place_text(place: int, length: int) -> int | str | None:
+    """A pawn's place in a view: None (reserve), a track square, or ``h1`` … ``h4``."""
+    if place < 0:
+        return None
+    return place if place < length else f"h{place - length + 1}"
+
+
+def place_of(text: int | str | None, length: int) -> int:
+    """The inverse of a view's pawn place."""
+    if text is None:
+        return -1
+    if isinstance(text, int):
+        return text
+    return length + int(text[1:]) - 1
+
+
+def determinizer(game: TockGame, view: View) -> Callable[[random.Random], TockState]:
+    """A sampler of states consistent with ``view``: the view is read once, the unseen cards dealt per call."""
+    from parlour.games.tock.state import TockState
+
+    if view.get("game") != "tock":
+        raise RulesError(f"not a Tock view: game is {view.get('game')!r}")
+    seat = view["seat"]
+    n = game.rules.players
+    base = TockPosition.blank(n)
+    length = board_for(n).squares
+    pawns = base.pawns
+    for q, places in enumerate(view["pawns"]):
+        for i, text in enumerate(places):
+            place = place_of(text, length)
+            if place >= 0:
+                pawns.place(q * PAWNS + i, place)
+    for text in view["advantaged"]:
+        pawn = pawn_index(text, n)
+        pawns.place(pawn, pawns.pos[pawn], advantage=True)
+    for text in view["settled"]:
+        pawns.settled |= 1 << pawn_index(text, n)
+    pool = card_pool(full_deck(n, game.rules.extra_sevens))
+    if seat is not None:
+        base.hands[seat] = [take(pool, text, "hand") for text in view["hand"]]
+    base.pile = [take(pool, text, "pile") for text in view["pile"]]
+    unseen = sorted(c for ids in pool.values() for c in ids)
+    sizes = view["hand_sizes"]
+    if len(unseen) != view["stock"] + sum(k for q, k in enumerate(sizes) if q != seat):
+        raise RulesError(f"the view's card counts do not add up: {len(unseen)} unseen cards for a stock "
+                         f"of {view['stock']} and hands of {sizes}")
+    base.stored = list(view["bonuses"])
+    base.spendable = view["spendable"]
+    base.phase = PHASES.index(view["phase"])
+    base.cur = view["to_play"]
+    base.winner = -1 if view["winner"] is None else view["winner"]
+    base.version = view["version"]
+    base.log_start = view["version"] - len(view["log"])
+    base.history = history_of((s, PublicEntry(text)) for s, text in view["log"])
+
+    def sample(rng: random.Random) -> TockState:
+        pos = base.copy()
+        cards = unseen[:]
+        rng.shuffle(cards)
+        for q in range(n):
+            if q != seat:
+                k = sizes[q]
+                pos.hands[q] = cards[len(cards) - k:]
+                del cards[len(cards) - k:]
+        pos.stock = cards
+        return TockState.of(game, rng.getrandbits(64), pos)
+
+    return sample
+
+
+def determinize(game: TockGame, view: View, rng: random.Random) -> TockState:
+    """A state consistent with ``view``: the unseen cards dealt at random to the other hands and stock."""
+    return determinizer(game, view)(rng)
