@@ -16,10 +16,10 @@ SPECS = (
 
 
 def all_cards(state: TonkState) -> list[int]:
-    cards = list(state.stock) + list(state.discard)
-    for seat in range(state.n):
+    cards = list(state.pos.stock) + list(state.pos.discard)
+    for seat in range(state.rules.players):
         cards += state.hand(seat)
-    for spread in state.spreads:
+    for spread in state.pos.spreads:
         cards += spread.real_cards()
     return sorted(cards)
 

@@ -23,7 +23,7 @@ class Renderer(Protocol):
 def renderer_for(game_name: str) -> Renderer:
     from parlour.cli.render.plonk import PlonkRenderer
     from parlour.cli.render.tock import TockRenderer
-    from parlour.cli.render.tonk import TonkRenderer
+    from parlour.games.tonk.render import TonkRenderer
 
     renderers: dict[str, Renderer] = {"tonk": TonkRenderer(), "plonk": PlonkRenderer(), "tock": TockRenderer()}
     return renderers[game_name]
