@@ -22,9 +22,19 @@ from typing import Any
 
 from parlour.core.cards import cards_of, parse_card, value_of_face
 from parlour.core.game import Action, Game, State, View
-from parlour.games.tonk.actions import DRAW_DISCARD, DRAW_STOCK, DROP, SPADES_IN, SPADES_OUT, Discard, Hit, Spread
-from parlour.games.tonk.rules import TonkRules
+from parlour.games.tonk.actions import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    DROP,
+    SPADES_IN,
+    SPADES_OUT,
+    Discard,
+    Hit,
+    Spread,
+    TonkAction,
+)
 from parlour.games.tonk.position import BET, PLAY, TURN, TonkPosition
+from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.spreads import REAL, SUIT_BITS, accept_mask, spread_shape
 
 SEARCH = {"root": "paired", "anchor": "1"}
@@ -65,7 +75,7 @@ def _face_mask(mask: int) -> int:
     return (mask & REAL) | ((1 << 52) if mask >> 52 else 0)
 
 
-def seen_from_state(state: State[Any, TonkPosition]) -> Seen:
+def seen_from_state(state: State[TonkAction, TonkPosition]) -> Seen:
     pos = state.pos
     rules: TonkRules = state.game.rules
     seat, n = pos.cur, rules.players
@@ -141,7 +151,7 @@ def _accept(cards: Sequence[str], rules: TonkRules) -> int:
     joker_faces = []
     named = 0
     for text in cards:
-        head, eq, shown = text.partition("=")
+        _, eq, shown = text.partition("=")
         face = parse_card(shown if eq else text)
         named |= 1 << face
         if eq:
@@ -269,12 +279,12 @@ class HeuristicBot:
         return choose(seen_from_view(view, self.rules), legal, rng)
 
 
-def rollout_policy(game: Game[Any]) -> Callable[[State[Any, TonkPosition], random.Random], Action]:
+def rollout_policy(game: Game[Any]) -> Callable[[State[TonkAction, TonkPosition], random.Random], Action]:
     """The heuristic on a state, seeing only what the seat to play may know."""
     rules: TonkRules = game.rules
     _VALUES.setdefault(rules.joker_points, _values(rules))
 
-    def policy(state: State[Any, TonkPosition], rng: random.Random) -> Action:
+    def policy(state: State[TonkAction, TonkPosition], rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -18,7 +18,18 @@ from parlour.core.cards import CARD_TEXT, cards_of, rank, shuffled, sort_key
 from parlour.core.chance import chance_rng
 from parlour.core.game import TERMINAL, Game, LedgerEntry, State, View
 from parlour.games.tonk import settlement
-from parlour.games.tonk.actions import DROP, SPADES_IN, SPADES_OUT, Discard, Draw, Drop, Hit, SpadesBet, Spread, TonkAction
+from parlour.games.tonk.actions import (
+    DROP,
+    SPADES_IN,
+    SPADES_OUT,
+    Discard,
+    Draw,
+    Drop,
+    Hit,
+    SpadesBet,
+    Spread,
+    TonkAction,
+)
 from parlour.games.tonk.moves import TURN_ACTIONS, VALUES, discards, hit_action, spread_action
 from parlour.games.tonk.position import BET, OVER, PLAY, TURN, HandResult, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules

@@ -17,7 +17,7 @@ from parlour.core.cards import CARD_TEXT, cards_of, parse_card, shuffled
 from parlour.core.errors import RulesError
 from parlour.core.game import LedgerEntry, State, View
 from parlour.core.position import PublicEntry, history_of
-from parlour.games.tonk.position import PHASES, OVER, HandResult, TonkPosition, cards_text
+from parlour.games.tonk.position import OVER, PHASES, HandResult, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.spreads import spread_shape
 from parlour.games.tonk.table import TableSpread
