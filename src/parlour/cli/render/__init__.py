@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -21,9 +22,8 @@ class Renderer(Protocol):
 
 
 def renderer_for(game_name: str) -> Renderer:
-    from parlour.cli.render.plonk import PlonkRenderer
-    from parlour.cli.render.tock import TockRenderer
-    from parlour.games.tonk.render import TonkRenderer
-
-    renderers: dict[str, Renderer] = {"tonk": TonkRenderer(), "plonk": PlonkRenderer(), "tock": TockRenderer()}
-    return renderers[game_name]
+    paths = {"tonk": "parlour.games.tonk.render:TonkRenderer", "plonk": "parlour.cli.render.plonk:PlonkRenderer",
+             "tock": "parlour.cli.render.tock:TockRenderer"}
+    module, _, name = paths[game_name].partition(":")
+    renderer: Renderer = getattr(importlib.import_module(module), name)()
+    return renderer
