@@ -23,6 +23,9 @@ _DISCARDS_BY_SUIT = tuple(
 )
 """The discard actions of every subset of one suit's 13 cards: a hand's discards are four look-ups."""
 
+BITS = tuple(1 << c for c in range(54))
+"""Card id → its bit in a hand mask."""
+
 VALUES = {points: tuple(value_of_face(c, points) for c in range(54)) for points in range(51)}
 """Card id → counting value, by ``joker_points``."""
 

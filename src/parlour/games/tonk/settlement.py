@@ -14,6 +14,11 @@ from parlour.games.tonk.rules import TonkRules
 Payment = tuple[int, int, int]
 
 
+DEAL_WIN_LOW = 15
+DEAL_WIN_HIGH = 49
+"""Every deal-time win is for a hand of at most ``DEAL_WIN_LOW`` or at least ``DEAL_WIN_HIGH``."""
+
+
 def deal_win_stakes(value: int, rules: TonkRules) -> int:
     """What a dealt hand worth ``value`` wins at once from each player (0: nothing).
 

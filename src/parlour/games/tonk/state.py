@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from parlour.core.cards import CARD_TEXT, cards_of, rank, shuffled, sort_key
+from parlour.core.cards import CARD_TEXT, cards_of, rank, sort_key
 from parlour.core.chance import chance_rng
 from parlour.core.game import TERMINAL, Game, LedgerEntry, State, View
 from parlour.games.tonk import settlement
@@ -30,7 +30,7 @@ from parlour.games.tonk.actions import (
     Spread,
     TonkAction,
 )
-from parlour.games.tonk.moves import TURN_ACTIONS, VALUES, discards, hit_action, spread_action
+from parlour.games.tonk.moves import BITS, TURN_ACTIONS, VALUES, discards, hit_action, spread_action
 from parlour.games.tonk.position import BET, OVER, PLAY, TURN, HandResult, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.setup import read_position
@@ -63,11 +63,18 @@ class TonkState(State[TonkAction, TonkPosition]):
 
     def _deal(self) -> TonkPosition:
         n = self.n
-        self.pos = TonkPosition(hands=[0] * n, values=[0] * n, stock=[], discard=[], known=[0] * n,
-                                lockout=[0] * n, bets=(None,) * n, spades_shown=(None,) * n, dealer=n - 1,
-                                balances=(0,) * n)
+        # the match's fields; _deal_hand and _begin_hand set every per-hand one
+        pos = self.pos = TonkPosition.__new__(TonkPosition)
+        pos.version = 0
+        pos.history = None
+        pos.dealer = n - 1
+        pos.hand_no = 0
+        pos.hands_counted = 0
+        pos.ledger = ()
+        pos.balances = (0,) * n
+        pos.results = ()
         self._deal_hand()
-        return self.pos
+        return pos
 
     def _set_up(self, position: Mapping[str, Any]) -> TonkPosition:
         pos, just_dealt = read_position(position, self.rules, self.seed, self.values_table)
@@ -79,21 +86,28 @@ class TonkState(State[TonkAction, TonkPosition]):
         return pos
 
     def _deal_hand(self) -> None:
-        """Deal the next hand from chance event ``hand_no``."""
+        """Deal the next hand from chance event ``hand_no``: one card at a time from the dealer's left."""
         pos = self.pos
         rules = self.rules
         pos.hand_no += 1
-        deck = shuffled(range(rules.deck_size), chance_rng(self.seed, pos.hand_no))
+        random = chance_rng(self.seed, pos.hand_no).random
+        keys = [random() for _ in range(rules.deck_size)]
+        deck = sorted(range(rules.deck_size), key=keys.__getitem__)  # = cards.shuffled(range(deck_size), rng)
         n = self.n
+        count = rules.hand_size * n
+        dealt = deck[-count:]
+        del deck[-count:]
+        dealt.reverse()  # in the order dealt: card k goes to the k-th seat from the dealer's left
         hands = [0] * n
         values = [0] * n
-        table = self.values_table
-        seat = pos.dealer
-        for _ in range(rules.hand_size * n):
-            seat = seat + 1 if seat + 1 < n else 0
-            card = deck.pop()
-            hands[seat] |= 1 << card
-            values[seat] += table[card]
+        bit = BITS.__getitem__
+        value = self.values_table.__getitem__
+        first = pos.dealer + 1
+        for j in range(n):
+            cards = dealt[j::n]
+            seat = (first + j) % n
+            hands[seat] = sum(map(bit, cards))
+            values[seat] = sum(map(value, cards))
         pos.stock = deck
         pos.discard = [deck.pop()] if rules.upcard else []
         self._begin_hand(hands, values)
@@ -126,9 +140,10 @@ class TonkState(State[TonkAction, TonkPosition]):
         rules = self.rules
         winners = {}
         for seat, value in enumerate(pos.values):
-            stakes = settlement.deal_win_stakes(value, rules)
-            if stakes:
-                winners[seat] = stakes
+            if value <= settlement.DEAL_WIN_LOW or value >= settlement.DEAL_WIN_HIGH:
+                stakes = settlement.deal_win_stakes(value, rules)
+                if stakes:
+                    winners[seat] = stakes
         if winners:
             if rules.deal_wins == "pagat" and sum(v in (49, 50) for v in pos.values) >= 2:
                 self._end_hand("void: two or more dealt 49 or 50", [], void=True)
@@ -486,14 +501,17 @@ class TonkState(State[TonkAction, TonkPosition]):
         pos = self.pos
         seat = pos.cur
         card = int(action.card)
+        hands = pos.hands
         if card >= 52:
-            held = tuple(c for c in (52, 53) if pos.hands[seat] >> c & 1)
+            held = tuple(c for c in (52, 53) if hands[seat] >> c & 1)
             if pos.taken in held and len(held) == 2 and not self.rules.may_rediscard_taken:
                 held = tuple(j for j in held if j != pos.taken)
             card = held[0]
-        self._remove(seat, 1 << card)
+        hand = hands[seat] = hands[seat] & ~(1 << card)
+        pos.values[seat] -= self.values_table[card]
+        pos.known[seat] &= hand
         pos.discard.append(card)
-        if not pos.hands[seat]:
+        if not hand:
             self._end_hand(f"seat {seat} runs out", settlement.everyone_pays(seat, self.n, 1))
             return
         self._next_turn()
