@@ -16,7 +16,8 @@ from tests.conftest import conformance_games, long_random_action, play_randomly
 
 GAMES = list(conformance_games())
 IDS = [label for label, _ in GAMES]
-CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([cdhs])(?![0-9A-Za-z])")
+CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z=])(10|[2-9AJQK])([cdhs])(?![0-9A-Za-z])")
+"""A card named in a view; not the card a joker stands for (Tonk's ``Jk=5h``), which may be hidden elsewhere."""
 RANK_INDEX = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])}
 
 

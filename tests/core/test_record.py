@@ -41,7 +41,7 @@ def test_records_keep_the_full_rules_and_the_position() -> None:
     ("change", "fragment"),
     [
         (lambda d: d.pop("seed"), "missing field 'seed'"),
-        (lambda d: d.update(seed="x"), "field 'seed' should be int"),
+        (lambda d: d.update(seed="x"), "field 'seed': 'x' is not a seed"),
         (lambda d: d.update(actions=[1]), "action 1 should be text"),
         (lambda d: d["actions"].insert(0, "fly"), "action 1 'fly' by seat 0 does not replay"),
         (lambda d: d.update(game="chess"), "unknown game 'chess'"),

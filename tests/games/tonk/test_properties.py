@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,10 +18,10 @@ SPECS = (
 
 
 def all_cards(state: TonkState) -> list[int]:
-    cards = list(state.stock) + list(state.discard)
-    for seat in range(state.n):
+    cards = list(state.pos.stock) + list(state.pos.discard)
+    for seat in range(state.rules.players):
         cards += state.hand(seat)
-    for spread in state.spreads:
+    for spread in state.pos.spreads:
         cards += spread.real_cards()
     return sorted(cards)
 
@@ -64,3 +66,22 @@ def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
     except ValueError as e:
         assert str(e)
         assert state.view(None) == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=st.sampled_from((*SPECS, "tonk:texas?hands=5&target=4&spades_side_bet=true",
+                             "tonk:classic?deal_9_triple=true&tonk_out_pay=5&hands=3")),
+       players=st.integers(2, 6), seed=st.integers(0, 2**32))
+def test_returns_stay_within_the_games_utility(spec: str, players: int, seed: int) -> None:
+    try:
+        game = load_game(spec, players=players)
+    except ValueError:
+        return  # too many cards for the deck
+    low, high = game.utility
+    assert low < 0 < high
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        assert all(low <= r <= high for r in state.returns())

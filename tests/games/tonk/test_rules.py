@@ -18,7 +18,10 @@ def test_presets_match_the_table_of_rules_md() -> None:
     assert (pagat.deal_wins, pagat.caught, pagat.stock_out, pagat.ace_high) == ("pagat", "pagat", "discard_only", False)
     assert classic.deal_wins == "none" and speno.deal_wins == "speno"
     for rules in (speno, classic, texas, pagat):
-        assert (rules.jokers, rules.hand_size, rules.upcard, rules.drop_timing) == (0, 5, True, "before_draw")
+        assert (rules.jokers, rules.hand_size, rules.upcard) == (0, 5, True)
+    # §1.4 / §1.8: classic drops at any point of the turn; the others only before drawing
+    assert classic.drop_timing == "any"
+    assert speno.drop_timing == texas.drop_timing == pagat.drop_timing == "before_draw"
 
 
 def test_flags_from_a_spec_string_and_keywords() -> None:
@@ -52,4 +55,4 @@ def test_bad_rules_are_refused_naming_the_flag(spec: str, flags: dict[str, objec
 
 
 def test_five_players_may_hold_nine_cards() -> None:
-    assert len(load_game("tonk?hand_size=9&players=5").new_state(1).stock) == 52 - 45 - 1
+    assert len(load_game("tonk?hand_size=9&players=5").new_state(1).pos.stock) == 52 - 45 - 1

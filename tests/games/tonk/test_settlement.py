@@ -6,6 +6,7 @@ from itertools import pairwise
 
 import pytest
 
+from parlour import load_game
 from parlour.games.tonk import settlement
 from parlour.games.tonk.rules import TonkRules
 from tests.games.tonk.helpers import paid, play, tonk
@@ -23,7 +24,7 @@ def test_speno_deal_tonk_low_and_high_both_win_each_paid_by_every_other() -> Non
     state = tonk("tonk:speno", [LOW_A, MID_A, HIGH, MID_B], just_dealt=True)
     assert state.is_terminal
     assert sorted(paid(state)) == [(1, 0, 2), (1, 2, 2), (3, 0, 2), (3, 2, 2)]
-    assert state.results[-1].outcome.startswith("dealt TONK")
+    assert state.pos.results[-1].outcome.startswith("dealt TONK")
 
 
 def test_speno_16_is_no_tonk_and_play_starts_left_of_dealer() -> None:
@@ -40,10 +41,10 @@ def test_texas_dealt_50_paid_two_and_49_paid_one() -> None:
 
 def test_pagat_two_dealt_49_or_50_void_the_hand_and_the_same_dealer_redeals() -> None:
     state = tonk("tonk:pagat", [HIGH, "Js Jh Jc 10d 9s", MID_A], just_dealt=True)
-    assert state.results[-1].void and state.results[-1].payments == ()
+    assert state.pos.results[-1].void and state.pos.results[-1].payments == ()
     assert not state.is_terminal  # a void hand does not count: the match goes on
-    assert state.dealer == 2 and state.hand_no == 2
-    assert state.balances == [0, 0, 0]
+    assert state.pos.dealer == 2 and state.pos.hand_no == 2
+    assert state.pos.balances == (0, 0, 0)
 
 
 def test_pagat_single_dealt_49_wins_two_from_each() -> None:
@@ -82,7 +83,7 @@ def test_dealt_49_in_turn_wins_at_the_holders_first_turn() -> None:
 def test_dealt_49_in_turn_loses_its_chance_to_an_earlier_drop() -> None:
     state = tonk("tonk:classic?deal_49_wins=in_turn", [MID_A, HIGH, MID_B], just_dealt=True)
     play(state, "drop")
-    assert state.results[-1].outcome.startswith("seat 0 drops")
+    assert state.pos.results[-1].outcome.startswith("seat 0 drops")
 
 
 # ------------------------------------------------------------------ drops
@@ -102,20 +103,33 @@ BEATEN = ["Ac 2c 7d", "Ah Ad", "9c 3h", "Kc 2h"]  # dropper 10, seat 1 2 (lowest
         # a tie with the dropper: the tied players win; the dropper pays 2 to each ≤ D (speno, pagat)
         ("speno", TIE, [(0, 1, 2), (0, 3, 2), (2, 1, 1), (2, 3, 1)]),
         ("pagat", TIE, [(0, 1, 2), (0, 3, 2), (2, 1, 1), (2, 3, 1)]),
-        # classic: 1 to each ≤ D plus 1 to each winner as a non-winner (double to the tied)
-        ("classic", TIE, [(0, 1, 1), (0, 3, 1), (0, 1, 1), (0, 3, 1), (2, 1, 1), (2, 3, 1)]),
+        # classic: 2 to each winner (the tied are the winners), others 1 to each winner
+        ("classic", TIE, [(0, 1, 2), (0, 3, 2), (2, 1, 1), (2, 3, 1)]),
         # texas: 2 to each winner, others 1 to each winner
         ("texas", TIE, [(0, 1, 2), (0, 3, 2), (2, 1, 1), (2, 3, 1)]),
         # caught by a lower hand: only seat 1 wins; nobody else is ≤ D
         ("speno", BEATEN, [(0, 1, 2), (2, 1, 1), (3, 1, 1)]),
-        ("classic", BEATEN, [(0, 1, 1), (0, 1, 1), (2, 1, 1), (3, 1, 1)]),
+        ("classic", BEATEN, [(0, 1, 2), (2, 1, 1), (3, 1, 1)]),
         ("texas", BEATEN, [(0, 1, 2), (2, 1, 1), (3, 1, 1)]),
     ],
 )
 def test_caught_dropper(preset: str, hands: list[str], expected: list[tuple[int, int, int]]) -> None:
     state = play(tonk(f"tonk:{preset}", hands), "drop")
-    assert "caught" in state.results[-1].outcome
+    assert "caught" in state.pos.results[-1].outcome
     assert sorted(paid(state)) == sorted(expected)
+
+
+def test_classic_example_of_rules_md() -> None:
+    """RULES §1.6: D = 10 against 5 and 10: the dropper pays 2 to the 5, nothing to the other 10, and the
+    other 10 pays 1 to the 5."""
+    state = play(tonk("tonk:classic", ["Ac 2c 7d", "5c", "Kc"]), "drop")
+    assert sorted(paid(state)) == [(0, 1, 2), (2, 1, 1)]
+
+
+def test_classic_dropper_pays_one_to_a_non_winner_strictly_below() -> None:
+    # dropper 10; seat 1 has 3 (winner), seat 2 has 7 (below D, not lowest), seat 3 has 10, seat 4 has 20
+    state = play(tonk("tonk:classic", ["Ac 2c 7d", "3c", "7h", "10h", "Kd Qd"]), "drop")
+    assert sorted(paid(state)) == [(0, 1, 2), (0, 2, 1), (2, 1, 1), (3, 1, 1), (4, 1, 1)]
 
 
 def test_speno_dropper_pays_double_to_a_non_winner_at_or_below_his_total() -> None:
@@ -130,7 +144,7 @@ def test_tonk_out_vs_run_out() -> None:
     # speno: tonk out pays tonk_out_pay = 1
     state = play(tonk("tonk:speno", ["8c 8d", "Kc Kd", "Qc Qd"], stock="8h"), "draw stock",
                  "spread 8c 8d 8h")
-    assert state.results[-1].outcome == "seat 0 tonks out"
+    assert state.pos.results[-1].outcome == "seat 0 tonks out"
     assert sorted(paid(state)) == [(1, 0, 1), (2, 0, 1)]
     # classic: tonk out pays 2
     state = play(tonk("tonk:classic", ["8c 8d", "Kc Kd", "Qc Qd"], stock="8h"), "draw stock",
@@ -139,7 +153,7 @@ def test_tonk_out_vs_run_out() -> None:
     # run out: the last card is discarded, 1 from each in every preset
     state = play(tonk("tonk:classic", ["8c 8d Ks", "Kc Kd", "Qc Qd"], stock="8h"), "draw stock",
                  "spread 8c 8d 8h", "discard Ks")
-    assert state.results[-1].outcome == "seat 0 runs out"
+    assert state.pos.results[-1].outcome == "seat 0 runs out"
     assert sorted(paid(state)) == [(1, 0, 1), (2, 0, 1)]
 
 
@@ -155,27 +169,81 @@ def test_a_hit_can_tonk_out_too() -> None:
 
 def test_stock_out_single_lowest_wins_one_from_each() -> None:
     state = tonk("tonk:speno", ["Ac 2c", "Kc Kd", "Qc Qd"], stock="3s", discard="9h")
-    state.stock = state.stock[-1:]  # only 3s is left in the stock
+    state.pos.stock = state.pos.stock[-1:]  # only 3s is left in the stock
     play(state, "draw stock", "discard 3s")
-    assert state.results[-1].outcome == "stock out: seat 0 is lowest"
+    assert state.pos.results[-1].outcome == "stock out: seat 0 is lowest"
     assert sorted(paid(state)) == [(1, 0, 1), (2, 0, 1)]
 
 
 def test_stock_out_with_a_tie_is_void_and_the_same_dealer_deals_again() -> None:
     state = tonk("tonk:speno", ["Ac 2c", "2h As", "Qc Qd"], stock="9s", discard="9h")
-    state.stock = state.stock[-1:]
+    state.pos.stock = state.pos.stock[-1:]
     play(state, "draw stock", "discard 9s")
-    result = state.results[-1]
+    result = state.pos.results[-1]
     assert result.void and result.payments == () and "tie" in result.outcome
-    assert state.dealer == 2 and state.hand_no == 2 and not state.is_terminal
+    assert state.pos.dealer == 2 and state.pos.hand_no == 2 and not state.is_terminal
 
 
 def test_discard_only_goes_on_after_the_stock_is_empty() -> None:
     state = tonk("tonk:pagat", ["Ac 2c", "Kc Kd", "Qc Qd"], stock="9s", discard="9h")
-    state.stock = state.stock[-1:]
+    state.pos.stock = state.pos.stock[-1:]
     play(state, "draw stock", "discard 9s")
     assert not state.is_terminal and state.current_player == 1
     assert [str(a) for a in state.legal_actions()] == ["drop", "draw discard"]
+
+
+def test_discard_only_plays_one_more_round_then_ends_as_on_end() -> None:
+    """RULES §1.6: each player after the one who drew the last stock card has one more turn; when the
+    round comes back to that player the lowest total wins."""
+    state = tonk("tonk:pagat", ["Ac 2c 5h", "Kc Kd 9c", "Qc Qd 8c"], stock="9s", discard="9h")
+    state.pos.stock = state.pos.stock[-1:]
+    play(state, "draw stock", "discard 9s")  # seat 0 drew the last stock card
+    assert state.view(None)["stock_out_seat"] == 0
+    play(state, "draw discard", "discard Kc")  # seat 1's last turn
+    assert not state.is_terminal and state.current_player == 2
+    play(state, "draw discard", "discard Qc")  # seat 2's last turn: the round is back at seat 0
+    assert state.is_terminal
+    assert state.pos.results[-1].outcome == "stock out: seat 0 is lowest"
+    assert sorted(paid(state)) == [(1, 0, 1), (2, 0, 1)]
+
+
+def test_discard_only_last_round_may_still_end_by_a_drop_or_a_tie() -> None:
+    state = tonk("tonk:pagat", ["Ac 2c 5h", "Kc Kd 9c", "Ad 3h"], stock="9s", discard="9h")
+    state.pos.stock = state.pos.stock[-1:]
+    play(state, "draw stock", "discard 9s", "draw discard", "discard Kc", "drop")
+    assert state.pos.results[-1].outcome == "seat 2 drops with 4 and wins"
+    state = tonk("tonk:pagat?hands=2", ["Ac 2c Kh", "Kc Kd 9c", "Ah 2h Ks"], stock="9s", discard="9h")
+    state.pos.stock = state.pos.stock[-1:]
+    play(state, "draw stock", "discard 9s", "draw discard", "discard Kc", "draw discard", "discard Ks")
+    result = state.pos.results[-1]
+    assert result.void and "tie" in result.outcome and not state.is_terminal
+
+
+def test_discard_only_with_an_empty_stock_from_the_start_gives_everyone_one_turn() -> None:
+    every = [f"{r}{s}" for s in "cdhs" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    hands = [every[0:3], every[3:6]]
+    state = load_game("tonk:pagat", players=2).new_state(0, {"hands": hands, "discard": every[6:]})
+    assert [str(a) for a in state.legal_actions()] == ["drop", "draw discard"]
+    play(state, "draw discard", "discard Ac", "draw discard", "discard 4c")
+    assert state.is_terminal and state.pos.results[-1].outcome.startswith("stock out")
+
+
+def test_two_thousand_random_pagat_hands_all_end() -> None:
+    import random
+
+    rng = random.Random(2000)
+    for i in range(2000):
+        players = 2 + i % 5
+        state = load_game("tonk:pagat", players=players).new_state(i)
+        steps = 0
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            # seldom drop, so that most hands reach the empty stock
+            choices = [a for a in legal if str(a) != "drop"] or list(legal)
+            state.apply(choices[rng.randrange(len(choices))])
+            steps += 1
+            assert steps < 3000, f"hand {i} ({players} players) has not ended after {steps} steps"
+        assert sum(state.returns()) == 0
 
 
 # ------------------------------------------------------------------ lockout
@@ -184,7 +252,7 @@ def test_hit_lockout_prevents_the_owner_dropping_on_their_next_turn_only() -> No
     spreads = [{"owner": 1, "cards": ["6h", "7h", "8h"]}]
     state = tonk("tonk:classic", ["5h Kc", "Ac 2c", "Qc Qd"], stock="Jd Js Jc Qs", spreads=spreads)
     play(state, "draw stock", "hit 5h 1", "discard Jd")
-    assert state.lockout == [0, 1, 0]
+    assert state.pos.lockout == [0, 1, 0]
     assert "drop" not in [str(a) for a in state.legal_actions()]
     with pytest.raises(ValueError, match="cannot drop for 1 more turn"):
         state.apply("drop")
@@ -200,7 +268,7 @@ def test_speno_has_no_lockout_and_no_hits_on_sets() -> None:
     with pytest.raises(ValueError, match="sets cannot be hit"):
         state.apply("hit 9h 2")
     play(state, "hit 5h 1")
-    assert state.lockout == [0, 0, 0]
+    assert state.pos.lockout == [0, 0, 0]
 
 
 # -------------------------------------------------------------- side bet
@@ -209,7 +277,7 @@ def test_spades_side_bet_highest_spade_takes_the_pot() -> None:
     hands = ["As 3c 4c 5c 6c", "Ks Qs 9d 9h 8d", "2s 7h 8h 9c 10d"]
     state = tonk("tonk:speno?spades_side_bet=true", hands, just_dealt=True)
     play(state, "spades in", "spades in", "spades out")
-    assert state.spades_shown == [38 + 1, 38 + 13, None]
+    assert state.pos.spades_shown == (38 + 1, 38 + 13, None)
     assert paid(state) == [(1, 0, 1)]
     assert state.view(2)["known"][0] == ["As"]
 
@@ -228,8 +296,8 @@ def test_a_match_rotates_the_dealer_and_keeps_a_running_ledger() -> None:
 
     state = load_game("tonk:speno?hands=4", players=3).new_state(5)
     while not state.is_terminal:
-        play(state, "drop" if state.phase == 1 else str(state.legal_actions()[0]))
-    results = state.results
+        play(state, "drop" if state.pos.phase == 1 else str(state.legal_actions()[0]))
+    results = state.pos.results
     assert len([r for r in results if not r.void]) == 4
     assert results[0].dealer == 2
     for before, after in pairwise(results):
@@ -239,8 +307,8 @@ def test_a_match_rotates_the_dealer_and_keeps_a_running_ledger() -> None:
         for payer, payee, stakes in r.payments:
             gains[payer] -= stakes
             gains[payee] += stakes
-    assert state.balances == gains
-    assert state.returns() == [float(b) for b in state.balances]
+    assert list(state.pos.balances) == gains
+    assert state.returns() == [float(b) for b in gains]
     assert sum(state.returns()) == 0
 
 
@@ -249,9 +317,9 @@ def test_a_match_ends_when_a_balance_reaches_the_target() -> None:
 
     state = load_game("tonk:speno?hands=50&target=3", players=2).new_state(1)
     while not state.is_terminal:
-        play(state, "drop" if state.phase == 1 else str(state.legal_actions()[0]))
-    assert max(state.balances) >= 3
-    assert len(state.results) < 50
+        play(state, "drop" if state.pos.phase == 1 else str(state.legal_actions()[0]))
+    assert max(state.pos.balances) >= 3
+    assert len(state.pos.results) < 50
 
 
 def test_payments_are_multiplied_by_the_stake() -> None:

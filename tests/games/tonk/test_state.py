@@ -18,13 +18,13 @@ def texts(state: object) -> list[str]:
 def test_deal_gives_hand_size_cards_from_the_dealers_left_and_turns_the_upcard() -> None:
     state = load_game("tonk:classic?hand_size=7", players=4).new_state(3)
     assert [len(state.hand(s)) for s in range(4)] == [7, 7, 7, 7]
-    assert len(state.discard) == 1 and len(state.stock) == 52 - 28 - 1
-    assert state.dealer == 3 and state.current_player == 0
+    assert len(state.pos.discard) == 1 and len(state.pos.stock) == 52 - 28 - 1
+    assert state.pos.dealer == 3 and state.current_player == 0
 
 
 def test_without_upcard_the_first_player_must_draw_from_the_stock() -> None:
     state = load_game("tonk:speno?upcard=false", players=2).new_state(3)
-    assert state.discard == [] and texts(state) == ["drop", "draw stock"]
+    assert state.pos.discard == [] and texts(state) == ["drop", "draw stock"]
 
 
 def test_turn_is_drop_or_draw_then_spread_hit_discard() -> None:
@@ -41,7 +41,7 @@ def test_turn_is_drop_or_draw_then_spread_hit_discard() -> None:
 def test_drop_timing_any_allows_a_drop_after_drawing_and_spreading() -> None:
     state = tonk("tonk:speno?drop_timing=any", ["8c 8d 2s", "Kc Kd Ks"], stock="8h")
     play(state, "draw stock", "spread 8c 8d 8h", "drop")
-    assert state.results[-1].totals == (2, 30)
+    assert state.pos.results[-1].totals == (2, 30)
 
 
 def test_the_card_taken_from_the_discard_pile_may_not_be_discarded_at_once() -> None:
@@ -57,7 +57,7 @@ def test_the_card_taken_from_the_discard_pile_may_not_be_discarded_at_once() -> 
 def test_a_card_drawn_from_the_stock_may_be_discarded_at_once() -> None:
     state = tonk("tonk:speno", ["2c 3d", "Kc Kd"], stock="9s")
     play(state, "draw stock", "discard 9s")
-    assert state.discard[-1] == 47
+    assert state.pos.discard[-1] == 47
 
 
 def test_discarding_a_card_you_do_not_have_names_your_hand() -> None:
@@ -93,10 +93,10 @@ def test_cards_are_conserved_through_a_game() -> None:
     state = load_game("tonk:classic?jokers=2", players=3).new_state(8)
     rng = random.Random(8)
     while not state.is_terminal:
-        every = list(state.stock) + list(state.discard)
+        every = list(state.pos.stock) + list(state.pos.discard)
         for seat in range(3):
             every += state.hand(seat)
-        for spread in state.spreads:
+        for spread in state.pos.spreads:
             every += spread.real_cards()
         assert sorted(every) == list(range(54))
         actions = [a for a in state.legal_actions() if str(a) != "drop"] or list(state.legal_actions())

@@ -10,7 +10,7 @@ from parlour.bots.base import Bot
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game
 
-_MODULES = {"tonk": "parlour.bots.heuristic.tonk", "plonk": "parlour.games.plonk.heuristic",
+_MODULES = {"tonk": "parlour.games.tonk.heuristic", "plonk": "parlour.games.plonk.heuristic",
             "tock": "parlour.games.tock.heuristic"}
 """Game name → module defining ``HeuristicBot(game)``, ``rollout_policy(game)`` and ``SEARCH``."""
 

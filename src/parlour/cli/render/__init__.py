@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -21,9 +22,7 @@ class Renderer(Protocol):
 
 
 def renderer_for(game_name: str) -> Renderer:
-    import importlib
-
-    paths = {"tonk": "parlour.cli.render.tonk:TonkRenderer", "plonk": "parlour.games.plonk.render:PlonkRenderer",
+    paths = {"tonk": "parlour.games.tonk.render:TonkRenderer", "plonk": "parlour.games.plonk.render:PlonkRenderer",
              "tock": "parlour.games.tock.render:TockRenderer"}
     module, _, name = paths[game_name].partition(":")
     renderer: Renderer = getattr(importlib.import_module(module), name)()

@@ -1,7 +1,8 @@
 """Tonk: American knock rummy (RULES.md §1)."""
 
 from parlour.games.tonk.game import TonkGame
+from parlour.games.tonk.position import TonkPosition
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.state import TonkState
 
-__all__ = ["TonkGame", "TonkRules", "TonkState"]
+__all__ = ["TonkGame", "TonkPosition", "TonkRules", "TonkState"]

@@ -1,7 +1,7 @@
 """Tonk's actions as frozen values, and their text notation.
 
 ``drop`` · ``draw stock`` · ``draw discard`` · ``spread 8c 8d 8h`` ·
-``spread Jk=5h 6h 7h`` · ``hit 8s 2`` (spreads numbered from 1 as laid) ·
+``spread Jk=5h 6h 7h`` · ``spread 5h Jk=5h 5s`` · ``hit 8s 2`` (spreads numbered from 1 as laid) ·
 ``hit Jk=8s 2`` · ``discard Qh`` · ``spades in`` / ``spades out``.
 Text is read case-insensitively; ``str(action)`` gives the canonical form.
 """
@@ -37,16 +37,41 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Spread:
-    """Lay a set or run; ``cards`` are the cards it shows, ``jokers`` those jokers stand for."""
+    """Lay a set or run; ``cards`` are the faces it shows, ``jokers`` those jokers stand for.
+
+    A face may show twice in a set (``spread 5h Jk=5h 5s``): ``cards`` then
+    holds it twice and ``jokers`` once; the real card is written first.
+    """
 
     cards: tuple[Card, ...]
     jokers: tuple[Card, ...] = ()
 
+    @property
+    def real(self) -> tuple[Card, ...]:
+        """The faces of the real cards laid (``cards`` less ``jokers``)."""
+        if not self.jokers:
+            return self.cards
+        left = list(self.jokers)
+        out = []
+        for c in reversed(self.cards):
+            if c in left:
+                left.remove(c)
+            else:
+                out.append(c)
+        return tuple(reversed(out))
+
     def __str__(self) -> str:
-        jokers = set(self.jokers)
-        return "spread " + " ".join(
-            f"Jk={card_str(c)}" if c in jokers else card_str(c) for c in self.cards
-        )
+        if not self.jokers:
+            return "spread " + " ".join(card_str(c) for c in self.cards)
+        real = list(self.real)
+        words = []
+        for c in self.cards:
+            if c in real:
+                real.remove(c)
+                words.append(card_str(c))
+            else:
+                words.append("Jk=" + card_str(c))
+        return "spread " + " ".join(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +172,9 @@ def _parse(verb: str, args: list[str], text: str) -> TonkAction:
         return Hit(card, int(args[1]), joker)
     if verb == "spread" and len(args) >= 3:
         named = [_named_card(a, text) for a in args]
-        cards = tuple(CARDS[f] for f in table_order(list({c for c, _ in named})))
-        if len(cards) != len(named):
+        real = [c for c, joker in named if not joker]
+        if len(set(real)) != len(real):
             raise InvalidActionError(f"{text!r} names a card twice")
-        return Spread(cards, tuple(sorted(c for c, j in named if j)))
+        cards = tuple(CARDS[f] for f in table_order([c for c, _ in named]))
+        return Spread(cards, tuple(sorted(c for c, joker in named if joker)))
     raise InvalidActionError(f"{text!r} is not a Tonk action: actions are {FORMS}")

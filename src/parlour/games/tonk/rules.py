@@ -45,7 +45,7 @@ class TonkRules(Rules):
         "speno", "how a caught dropper and the others pay", choices=SETTLEMENTS
     )
     stock_out: str = flag(
-        "end", "empty stock: end the hand, or go on drawing from the discard pile only",
+        "end", "empty stock: end the hand, or one more round drawing from the discard pile only",
         choices=("end", "discard_only"),
     )
     spades_side_bet: bool = flag(False, "after the deal, bet one stake on the highest spade")
@@ -58,7 +58,7 @@ class TonkRules(Rules):
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "speno": {},
         "classic": {
-            "ace_high": True, "hit_sets": True, "hit_lockout": True, "tonk_out_pay": 2,
+            "drop_timing": "any", "ace_high": True, "hit_sets": True, "hit_lockout": True, "tonk_out_pay": 2,
             "deal_wins": "none", "caught": "classic",
         },
         "texas": {

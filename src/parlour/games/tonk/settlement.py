@@ -14,6 +14,11 @@ from parlour.games.tonk.rules import TonkRules
 Payment = tuple[int, int, int]
 
 
+DEAL_WIN_LOW = 15
+DEAL_WIN_HIGH = 49
+"""Every deal-time win is for a hand of at most ``DEAL_WIN_LOW`` or at least ``DEAL_WIN_HIGH``."""
+
+
 def deal_win_stakes(value: int, rules: TonkRules) -> int:
     """What a dealt hand worth ``value`` wins at once from each player (0: nothing).
 
@@ -50,7 +55,14 @@ def pay_winners(winners: dict[int, int], players: int) -> list[Payment]:
 
 
 def drop_payments(dropper: int, totals: Sequence[int], caught_rule: str) -> list[Payment]:
-    """The payments after ``dropper`` drops, under the preset's caught rule."""
+    """The payments after ``dropper`` drops, under the preset's caught rule (RULES §1.6).
+
+    Caught (another total is at or below D): the winners are the lowest
+    others. speno and pagat: the dropper pays 2 to each other player at or
+    below D; classic: 2 to each winner and 1 to each other player strictly
+    below D; texas: 2 to each winner. Always, every non-winner but the
+    dropper pays 1 to each winner.
+    """
     n = len(totals)
     others = [q for q in range(n) if q != dropper]
     d = totals[dropper]
@@ -62,11 +74,11 @@ def drop_payments(dropper: int, totals: Sequence[int], caught_rule: str) -> list
     out: list[Payment] = []
     if caught_rule == "texas":
         out += [(dropper, w, 2) for w in winners]
+    elif caught_rule == "classic":
+        # 2 to each winner, 1 to each other player strictly below D; an equal non-winner gets nothing
+        out += [(dropper, q, 2 if q in winners else 1) for q in others if q in winners or totals[q] < d]
     else:
-        double = 1 if caught_rule == "classic" else 2
-        out += [(dropper, q, double) for q in others if totals[q] <= d]
-        if caught_rule == "classic":
-            out += [(dropper, w, 1) for w in winners]
+        out += [(dropper, q, 2) for q in others if totals[q] <= d]
     out += [(q, w, 1) for q in losers for w in winners]
     return out
 

@@ -4,16 +4,18 @@ Faces are suit-major (``suit * 13 + rank - 1``), so a run is a stretch of
 neighbouring bits inside one suit's 13 bits and a set is one bit in each of
 up to four suits. A run's positions go 1 (ace low) .. 13 (king), and 14 for a
 high ace where ``ace_high`` allows it; a run never wraps (K-A-2 is never one).
-A joker stands for a *named* card, which must be a card its player does not
-hold **[decision]**: it keeps the branching of jokers small and never forbids
-a spread, since the held card itself can be laid instead.
+A joker stands for a *named* card: any card its spread needs, even one its
+player holds or one in play elsewhere (RULES §1.5), so a set may show a face
+twice (5♥ 5♠ and a joker named 5♥); a set still holds at most 4 cards. A
+spread is therefore kept as the mask of its real faces and the tuple of the
+faces its jokers stand for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 REAL = (1 << 52) - 1
 """The mask of every non-joker face."""
@@ -67,8 +69,31 @@ def shape_of(named: int, ace_high: bool) -> Shape | None:
     return None
 
 
-def accept_mask(shape: Shape, named: int, ace_high: bool, hit_sets: bool) -> int:
-    """The faces a hit may add to a spread of ``shape`` holding ``named``."""
+def spread_shape(real: int, joker_faces: tuple[int, ...], ace_high: bool) -> Shape | None:
+    """The shape of a spread of the real faces ``real`` (a mask) and jokers standing for ``joker_faces``.
+
+    Faces shown twice (a real card and a joker, or two jokers) can only make a set.
+    """
+    named = real
+    for f in joker_faces:
+        named |= 1 << f
+    n = real.bit_count() + len(joker_faces)
+    if named.bit_count() == n:
+        return shape_of(named, ace_high)
+    if not 3 <= n <= 4 or named & ~REAL:
+        return None
+    for r, bits in enumerate(_RANK_BITS):
+        if named & ~bits == 0:
+            return Shape(False, r, -1, 0, 0)
+    return None
+
+
+def accept_mask(shape: Shape, named: int, size: int, ace_high: bool, hit_sets: bool) -> int:
+    """The faces a hit may add to a spread of ``shape`` showing the faces ``named`` (``size`` cards).
+
+    A set takes any face of its rank while it holds fewer than 4 cards: a real
+    card shown is in nobody's hand, and a joker may name a face shown already.
+    """
     if shape.is_run:
         out = 0
         if shape.lo > 1:
@@ -76,9 +101,9 @@ def accept_mask(shape: Shape, named: int, ace_high: bool, hit_sets: bool) -> int
         if shape.hi < 13 or (shape.hi == 13 and ace_high and shape.lo > 1):
             out |= 1 << position_face(shape.suit, shape.hi + 1)
         return out & ~named
-    if not hit_sets or named.bit_count() >= 4:
+    if not hit_sets or size >= 4:
         return 0
-    return _RANK_BITS[shape.rank] & ~named
+    return _RANK_BITS[shape.rank]
 
 
 def extend(shape: Shape, face: int) -> Shape:
@@ -110,10 +135,12 @@ def _subsets(mask: int, size: int) -> Iterator[int]:
         yield sum(combo)
 
 
-def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, int]]:
-    """Every spread the hand can lay, as (named faces, faces the jokers stand for) masks.
+def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """Every spread the hand can lay, as (real faces mask, sorted faces the jokers stand for).
 
     ``hand`` is the mask of the real faces held, ``jokers`` how many jokers.
+    A joker may name any face its spread needs, held or not (RULES §1.5);
+    every spread keeps at least one real card.
     """
     a, b, c, d = hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39
     starts = hand & (hand >> 1) & (hand >> 2) & _VALID_RUN3
@@ -125,20 +152,22 @@ def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int,
         ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
     else:
         ranks = a | b | c | d
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, tuple[int, ...]]] = []
     while ranks:
         low = ranks & -ranks
         ranks ^= low
-        bits = _RANK_BITS[low.bit_length() - 1]
-        held = hand & bits
+        r = low.bit_length() - 1
+        held = hand & _RANK_BITS[r]
         k = held.bit_count()
+        rank_faces = (r, 13 + r, 26 + r, 39 + r)
         for size in (3, 4):
             for j in range(min(jokers, size - 1) + 1):
                 if size - j > k:
                     continue
+                names = list(combinations_with_replacement(rank_faces, j))
                 for real in _subsets(held, size - j):
-                    for named_by_jokers in _subsets(bits & ~held, j):
-                        out.append((real | named_by_jokers, named_by_jokers))
+                    for named_by_jokers in names:
+                        out.append((real, named_by_jokers))
     for s, block in enumerate((a, b, c, d)):
         if jokers == 0:
             if not starts >> (13 * s) & SUIT_BITS and not (ace_high and hand & _QKA[s] == _QKA[s]):
@@ -153,7 +182,7 @@ def _has_qka(hand: int) -> bool:
     return any(hand & qka == qka for qka in _QKA)
 
 
-def _runs_in_suit(s: int, block: int, jokers: int, ace_high: bool) -> Iterator[tuple[int, int]]:
+def _runs_in_suit(s: int, block: int, jokers: int, ace_high: bool) -> Iterator[tuple[int, tuple[int, ...]]]:
     ext = block | ((block & 1) << 13 if ace_high else 0)
     top = 14 if ace_high else 13
     base = 13 * s
@@ -163,14 +192,25 @@ def _runs_in_suit(s: int, block: int, jokers: int, ace_high: bool) -> Iterator[t
         for end in range(start + 2, min(top, start + 12) + 1):
             window = ((1 << (end - start + 1)) - 1) << (start - 1)
             missing = window & ~ext
-            if missing.bit_count() > jokers:
+            spare = jokers - missing.bit_count()
+            if spare < 0:
                 break
-            if window & ext == 0:
+            held = window & ext
+            if not held:
                 continue
-            yield _faces(window, base), _faces(missing, base)
+            yield _faces(held, base), _face_tuple(missing, base)
+            for e in range(1, min(spare, held.bit_count() - 1) + 1):
+                for extra in _subsets(held, e):
+                    yield _faces(held & ~extra, base), _face_tuple(missing | extra, base)
 
 
 def _faces(positions: int, base: int) -> int:
     """Turn a 14-bit position mask of one suit into a face mask (position 14 is the ace)."""
     low13 = positions & SUIT_BITS
     return (low13 | (positions >> 13 & 1)) << base
+
+
+def _face_tuple(positions: int, base: int) -> tuple[int, ...]:
+    """The faces of a 14-bit position mask of one suit, sorted."""
+    mask = _faces(positions, base)
+    return tuple(f for f in range(base, base + 13) if mask >> f & 1)

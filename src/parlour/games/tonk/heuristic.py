@@ -21,11 +21,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.cards import cards_of, parse_card, value_of_face
-from parlour.core.game import Action, Game, View
-from parlour.games.tonk.actions import DRAW_DISCARD, DRAW_STOCK, DROP, SPADES_IN, SPADES_OUT, Discard, Hit, Spread
+from parlour.core.game import Action, Game, State, View
+from parlour.games.tonk.actions import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    DROP,
+    SPADES_IN,
+    SPADES_OUT,
+    Discard,
+    Hit,
+    Spread,
+    TonkAction,
+)
+from parlour.games.tonk.position import BET, PLAY, TURN, TonkPosition
 from parlour.games.tonk.rules import TonkRules
-from parlour.games.tonk.spreads import REAL, SUIT_BITS, accept_mask, shape_of
-from parlour.games.tonk.state import BET, PLAY, TURN, TonkState
+from parlour.games.tonk.spreads import REAL, SUIT_BITS, accept_mask, spread_shape
 
 SEARCH = {"root": "paired", "anchor": "1"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
@@ -65,28 +75,30 @@ def _face_mask(mask: int) -> int:
     return (mask & REAL) | ((1 << 52) if mask >> 52 else 0)
 
 
-def seen_from_state(state: TonkState) -> Seen:
-    seat, n = state.cur, state.n
+def seen_from_state(state: State[TonkAction, TonkPosition]) -> Seen:
+    pos = state.pos
+    rules: TonkRules = state.game.rules
+    seat, n = pos.cur, rules.players
     public = 0
-    for c in state.discard:
+    for c in pos.discard:
         public |= 1 << c
-    for s in state.spreads:
-        public |= s.named & ~s.joker_named
+    for s in pos.spreads:
+        public |= s.real
         for j in s.jokers:
             public |= 1 << j
     known_all = 0
     for q in range(n):
         if q != seat:
-            known_all |= state.known[q]
-    hidden = ((1 << state.rules.deck_size) - 1) & ~(public | state.hands[seat] | known_all)
-    turns = state.turns
+            known_all |= pos.known[q]
+    hidden = ((1 << rules.deck_size) - 1) & ~(public | pos.hands[seat] | known_all)
+    turns = pos.turns
     return Seen(
-        rules=state.rules, hand=state.hands[seat], value=state.values[seat], phase=state.phase,
-        discard_top=state.discard[-1] if state.discard else -1,
-        spreads_accept=[s.accept for s in state.spreads],
-        known=state.known, hand_sizes=[h.bit_count() for h in state.hands],
-        turns_each=[(turns - 1 - ((q - state.dealer - 1) % n)) // n + 1 if turns else 0 for q in range(n)],
-        unseen=hidden, locked=bool(state.lockout[seat]), seat=seat,
+        rules=rules, hand=pos.hands[seat], value=pos.values[seat], phase=pos.phase,
+        discard_top=pos.discard[-1] if pos.discard else -1,
+        spreads_accept=[s.accept for s in pos.spreads],
+        known=pos.known, hand_sizes=[h.bit_count() for h in pos.hands],
+        turns_each=[(turns - 1 - ((q - pos.dealer - 1) % n)) // n + 1 if turns else 0 for q in range(n)],
+        unseen=hidden, locked=bool(pos.lockout[seat]), seat=seat,
     )
 
 
@@ -135,11 +147,19 @@ def seen_from_view(view: View, rules: TonkRules) -> Seen:
 
 
 def _accept(cards: Sequence[str], rules: TonkRules) -> int:
+    real = 0
+    joker_faces = []
     named = 0
     for text in cards:
-        named |= 1 << parse_card(text.partition("=")[2] or text)
-    shape = shape_of(named, rules.ace_high)
-    return accept_mask(shape, named, rules.ace_high, rules.hit_sets) if shape else 0
+        _, eq, shown = text.partition("=")
+        face = parse_card(shown if eq else text)
+        named |= 1 << face
+        if eq:
+            joker_faces.append(face)
+        else:
+            real |= 1 << face
+    shape = spread_shape(real, tuple(joker_faces), rules.ace_high)
+    return accept_mask(shape, named, len(cards), rules.ace_high, rules.hit_sets) if shape else 0
 
 
 # ------------------------------------------------------------------ decisions
@@ -208,7 +228,7 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
     best_lay, best_gain = None, 0
     for action in legal:
         if isinstance(action, Spread):
-            gain = sum(values[c] for c in action.cards if c not in action.jokers) + 100
+            gain = sum(values[c] for c in action.real) + 100
         elif isinstance(action, Hit):
             gain = 50 + (0 if action.joker else values[action.card])
         else:
@@ -259,12 +279,12 @@ class HeuristicBot:
         return choose(seen_from_view(view, self.rules), legal, rng)
 
 
-def rollout_policy(game: Game[Any]) -> Callable[[TonkState, random.Random], Action]:
+def rollout_policy(game: Game[Any]) -> Callable[[State[TonkAction, TonkPosition], random.Random], Action]:
     """The heuristic on a state, seeing only what the seat to play may know."""
     rules: TonkRules = game.rules
     _VALUES.setdefault(rules.joker_points, _values(rules))
 
-    def policy(state: TonkState, rng: random.Random) -> Action:
+    def policy(state: State[TonkAction, TonkPosition], rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -9,7 +9,7 @@ from parlour.arena.runner import run
 from parlour.arena.schedule import schedule
 from parlour.arena.stats import summarize
 from parlour.bots import make_bot
-from parlour.bots.heuristic.tonk import rollout_policy, seen_from_state, seen_from_view, win_chance
+from parlour.games.tonk.heuristic import rollout_policy, seen_from_state, seen_from_view, win_chance
 from parlour.games.tonk.state import TonkState
 
 GAME = load_game("tonk:speno", players=2)
@@ -23,7 +23,7 @@ def position(hands: list[list[str]], **keys: object) -> TonkState:
 
 def pick(state: TonkState) -> str:
     bot = make_bot("heuristic", GAME)
-    return str(bot.choose(state.view(state.cur), state.legal_actions(), random.Random(0)))
+    return str(bot.choose(state.view(state.pos.cur), state.legal_actions(), random.Random(0)))
 
 
 def test_drops_a_very_low_hand_and_draws_with_a_high_one() -> None:

@@ -1,0 +1,61 @@
+"""Tonk's actions as the legal-move generator hands them out: built once, looked up after.
+
+The generator (``TonkState._legal_actions``) returns shared action objects:
+turn starts by a three-bit key, discards by one look-up per suit, spreads and
+hits from caches keyed by their masks, so that listing the moves of a hand
+allocates almost nothing.
+"""
+
+from __future__ import annotations
+
+from parlour.core.cards import CARDS, cards_of, value_of_face
+from parlour.games.tonk.actions import DISCARDS, DRAW_DISCARD, DRAW_STOCK, DROP, Hit, Spread, TonkAction
+from parlour.games.tonk.spreads import table_order
+
+TURN_ACTIONS = tuple(
+    tuple(a for bit, a in ((1, DROP), (2, DRAW_STOCK), (4, DRAW_DISCARD)) if key & bit) for key in range(8)
+)
+"""The turn-start actions, by (may drop) | (stock left) << 1 | (discard pile left) << 2."""
+
+_DISCARDS_BY_SUIT = tuple(
+    tuple(tuple(DISCARDS[s * 13 + r] for r in range(13) if block >> r & 1) for block in range(1 << 13))
+    for s in range(4)
+)
+"""The discard actions of every subset of one suit's 13 cards: a hand's discards are four look-ups."""
+
+BITS = tuple(1 << c for c in range(54))
+"""Card id → its bit in a hand mask."""
+
+VALUES = {points: tuple(value_of_face(c, points) for c in range(54)) for points in range(51)}
+"""Card id → counting value, by ``joker_points``."""
+
+
+def discards(hand: int) -> tuple[TonkAction, ...]:
+    """``discard`` of every card in ``hand`` (a joker once, however many are held)."""
+    out = (
+        _DISCARDS_BY_SUIT[0][hand & 0x1FFF] + _DISCARDS_BY_SUIT[1][hand >> 13 & 0x1FFF]
+        + _DISCARDS_BY_SUIT[2][hand >> 26 & 0x1FFF] + _DISCARDS_BY_SUIT[3][hand >> 39 & 0x1FFF]
+    )
+    return (*out, DISCARDS[52]) if hand >> 52 else out
+
+
+_spread_cache: dict[tuple[int, tuple[int, ...]], Spread] = {}
+_hit_cache: dict[tuple[int, int, bool], Hit] = {}
+
+
+def spread_action(real: int, joker_faces: tuple[int, ...]) -> Spread:
+    """The spread of the real faces ``real`` (a mask) and jokers named ``joker_faces`` (sorted)."""
+    key = (real, joker_faces)
+    action = _spread_cache.get(key)
+    if action is None:
+        faces = table_order([*cards_of(real), *joker_faces])
+        action = _spread_cache[key] = Spread(tuple(CARDS[f] for f in faces), tuple(CARDS[f] for f in joker_faces))
+    return action
+
+
+def hit_action(face: int, spread: int, joker: bool) -> Hit:
+    key = (face, spread, joker)
+    action = _hit_cache.get(key)
+    if action is None:
+        action = _hit_cache[key] = Hit(CARDS[face], spread, joker)
+    return action

@@ -1,0 +1,209 @@
+"""Tonk's hidden-information contract in one place: what a seat sees, and positions consistent with it.
+
+``view_of`` is what one seat (or a spectator) may know: its own hand, the
+other hands' sizes and the cards known to be in them (taken from the discard
+pile, a shown spade), the table, counts, the ledger and the finished hands
+(revealed). ``determinize`` builds a position consistent with a view, the
+unseen cards dealt at random; ``Sampler`` reads the view once and then only
+re-deals the unseen cards, for search.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.core.cards import CARD_TEXT, cards_of, parse_card, shuffled
+from parlour.core.errors import RulesError
+from parlour.core.game import LedgerEntry, State, View
+from parlour.core.position import PublicEntry, history_of
+from parlour.games.tonk.position import OVER, PHASES, HandResult, TonkPosition, cards_text
+from parlour.games.tonk.rules import TonkRules
+from parlour.games.tonk.spreads import spread_shape
+from parlour.games.tonk.table import TableSpread
+
+
+def view_of(pos: TonkPosition, seat: int | None, n: int) -> View:
+    """What ``seat`` may know (``None``: a spectator)."""
+    over = pos.phase == OVER
+    hands = pos.hands
+    out: View = {
+        "game": "tonk",
+        "seat": seat,
+        "players": n,
+        "version": pos.version,
+        "hand_number": pos.hand_no,
+        "dealer": pos.dealer,
+        "to_play": pos.cur,
+        "phase": PHASES[pos.phase],
+        "hand_sizes": [h.bit_count() for h in hands],
+        "known": [cards_text(hands[q] if over else pos.known[q]) for q in range(n)],
+        "stock": len(pos.stock),
+        "discard": [CARD_TEXT[c] for c in pos.discard],
+        "spreads": [{"owner": s.owner, "cards": s.cards_text()} for s in pos.spreads],
+        "lockout": list(pos.lockout),
+        "taken": CARD_TEXT[pos.taken] if pos.taken >= 0 else None,
+        "turns": pos.turns,
+        "stock_out_seat": pos.stock_out_seat if pos.stock_out_seat >= 0 else None,
+        "bets": list(pos.bets),
+        "spades_shown": [None if c is None else CARD_TEXT[c] for c in pos.spades_shown],
+        "balances": list(pos.balances),
+        "ledger": [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in pos.ledger],
+        "results": [r.as_view() for r in pos.results],
+        "log": [[s, str(a)] for s, a in pos.log(pos.hand_start)],
+    }
+    if seat is not None:
+        out["hand"] = cards_text(hands[seat])
+        out["hand_value"] = pos.values[seat]
+    return out
+
+
+def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[int, ...]) -> TonkPosition:
+    """A position consistent with ``view``: unseen cards dealt to the hidden hands and the stock.
+
+    Cards known to be in a hand (taken from the discard pile, a shown
+    spade) stay in that hand; everything else unseen is shuffled.
+    """
+    if view.get("game") != "tonk":
+        raise RulesError(f"not a Tonk view: game is {view.get('game')!r}")
+    seat = view["seat"]
+    n = rules.players
+    free_jokers = [52 + j for j in range(rules.jokers)]
+
+    def fresh(text: str) -> int:
+        """The id of a card seen for the first time (a joker takes the next free id)."""
+        face = parse_card(text)
+        return free_jokers.pop(0) if face >= 52 else face
+
+    def within(text: str, mask: int) -> int:
+        """The id of a card already placed in ``mask`` (jokers: the first not yet used)."""
+        face = parse_card(text)
+        if face < 52:
+            return face
+        return next(j for j in (52, 53) if mask >> j & 1)
+
+    hands = [0] * n
+    known = [0] * n
+    if seat is not None:
+        for text in view["hand"]:
+            hands[seat] |= 1 << fresh(text)
+    for q in range(n):
+        for text in view["known"][q]:
+            card = within(text, hands[q] & ~known[q]) if q == seat else fresh(text)
+            known[q] |= 1 << card
+        hands[q] |= known[q]
+    discard = [fresh(t) for t in view["discard"]]
+    spreads = []
+    for entry in view["spreads"]:
+        real = 0
+        joker_faces = []
+        joker_ids = []
+        for text in entry["cards"]:
+            _, eq, shown = text.partition("=")
+            if eq:
+                joker_faces.append(parse_card(shown))
+                joker_ids.append(free_jokers.pop(0))
+            else:
+                real |= 1 << parse_card(text)
+        shape = spread_shape(real, tuple(joker_faces), rules.ace_high)
+        if shape is None:
+            raise RulesError(f"the view shows a spread that is no set or run: {entry['cards']}")
+        spreads.append(TableSpread.laid(entry["owner"], real, tuple(joker_faces), tuple(joker_ids), shape,
+                                        rules.ace_high, rules.hit_sets))
+    seen = set(discard)
+    for spread in spreads:
+        seen.update(spread.real_cards())
+    for h in hands:
+        seen.update(cards_of(h))
+    unseen = shuffled([c for c in range(52) if c not in seen] + free_jokers, rng)
+    for q in range(n):
+        for _ in range(view["hand_sizes"][q] - hands[q].bit_count()):
+            hands[q] |= 1 << unseen.pop()
+    if len(unseen) != view["stock"]:
+        raise RulesError(f"the view's card counts do not add up: {len(unseen)} unseen cards "
+                         f"for a stock of {view['stock']}")
+    cur = view["to_play"]
+    results = tuple(HandResult.from_view(r) for r in view["results"])
+    pos = TonkPosition(
+        version=view["version"],
+        history=history_of((s, PublicEntry(text)) for s, text in view["log"]),
+        hands=hands,
+        values=[sum(values[c] for c in cards_of(h)) for h in hands],
+        stock=unseen,
+        discard=discard,
+        known=known,
+        lockout=list(view["lockout"]),
+        spreads=tuple(spreads),
+        bets=tuple(view["bets"]),
+        spades_shown=tuple(None if t is None else parse_card(t) for t in view["spades_shown"]),
+        turns=view["turns"],
+        taken=within(view["taken"], known[cur]) if view["taken"] else -1,
+        stock_out_seat=-1 if view["stock_out_seat"] is None else view["stock_out_seat"],
+        phase=PHASES.index(view["phase"]),
+        cur=cur,
+        dealer=view["dealer"],
+        hand_no=view["hand_number"],
+        hand_start=view["version"] - len(view["log"]),
+        hands_counted=sum(not r.void for r in results),
+        ledger=tuple(LedgerEntry(p, q, s, s * rules.stake, h, r) for p, q, s, h, r in view["ledger"]),
+        balances=tuple(view["balances"]),
+        results=results,
+    )
+    if rules.deal_49_wins == "in_turn":
+        pos.pending49 = pending49_of(pos, n)
+    return pos
+
+
+def pending49_of(pos: TonkPosition, n: int) -> int:
+    """Seats dealt 49 whose first turn has not come yet (the in-turn house rule)."""
+    had_turn = {(pos.dealer + 1 + i) % n for i in range(pos.turns)}
+    return sum(1 << q for q in range(n) if q not in had_turn and pos.values[q] == 49)
+
+
+class Sampler:
+    """Deals the cards a seat cannot see afresh into a template state, once per call.
+
+    The deal is uniform over the unseen cards, like ``determinize``. Dealing
+    opponents low cards more often the longer they have played (they keep low
+    cards) was tried for search and made it worse: too cautious to drop.
+    Each sample gets a fresh seed for the chance events after this hand.
+    """
+
+    def __init__(self, template: State[Any, TonkPosition], seat: int | None, values: tuple[int, ...],
+                 in_turn_49: bool) -> None:
+        self.template = template
+        pos = template.pos
+        n = len(pos.hands)
+        self.n = n
+        self.values = values
+        self.in_turn_49 = in_turn_49
+        self.slots = [
+            (q, pos.known[q], pos.hands[q].bit_count() - pos.known[q].bit_count()) for q in range(n) if q != seat
+        ]
+        pool = list(pos.stock)
+        for q, known, _ in self.slots:
+            pool.extend(cards_of(pos.hands[q] & ~known))
+        self.pool = pool
+
+    def __call__(self, rng: random.Random) -> State[Any, TonkPosition]:
+        template = self.template
+        pos = template.pos.copy()
+        cards = shuffled(self.pool, rng)
+        hands = pos.hands
+        values = pos.values
+        table = self.values
+        for q, known, count in self.slots:
+            mask = known
+            if count:
+                for c in cards[-count:]:
+                    mask |= 1 << c
+                del cards[-count:]
+            value = 0
+            for c in cards_of(mask):
+                value += table[c]
+            hands[q], values[q] = mask, value
+        pos.stock = cards
+        if self.in_turn_49:
+            pos.pending49 = pending49_of(pos, self.n)
+        return type(template).of(template.game, rng.getrandbits(64), pos)
+
