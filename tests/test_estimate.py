@@ -52,8 +52,8 @@ def test_plonk_estimate_is_zero_when_level_and_grows_with_the_lead() -> None:
 
 
 def test_plonk_estimate_follows_the_points_of_the_deal_in_play_and_ends_as_the_returns() -> None:
-    state = load_game("plonk", target=100).new_state(1)
-    rng = random.Random(1)
+    state = load_game("plonk", target=100).new_state(2)  # a match whose lead changes hands
+    rng = random.Random(2)
     seen: list[tuple[int, float]] = []
     while not state.is_terminal:
         estimate = state.estimate()

@@ -22,7 +22,8 @@ from parlour.server import create_app
 from tests.server.conftest import Client, TestClient, join, new_table, settings_for
 from tests.server.test_play import lobby_of
 
-CODES = {"action/illegal", "action/invalid", "action/game_over", "action/not_your_turn", "action/stale", "auth/bad_token", "request/invalid",
+CODES = {"action/illegal", "action/invalid", "action/game_over", "action/not_your_turn", "action/stale",
+         "auth/bad_token", "request/invalid",
          "table/full", "table/not_found", "table/finished", "table/not_finished"}
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
