@@ -25,16 +25,16 @@ PLAYS = tuple(Play(CARDS[c]) for c in range(52))
 _ASCENDING = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)
 """Ranks of a suit from the two up to the ace, as bit offsets in the suit."""
 
-SUIT_PLAYS: tuple[list[tuple[Play, ...] | None], ...] = tuple(
+_SUIT_PLAYS: tuple[list[tuple[Play, ...] | None], ...] = tuple(
     [(), *[None] * SUIT_BITS] for _ in range(4)
 )
 """Per suit, the actions of each 13-bit set of its cards, filled on first use."""
 
 
-def suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
-    """The actions of the cards ``bits`` of ``suit`` (from the two up), stored in ``SUIT_PLAYS``."""
+def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
+    """The actions of the cards ``bits`` of ``suit`` (from the two up), stored in ``_SUIT_PLAYS``."""
     plays = tuple(PLAYS[13 * suit + r] for r in _ASCENDING if bits >> r & 1)
-    SUIT_PLAYS[suit][bits] = plays
+    _SUIT_PLAYS[suit][bits] = plays
     return plays
 
 
@@ -43,19 +43,19 @@ def plays_of(hand: int) -> tuple[Play, ...]:
 
     Four table lookups and a concatenation: this is every step's legal list.
     """
-    clubs, diamonds, hearts, spades = SUIT_PLAYS
+    clubs, diamonds, hearts, spades = _SUIT_PLAYS
     c = clubs[hand & SUIT_BITS]
     if c is None:
-        c = suit_plays(0, hand & SUIT_BITS)
+        c = _suit_plays(0, hand & SUIT_BITS)
     d = diamonds[hand >> 13 & SUIT_BITS]
     if d is None:
-        d = suit_plays(1, hand >> 13 & SUIT_BITS)
+        d = _suit_plays(1, hand >> 13 & SUIT_BITS)
     h = hearts[hand >> 26 & SUIT_BITS]
     if h is None:
-        h = suit_plays(2, hand >> 26 & SUIT_BITS)
+        h = _suit_plays(2, hand >> 26 & SUIT_BITS)
     s = spades[hand >> 39 & SUIT_BITS]
     if s is None:
-        s = suit_plays(3, hand >> 39 & SUIT_BITS)
+        s = _suit_plays(3, hand >> 39 & SUIT_BITS)
     return c + d + h + s
 
 

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
 from parlour.core.game import State, View
-from parlour.games.plonk.actions import SUIT_PLAYS, Play, suit_plays
-from parlour.games.plonk.cards import SUIT_BITS, mask_text
+from parlour.games.plonk.actions import Play, plays_of
+from parlour.games.plonk.cards import mask_text
 from parlour.games.plonk.position import FIRST_DEALER, SEATS, PlonkPosition, set_up
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, deal_points, resolve
 from parlour.games.plonk.views import view_of
@@ -88,26 +88,10 @@ class PlonkState(State[Play, PlonkPosition]):
         return self.pos.cur < 0
 
     def _legal_actions(self) -> tuple[Play, ...]:
-        """The cards of the hand by suit (c d h s), each from the two up to the ace: four lookups."""
+        """Every card of the hand, any time (Plonk has no rule of play): ``actions.plays_of``."""
         pos = self.pos
         cur = pos.cur
-        if cur < 0:
-            return ()
-        hand = pos.hands[cur]
-        clubs, diamonds, hearts, spades = SUIT_PLAYS
-        c = clubs[hand & SUIT_BITS]
-        if c is None:
-            c = suit_plays(0, hand & SUIT_BITS)
-        d = diamonds[hand >> 13 & SUIT_BITS]
-        if d is None:
-            d = suit_plays(1, hand >> 13 & SUIT_BITS)
-        h = hearts[hand >> 26 & SUIT_BITS]
-        if h is None:
-            h = suit_plays(2, hand >> 26 & SUIT_BITS)
-        s = spades[hand >> 39 & SUIT_BITS]
-        if s is None:
-            s = suit_plays(3, hand >> 39 & SUIT_BITS)
-        return c + d + h + s
+        return plays_of(pos.hands[cur]) if cur >= 0 else ()
 
     def why_illegal(self, action: Any) -> str:
         if type(action) is not Play:
