@@ -102,26 +102,25 @@ class State(ABC, Generic[ActionT, PositionT]):
 
     def __init__(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None = None) -> None:
         """A fresh deal from ``seed``, or the hand-built position ``start`` (see ``Game.new_state``)."""
-        self.game = game
-        self.seed = seed
-        self.start = start
-        self.origin = None
-        self._legal = None
-        self._bind()
+        self._adopt(game, seed, start)
         self.pos = self._deal() if start is None else self._set_up(start)
 
     @classmethod
     def of(cls, game: Game[Any], seed: int, pos: PositionT, start: Mapping[str, Any] | None = None) -> Self:
         """The state of ``game`` at ``pos``, whose future chance events follow from ``seed``."""
         state = cls.__new__(cls)
-        state.game = game
-        state.seed = seed
-        state.start = start
-        state.origin = None
-        state._legal = None
-        state._bind()
+        state._adopt(game, seed, start)
         state.pos = pos
         return state
+
+    def _adopt(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None) -> None:
+        """Every field but the position, at its start value."""
+        self.game = game
+        self.seed = seed
+        self.start = start
+        self.origin = None
+        self._legal = None
+        self._bind()
 
     # ---------------------------------------------------------- the game's part
 
