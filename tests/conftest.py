@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from parlour.core.game import Action, Game, State
 from parlour.core.registry import game_classes, load_game
@@ -65,3 +66,16 @@ def play_randomly(state: State, rng: random.Random, max_steps: int = 20_000) -> 
         assert legal, f"no legal action in a live state at version {state.version}"
         state.apply(legal[rng.randrange(len(legal))])
     raise AssertionError(f"game not over after {max_steps} steps")
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in JSON-like ``value``, dictionary keys included: where a view could name a card."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from strings(item)

@@ -13,29 +13,17 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from parlour.core.cards import card_str
 from parlour.core.game import State
+from tests.conftest import strings
 from tests.server.conftest import Client, TestClient, join, new_table
 from tests.server.test_play import lobby_of
 
 TOKEN = re.compile(r"[A-Za-z0-9]+")
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings(v)
 
 
 def tokens(value: Any) -> set[str]:

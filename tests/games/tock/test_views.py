@@ -5,29 +5,16 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from parlour import load_game
 from parlour.core.cards import CARD_TEXT, sort_key
 from parlour.games.tock.state import TockState
+from tests.conftest import strings
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[cdhs](?![A-Za-z0-9])|(?<![A-Za-z])Jk(?![A-Za-z])")
 """A card's text (``9h``, ``10s``, ``Jk``) inside any string of a view."""
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings(item)
 
 
 def check_view(state: TockState, seat: int | None) -> None:
