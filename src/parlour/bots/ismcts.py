@@ -31,6 +31,15 @@ decisions and the other seats play the rollout policy, each with its own
 (determinized) cards. Single-observer search otherwise judges an opponent's
 move by averaging over that opponent's *possible* hands, as if it did not
 know its own cards; a good policy is often a better model of it.
+
+The exploration constant ``c`` is stated for returns between -1 and 1 and is
+scaled by the game's utility range (``game.utility``, the least and the most a
+return can be): the search explores with ``c × (max − min) / 2``, so a game
+paying 0 to 100 is searched as one paying -1 to 1 would be, and a (-1, 1)
+game exactly as before. Scaling ``c`` rather than normalising the returns is
+the same for UCB (its choice is unchanged by any affine map of the rewards
+once ``c`` follows the map) and keeps every statistic (``last``, ``hint``'s
+mean return, ``anchor``'s comparison) in the game's own units.
 """
 
 from __future__ import annotations
@@ -98,6 +107,9 @@ class ISMCTSBot:
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
         self.c = c
+        lo, hi = game.utility
+        self.scale = (hi - lo) / 2 if hi > lo else 1.0
+        """``c`` is for returns in [-1, 1]; the search explores with ``c * scale`` (see the module docstring)."""
         self.rollout = rollout
         self.opponents_in_tree = opponents == "tree"
         self.depth = depth
@@ -196,7 +208,7 @@ class ISMCTSBot:
     def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
         node = root
         path = []
-        c = self.c
+        c = self.c * self.scale
         me = state.current_player
         while not state.is_terminal:
             if not self.opponents_in_tree and state.current_player != me:

@@ -1,13 +1,26 @@
-"""How each game draws itself in the terminal: one renderer per game, by name."""
+"""How a game draws itself in the terminal: its ``renderer`` part, or a plain view of the JSON.
+
+A game with a renderer declares ``parts = {"renderer": "<module>:<Class>"}``;
+the class is made with no arguments and fulfils ``Renderer``. A game without
+one is shown by ``PlainRenderer``: its view as pretty JSON (the legal actions
+are listed by the game loop), so every installed game can be played.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.json import JSON
+from rich.panel import Panel
+from rich.text import Text
 
-from parlour.core.game import View
+from parlour.core.game import Game, View
+from parlour.core.registry import game_class
+
+PART = "renderer"
 
 
 class Renderer(Protocol):
@@ -20,10 +33,28 @@ class Renderer(Protocol):
         """What changed between two views worth showing at once (a hand ended), if anything."""
 
 
-def renderer_for(game_name: str) -> Renderer:
-    from parlour.cli.render.plonk import PlonkRenderer
-    from parlour.cli.render.tock import TockRenderer
-    from parlour.cli.render.tonk import TonkRenderer
+class PlainRenderer:
+    """Any game's view as pretty JSON; the newest entry of ``results`` is news when one is added."""
 
-    renderers: dict[str, Renderer] = {"tonk": TonkRenderer(), "plonk": PlonkRenderer(), "tock": TockRenderer()}
-    return renderers[game_name]
+    def screen(self, view: View, names: Sequence[str]) -> RenderableType:
+        seat = view.get("seat")
+        title = f"{view.get('game', 'game')} · version {view.get('version', 0)}"
+        if seat is not None and 0 <= seat < len(names):
+            title += f" · {names[seat]} (seat {seat})"
+        return Panel(JSON(json.dumps(view, default=str)), title=title, title_align="left")
+
+    def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
+        old, new = before.get("results") or [], after.get("results") or []
+        if not isinstance(new, list) or len(new) <= len(old):
+            return None
+        return Group(Text("Result:", style="bold"), JSON(json.dumps(new[-1], default=str)))
+
+
+def renderer_for(game: Game[Any] | type[Game[Any]] | str) -> Renderer:
+    """The renderer of ``game`` (a game, its class or its name): its own part, else ``PlainRenderer``."""
+    cls = game_class(game) if isinstance(game, str) else game if isinstance(game, type) else type(game)
+    if PART not in cls.parts:
+        return PlainRenderer()
+    made = cls.part(PART)
+    renderer: Renderer = made() if isinstance(made, type) else made
+    return renderer
