@@ -2,18 +2,17 @@
 
 A game with a renderer declares ``parts = {"renderer": "<module>:<Class>"}``;
 the class is made with no arguments and fulfils ``Renderer``. A game without
-one is shown by ``PlainRenderer``: its view as pretty JSON (the legal actions
+one is shown by ``PlainRenderer``: its view pretty-printed (the legal actions
 are listed by the game loop), so every installed game can be played.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.console import Group, RenderableType
-from rich.json import JSON
+from rich.pretty import Pretty
 from rich.panel import Panel
 from rich.text import Text
 
@@ -34,20 +33,20 @@ class Renderer(Protocol):
 
 
 class PlainRenderer:
-    """Any game's view as pretty JSON; the newest entry of ``results`` is news when one is added."""
+    """Any game's view pretty-printed; the newest entry of ``results`` is news when one is added."""
 
     def screen(self, view: View, names: Sequence[str]) -> RenderableType:
         seat = view.get("seat")
         title = f"{view.get('game', 'game')} · version {view.get('version', 0)}"
         if seat is not None and 0 <= seat < len(names):
             title += f" · {names[seat]} (seat {seat})"
-        return Panel(JSON(json.dumps(view, default=str)), title=title, title_align="left")
+        return Panel(Pretty(view), title=title, title_align="left")
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
         old, new = before.get("results") or [], after.get("results") or []
         if not isinstance(new, list) or len(new) <= len(old):
             return None
-        return Group(Text("Result:", style="bold"), JSON(json.dumps(new[-1], default=str)))
+        return Group(Text("Result:", style="bold"), Pretty(new[-1]))
 
 
 def renderer_for(game: Game[Any] | type[Game[Any]] | str) -> Renderer:
