@@ -19,7 +19,7 @@ FlagValue = str | int | bool | None
 
 ErrorCode = Literal[
     "action/illegal", "action/not_your_turn", "action/stale", "auth/bad_token", "request/invalid",
-    "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many",
+    "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
 ]
 
 
@@ -125,6 +125,8 @@ class GameOut(BaseModel):
     presets: dict[str, dict[str, Any]]
     flags: list[FlagOut]
     bots: list[str]
+    client: str = Field(description="URL of the game's browser client module (the generic client if it has none)")
+    layout: str | None = Field(None, description="URL of the game's layout (add ?players=N), if it has one")
 
 
 class SeatOut(BaseModel):
