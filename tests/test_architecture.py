@@ -13,9 +13,13 @@ module itself defines a ``_x``: its own attribute on another instance).
 from __future__ import annotations
 
 import ast
+import re
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
+
+from parlour.core.registry import ENTRY_POINT_GROUP
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "parlour"
 MODULES = sorted(SRC.rglob("*.py"))
@@ -85,3 +89,30 @@ def test_the_private_name_check_sees_both_kinds_of_use(tmp_path: Path) -> None:
                       "        return self._x, other._mine, other._theirs, super()._y, m.__dict__\n")
     assert [use.split(": ", 1)[1] for use in private_uses(sample, tmp_path)] == [
         "from m import _hidden", "other._theirs"]
+
+
+GAME_NAMES = re.compile(r"\b(" + "|".join(sorted(p.name for p in entry_points(group=ENTRY_POINT_GROUP))) + r")\b",
+                        re.IGNORECASE)
+OUTSIDE_GAMES = [p for p in MODULES if "games" not in p.relative_to(SRC).parts[:1]]
+SCRIPTS = sorted((SRC / "server" / "static").glob("*.js"))
+
+
+def code_strings(path: Path) -> list[tuple[int, str]]:
+    """The string constants of ``path`` that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+@pytest.mark.parametrize("path", OUTSIDE_GAMES + SCRIPTS, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_game_is_named_outside_its_package(path: Path) -> None:
+    """The front ends take every game from the registry: no code outside ``parlour.games`` names one."""
+    if path.suffix == ".js":
+        named = [(i, line) for i, line in enumerate(path.read_text().splitlines(), 1) if GAME_NAMES.search(line)]
+    else:
+        named = [(line, text) for line, text in code_strings(path) if GAME_NAMES.search(text)]
+    assert named == []

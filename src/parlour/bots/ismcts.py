@@ -54,7 +54,7 @@ from typing import Any
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, State, View
 
-RolloutPolicy = Callable[[State, random.Random], Action]
+RolloutPolicy = Callable[[State[Any, Any], random.Random], Action]
 
 PAIRED_WIDTH = 32
 """``root=paired`` compares the policy's move with at most this many others (a random choice of them)."""
@@ -62,9 +62,10 @@ PAIRED_MIN = 8
 """``root=paired`` keeps the policy's move when fewer determinizations than this were played out."""
 
 
-def random_rollout(state: State, rng: random.Random) -> Action:
+def random_rollout(state: State[Any, Any], rng: random.Random) -> Action:
     legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+    action: Action = legal[rng.randrange(len(legal))]
+    return action
 
 
 class Node:
@@ -205,7 +206,7 @@ class ISMCTSBot:
             return legal[best]
         return legal[base]
 
-    def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
+    def _iterate(self, root: Node, state: State[Any, Any], rng: random.Random) -> None:
         node = root
         path = []
         c = self.c * self.scale
@@ -247,7 +248,7 @@ class ISMCTSBot:
             n.total += reward
             n.squares += reward * reward
 
-    def _playout(self, state: State, rng: random.Random) -> list[float]:
+    def _playout(self, state: State[Any, Any], rng: random.Random) -> list[float]:
         """Finish ``state`` with the rollout policy, or stop after ``depth`` actions; the returns, or their estimate."""
         steps, policy, depth = 0, self.rollout, self.depth
         while not state.is_terminal and steps < depth:

@@ -130,7 +130,7 @@ def replay_command(
         record = GameRecord.load(path)
         names = record.players
 
-        def show(state: State, seat: int, action: Action) -> None:
+        def show(state: State[Any, Any], seat: int, action: Action) -> None:
             if quiet:
                 return
             who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"

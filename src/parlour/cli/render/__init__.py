@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.console import Group, RenderableType
-from rich.pretty import Pretty
 from rich.panel import Panel
+from rich.pretty import Pretty
 from rich.text import Text
 
 from parlour.core.game import Game, View
