@@ -113,6 +113,7 @@ def test_each_game_serves_its_own_client_module(client: TestClient) -> None:
         response = client.get(game["client"])
         assert response.status_code == 200 and "javascript" in response.headers["content-type"]
     assert client.get("/api/games/tock/client/board.js").status_code == 200
-    for bad in ("/api/games/tonk/client/game.py", "/api/games/tonk/client/..%2Fgame.py",
-                "/api/games/chess/client/client.js", "/api/games/tonk/layout?players=2"):
+    for bad in ("/api/games/tonk/client/game.py", "/api/games/chess/client/client.js",
+                "/api/games/tonk/layout?players=2"):
         assert client.get(bad).json()["code"] == "game/not_found", bad
+    assert client.get("/api/games/tonk/client/..%2Fgame.py").status_code == 404
