@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from parlour.core.game import Action, Game, State
-from parlour.core.registry import game_classes, load_game
+from parlour.core.registry import game_classes, load_game, refresh
 
 VARIANTS = (
     "tonk:classic?jokers=2&hand_size=7&players=3",
@@ -79,3 +84,40 @@ def strings(value: Any) -> Iterator[str]:
     elif isinstance(value, list | tuple):
         for item in value:
             yield from strings(item)
+
+
+# ------------------------------------------------- a game installed as a plug-in
+
+PLUGIN_GAMES = Path(__file__).resolve().parent / "plugin_game"
+"""Where the test-only games live (``highcard``): on ``sys.path`` only while a test installs them."""
+
+
+def install_plugin_games(where: Path) -> list[str]:
+    """Make ``where`` a distribution declaring High Card in ``parlour.games``; the paths to put on ``sys.path``.
+
+    This is how a game installed from another package is found: its
+    ``entry_points.txt`` names the Game class, nothing in parlour names it.
+    """
+    info = where / "highcard-0.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: highcard\nVersion: 0\n")
+    (info / "entry_points.txt").write_text("[parlour.games]\nhighcard = highcard.game:HighCardGame\n")
+    return [str(where), str(PLUGIN_GAMES)]
+
+
+@pytest.fixture
+def highcard(tmp_path: Path) -> Iterator[list[str]]:
+    """High Card installed for this test (the registry refreshed before and after); yields the sys.path entries."""
+    paths = install_plugin_games(tmp_path / "site")
+    sys.path[:0] = paths
+    importlib.invalidate_caches()
+    refresh()
+    try:
+        yield paths
+    finally:
+        for path in paths:
+            sys.path.remove(path)
+        for name in [m for m in sys.modules if m == "highcard" or m.startswith("highcard.")]:
+            del sys.modules[name]
+        importlib.invalidate_caches()
+        refresh()

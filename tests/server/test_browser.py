@@ -221,3 +221,29 @@ def test_a_plonk_table_plays_a_trick(browser: Any, server: str, page_errors: lis
     assert f"Ana: {card}" in page.inner_text("#log")
     shot(page, "plonk-trick")
     context.close()
+
+
+def test_a_game_without_a_client_module_plays_in_the_generic_client(browser: Any, server: str, highcard: list[str],
+                                                                     page_errors: list[str]) -> None:
+    """High Card (installed by the test, see tests/plugin_game) ships no client: its view is shown as text."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = watch(context.new_page(), page_errors)
+    create_from_lobby(page, server, "highcard", ["human", "random"], "Ana", flags={"rounds": "3"})
+    page.wait_for_selector("#table[data-status='playing'], #table[data-status='finished']")
+    assert "game: \"highcard\"" in page.inner_text("#view")
+    for _ in range(20):
+        page.wait_for_selector("#turn.mine, #table[data-status='finished']", timeout=20_000)
+        if page.get_attribute("#table", "data-status") == "finished":
+            break
+        before = version(page)
+        assert page.locator("#hand svg").count() == 1
+        page.click("#moves button.move[data-action='swap']")
+        page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) > {before}")
+    page.wait_for_selector("#table[data-status='finished']")
+    assert page.locator("#results").count() == 1 and "Ana: swap" in page.inner_text("#log")
+    shot(page, "highcard-generic")
+    page.click("#replay")
+    page.wait_for_selector("#step")
+    page.click("#next")
+    page.wait_for_selector("#step:has-text(' 1 /')")
+    context.close()

@@ -140,4 +140,4 @@ def test_unknown_tables_and_paths_are_typed(table: tuple[TestClient, str, list[s
     assert client.post("/api/tables/" + "z" * 500 + "/join", json={}).json()["code"] == "table/not_found"
     with client.websocket_connect("/api/tables/nope/ws") as ws:
         assert ws.receive_json()["code"] == "table/not_found"
-    assert client.get("/api/boards/tock/9").json()["code"] == "request/invalid"
+    assert client.get("/api/games/tock/layout?players=9").json()["code"] == "request/invalid"

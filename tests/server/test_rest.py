@@ -25,7 +25,7 @@ def test_games_list_presets_flags_and_bots(client: TestClient) -> None:
 
 def test_the_tock_board_comes_from_the_geometry_module(client: TestClient) -> None:
     for players in range(2, 9):
-        board = client.get(f"/api/boards/tock/{players}").json()
+        board = client.get(f"/api/games/tock/layout?players={players}").json()
         geometry = board_for(players)
         assert len(board["squares"]) == geometry.squares
         assert board["starts"] == list(geometry.starts) and board["feet"] == list(geometry.feet)
@@ -105,3 +105,15 @@ def test_docs_and_the_browser_client_are_served(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
     page = client.get("/")
     assert page.status_code == 200 and "parlour" in page.text
+
+
+def test_each_game_serves_its_own_client_module(client: TestClient) -> None:
+    for game in client.get("/api/games").json():
+        assert game["client"] == f"/api/games/{game['name']}/client/client.js"
+        response = client.get(game["client"])
+        assert response.status_code == 200 and "javascript" in response.headers["content-type"]
+    assert client.get("/api/games/tock/client/board.js").status_code == 200
+    for bad in ("/api/games/tonk/client/game.py", "/api/games/chess/client/client.js",
+                "/api/games/tonk/layout?players=2"):
+        assert client.get(bad).json()["code"] == "game/not_found", bad
+    assert client.get("/api/games/tonk/client/..%2Fgame.py").status_code == 404

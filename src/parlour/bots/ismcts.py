@@ -31,6 +31,15 @@ decisions and the other seats play the rollout policy, each with its own
 (determinized) cards. Single-observer search otherwise judges an opponent's
 move by averaging over that opponent's *possible* hands, as if it did not
 know its own cards; a good policy is often a better model of it.
+
+The exploration constant ``c`` is stated for returns between -1 and 1 and is
+scaled by the game's utility range (``game.utility``, the least and the most a
+return can be): the search explores with ``c × (max − min) / 2``, so a game
+paying 0 to 100 is searched as one paying -1 to 1 would be, and a (-1, 1)
+game exactly as before. Scaling ``c`` rather than normalising the returns is
+the same for UCB (its choice is unchanged by any affine map of the rewards
+once ``c`` follows the map) and keeps every statistic (``last``, ``hint``'s
+mean return, ``anchor``'s comparison) in the game's own units.
 """
 
 from __future__ import annotations
@@ -45,7 +54,7 @@ from typing import Any
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, State, View
 
-RolloutPolicy = Callable[[State, random.Random], Action]
+RolloutPolicy = Callable[[State[Any, Any], random.Random], Action]
 
 PAIRED_WIDTH = 32
 """``root=paired`` compares the policy's move with at most this many others (a random choice of them)."""
@@ -53,9 +62,10 @@ PAIRED_MIN = 8
 """``root=paired`` keeps the policy's move when fewer determinizations than this were played out."""
 
 
-def random_rollout(state: State, rng: random.Random) -> Action:
+def random_rollout(state: State[Any, Any], rng: random.Random) -> Action:
     legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+    action: Action = legal[rng.randrange(len(legal))]
+    return action
 
 
 class Node:
@@ -98,6 +108,9 @@ class ISMCTSBot:
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
         self.c = c
+        lo, hi = game.utility
+        self.scale = (hi - lo) / 2 if hi > lo else 1.0
+        """``c`` is for returns in [-1, 1]; the search explores with ``c * scale`` (see the module docstring)."""
         self.rollout = rollout
         self.opponents_in_tree = opponents == "tree"
         self.depth = depth
@@ -193,10 +206,10 @@ class ISMCTSBot:
             return legal[best]
         return legal[base]
 
-    def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
+    def _iterate(self, root: Node, state: State[Any, Any], rng: random.Random) -> None:
         node = root
         path = []
-        c = self.c
+        c = self.c * self.scale
         me = state.current_player
         while not state.is_terminal:
             if not self.opponents_in_tree and state.current_player != me:
@@ -235,7 +248,7 @@ class ISMCTSBot:
             n.total += reward
             n.squares += reward * reward
 
-    def _playout(self, state: State, rng: random.Random) -> list[float]:
+    def _playout(self, state: State[Any, Any], rng: random.Random) -> list[float]:
         """Finish ``state`` with the rollout policy, or stop after ``depth`` actions; the returns, or their estimate."""
         steps, policy, depth = 0, self.rollout, self.depth
         while not state.is_terminal and steps < depth:

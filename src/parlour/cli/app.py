@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.bots.base import make_bot
-from parlour.cli.arena import _split_specs, arena
+from parlour.cli.arena import arena, split_specs
 from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
 from parlour.cli.serve import serve
@@ -21,10 +22,15 @@ from parlour.core.cards import cards_str
 from parlour.core.errors import ParlourError
 from parlour.core.game import Action, Game, State
 from parlour.core.record import GameRecord, replay, start_of
-from parlour.core.registry import game_classes, load_game, parse_spec
+from parlour.core.registry import ENTRY_POINT_GROUP, broken_games, game_classes, load_game, parse_spec
+from parlour.core.registry import game_class as find_game_class
+
+GAME_NAMES = sorted({point.name for point in entry_points(group=ENTRY_POINT_GROUP)})
+"""The installed games' names, read from their entry points without importing them (for the help)."""
+GAME_HELP = f"the game: {', '.join(GAME_NAMES) or 'none installed'} (parlour games lists them)"
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Play and study Tonk, Tock and Plonk.")
+                  help="Play and study card games: " + (", ".join(GAME_NAMES) or "none installed") + ".")
 console = Console(highlight=False)
 
 
@@ -55,7 +61,7 @@ def build_game(name: str, rules: str | None, players: int | None, flags: list[st
 
 @app.command()
 def play(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="tonk")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     rules: Annotated[str | None, typer.Option("--rules", "-r",
                      help="preset, optionally with flags: classic?jokers=2")] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
@@ -70,7 +76,7 @@ def play(
     """Play GAME in the terminal against bots."""
     try:
         game = build_game(game_name, rules, players, flag or [])
-        specs = _split_specs(vs + ",random")[:-1] if vs.strip() else []
+        specs = split_specs(vs + ",random")[:-1] if vs.strip() else []
         if not specs:
             raise ParlourError(f"--vs {vs!r}: name at least one bot, e.g. --vs random")
         n = game.num_players
@@ -82,17 +88,17 @@ def play(
     names = [name] + [f"{bots[s].name.partition(':')[0].capitalize()} {s}" for s in range(1, n)]
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     console.print(Text(f"{game.spec.title}: {game.name_with_rules()} · seed {actual_seed}", style="dim"))
-    play_game(game, actual_seed, names, bots, 0, renderer_for(game.spec.name), console,
+    play_game(game, actual_seed, names, bots, 0, renderer_for(game), console,
               console.input, save)
 
 
 @app.command("rules")
-def rules_command(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
+def rules_command(game_name: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)]) -> None:
     """Print GAME's presets and every flag with its default and allowed values."""
-    games = game_classes()
-    game_class = games.get(game_name.strip().lower())
-    if game_class is None:
-        raise _fail(ParlourError(f"unknown game {game_name!r}: games are {', '.join(sorted(games))}"))
+    try:
+        game_class = find_game_class(game_name)
+    except ParlourError as e:
+        raise _fail(e) from None
     rules_type = game_class.rules_type
     console.print(Text(f"{game_class.spec.title} — {game_class.spec.description}", style="bold"))
     flags = rules_type.flags()
@@ -124,7 +130,7 @@ def replay_command(
         record = GameRecord.load(path)
         names = record.players
 
-        def show(state: State, seat: int, action: Action) -> None:
+        def show(state: State[Any, Any], seat: int, action: Action) -> None:
             if quiet:
                 return
             who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
@@ -146,11 +152,13 @@ def replay_command(
 
 @app.command("games")
 def games_command() -> None:
-    """List the games and their presets."""
+    """List the installed games and their presets (and any whose plug-in fails to load)."""
     for name, game_class in sorted(game_classes().items()):
         presets = ", ".join(game_class.rules_type.presets) or "—"
         console.print(f"{name}: {game_class.spec.title}, {game_class.spec.min_players}–"
                       f"{game_class.spec.max_players} players; presets {presets}")
+    for name, why in sorted(broken_games().items()):
+        console.print(Text(f"{name}: broken: {why}", style="red"))
 
 
 app.command("arena")(arena)

@@ -45,7 +45,8 @@ def check_out_dir(out: Path) -> None:
 
 
 def arena(
-    game_spec: Annotated[str, typer.Argument(metavar="GAME", help="game spec, e.g. tonk:classic?players=3")],
+    game_spec: Annotated[str, typer.Argument(metavar="GAME", help="game spec: NAME[:PRESET][?FLAG=VALUE&...]; "
+                                             "parlour games lists the names")],
     bots: Annotated[str, typer.Option(help="bot specs, comma-separated: random,heuristic,ismcts:iters=500")],
     games: Annotated[int, typer.Option(help="games to play (rounded up to whole duplicate deals)")] = 100,
     workers: Annotated[int, typer.Option(help="worker processes (or Ray CPUs)")] = 1,
@@ -59,7 +60,7 @@ def arena(
     console = Console(highlight=False)
     try:
         game = load_game(game_spec)
-        specs = _split_specs(bots)
+        specs = split_specs(bots)
         for spec in specs:
             make_bot(spec, game)
         if games <= 0:
@@ -98,7 +99,7 @@ def arena(
     console.print(f"Wrote {out}/records.jsonl, results.json, results.md and plot.png")
 
 
-def _split_specs(text: str) -> list[str]:
+def split_specs(text: str) -> list[str]:
     """Bot specs separated by commas, where a spec's own settings also use commas.
 
     ``ismcts:iters=500,c=1,heuristic`` is two bots: a part with ``=`` and no

@@ -41,19 +41,21 @@ def legal_list(legal: Sequence[Action]) -> Columns:
     return Columns([Text(f"{i}. {a}") for i, a in enumerate(legal, start=1)], padding=(0, 3))
 
 
-def read_action(state: State, text: str) -> Action:
+def read_action(state: State[Any, Any], text: str) -> Action:
     """The action ``text`` names: a number from the legal list, or notation."""
     legal = state.legal_actions()
     stripped = text.strip()
     if stripped.isdigit():
         number = int(stripped)
         if 1 <= number <= len(legal):
-            return legal[number - 1]
+            chosen: Action = legal[number - 1]
+            return chosen
         raise ParlourError(f"{text!r}: pick a number from 1 to {len(legal)}, or type an action")
-    return state.game.parse_action(stripped, state)
+    parsed: Action = state.game.parse_action(stripped, state)
+    return parsed
 
 
-def human_turn(state: State, seat: int, names: Sequence[str], renderer: Renderer,
+def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer: Renderer,
                console: Console, ask: Callable[[str], str]) -> Action:
     """Show the table and ask until the player gives a legal action; returns it (applied)."""
     console.print(renderer.screen(state.view(seat), names))
@@ -84,7 +86,7 @@ def human_turn(state: State, seat: int, names: Sequence[str], renderer: Renderer
         return action
 
 
-def hint(state: State, seat: int) -> Group:
+def hint(state: State[Any, Any], seat: int) -> Group:
     """Ask the search bot about this seat's view: its top moves with playout counts and mean returns."""
     game = state.game
     try:
@@ -105,7 +107,7 @@ def hint(state: State, seat: int) -> Group:
 
 def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, Bot], human: int,
               renderer: Renderer, console: Console, ask: Callable[[str], str],
-              save: Path | None = None) -> State:
+              save: Path | None = None) -> State[Any, Any]:
     """Play one game in the terminal; returns the final (or abandoned) state."""
     state = game.new_state(seed)
     bot_rng = random.Random(seed * 7919 + 17)

@@ -5,6 +5,9 @@ or override flags (``load_game("tonk", preset="texas", players=3)``). Games
 are plug-ins: every installed distribution may declare ``Game`` classes in
 the ``parlour.games`` entry-point group (parlour's own three are declared in
 its ``pyproject.toml``), so neither the core nor any front end names a game.
+A game whose entry point fails to load is left out and remembered with its
+error (``broken_games``), so that one broken plug-in does not hide the others;
+asking for it by name raises that error as a ``RulesError``.
 """
 
 from __future__ import annotations
@@ -19,28 +22,54 @@ from parlour.core.game import Game
 ENTRY_POINT_GROUP = "parlour.games"
 
 _GAMES: dict[str, type[Game[Any]]] = {}
+_BROKEN: dict[str, str] = {}
+_LOADED: list[bool] = []
 
 
 def game_classes() -> dict[str, type[Game[Any]]]:
     """Every installed game, by name, read from the entry points on first use."""
-    if not _GAMES:
+    if not _LOADED:
         refresh()
     return dict(_GAMES)
+
+
+def broken_games() -> dict[str, str]:
+    """The installed games whose entry point failed to load, by name, with the reason."""
+    game_classes()
+    return dict(_BROKEN)
 
 
 def refresh() -> None:
     """Read the ``parlour.games`` entry points again (after installing a game at run time)."""
     found: dict[str, type[Game[Any]]] = {}
+    broken: dict[str, str] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
-        game_class = point.load()
+        try:
+            game_class = point.load()
+        except Exception as e:  # a broken plug-in must not hide the other games
+            broken[point.name] = f"entry point {point.name!r} = {point.value!r} cannot be loaded: " \
+                                 f"{type(e).__name__}: {e}"
+            continue
         if not (isinstance(game_class, type) and issubclass(game_class, Game)):
-            raise RulesError(f"entry point {point.name!r} = {point.value!r} is not a parlour Game class")
-        if game_class.spec.name != point.name:
-            raise RulesError(f"entry point {point.name!r} loads game {game_class.spec.name!r}: "
-                             "the two names must agree")
-        found[point.name] = game_class
+            broken[point.name] = f"entry point {point.name!r} = {point.value!r} is not a parlour Game class"
+        elif game_class.spec.name != point.name:
+            broken[point.name] = (f"entry point {point.name!r} loads game {game_class.spec.name!r}: "
+                                  "the two names must agree")
+        else:
+            found[point.name] = game_class
     _GAMES.clear()
     _GAMES.update(found)
+    _BROKEN.clear()
+    _BROKEN.update({name: why for name, why in broken.items() if name not in found})
+    _LOADED[:] = [True]
+
+
+def _unknown(name: str, where: str = "") -> RulesError:
+    """The error for a game name that is not installed (or whose plug-in is broken)."""
+    why = _BROKEN.get(name)
+    if why is not None:
+        return RulesError(f"game {name!r} is installed but broken: {why}")
+    return RulesError(f"unknown game {name!r}{where}: games are " + ", ".join(sorted(_GAMES)))
 
 
 def parse_spec(spec: str) -> tuple[str, str | None, dict[str, str]]:
@@ -67,7 +96,7 @@ def game_class(name: str) -> type[Game[Any]]:
     games = game_classes()
     found = games.get(name.strip().lower())
     if found is None:
-        raise RulesError(f"unknown game {name!r}: games are " + ", ".join(sorted(games)))
+        raise _unknown(name.strip().lower())
     return found
 
 
@@ -77,7 +106,7 @@ def load_game(spec: str, preset: str | None = None, **flags: Any) -> Game[Any]:
     games = game_classes()
     found = games.get(name)
     if found is None:
-        raise RulesError(f"unknown game {name!r} in {spec!r}: games are " + ", ".join(sorted(games)))
+        raise _unknown(name, f" in {spec!r}")
     if preset and spec_preset and preset.lower() != spec_preset:
         raise RulesError(f"{spec!r} names preset {spec_preset!r} but preset={preset!r} was given")
     rules = found.rules_type.build(preset or spec_preset, **{**spec_flags, **flags})

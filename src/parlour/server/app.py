@@ -26,7 +26,7 @@ from parlour.server.storage import Storage
 
 STATIC = Path(__file__).parent / "static"
 STATUS = {
-    "auth/bad_token": 403, "table/not_found": 404, "table/full": 409, "table/finished": 409,
+    "auth/bad_token": 403, "table/not_found": 404, "game/not_found": 404, "table/full": 409, "table/finished": 409,
     "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
     "action/not_your_turn": 409, "action/stale": 409,
     "request/invalid": 422, "table/too_many": 503,
@@ -58,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         await lobby.bots.close()
 
-    app = FastAPI(title="parlour", description="Tonk, Tock and Plonk at tables in the browser.",
+    app = FastAPI(title="parlour", description="Card games at tables in the browser.",
                   version="0.1.0", lifespan=lifespan)
     app.state.lobby = lobby
     app.state.settings = settings

@@ -58,7 +58,7 @@ class Seat:
 class TableAuthority:
     """One table: its game, state and seats, kept in step with storage."""
 
-    def __init__(self, stored: StoredTable, storage: Storage, state: State) -> None:
+    def __init__(self, stored: StoredTable, storage: Storage, state: State[Any, Any]) -> None:
         self.id = stored.id
         self.name = stored.name
         self.created = stored.created

@@ -18,6 +18,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.registry import game_classes, load_game
 from parlour.server.authority import Rejected, TableAuthority, quote
 from parlour.server.bots import BotDriver
+from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.schemas import JoinIn, JoinOut, TableIn
 from parlour.server.settings import Settings
@@ -175,9 +176,9 @@ class Lobby:
 
     @staticmethod
     def games() -> list[dict[str, Any]]:
-        """Every registered game with its presets, flags and the bots that can sit at it (``GameOut``)."""
+        """Every registered game with its presets, flags, the bots that can sit at it and its client (``GameOut``)."""
         out = []
-        for name, cls in sorted(game_classes().items()):
+        for name, cls in game_classes().items():
             rules_type = cls.rules_type
             flags = rules_type.flags()
             presets = {p: {k: v for k, v in rules_type.build(p).to_dict().items() if k != "players"}
@@ -194,7 +195,7 @@ class Lobby:
                 "name": name, "title": cls.spec.title, "description": cls.spec.description,
                 "min_players": cls.spec.min_players, "max_players": cls.spec.max_players,
                 "information": cls.spec.information, "default_preset": rules_type.default_preset,
-                "presets": presets, "bots": bots,
+                "presets": presets, "bots": bots, "client": client_url(cls), "layout": layout_url(cls),
                 "flags": [
                     {"name": f.name, "default": f.default, "help": f.help, "kind": f.kind,
                      "choices": list(f.choices), "minimum": f.minimum, "maximum": f.maximum,

@@ -20,7 +20,7 @@ FlagValue = str | int | bool | None
 ErrorCode = Literal[
     "action/illegal", "action/invalid", "action/game_over", "action/not_your_turn", "action/stale",
     "auth/bad_token", "request/invalid",
-    "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many",
+    "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
 ]
 
 
@@ -126,6 +126,8 @@ class GameOut(BaseModel):
     presets: dict[str, dict[str, Any]]
     flags: list[FlagOut]
     bots: list[str]
+    client: str = Field(description="URL of the game's browser client module (the generic client if it has none)")
+    layout: str | None = Field(None, description="URL of the game's layout (add ?players=N), if it has one")
 
 
 class SeatOut(BaseModel):
@@ -201,17 +203,3 @@ class ReplayStepOut(BaseModel):
     view: dict[str, Any]
     hands: list[list[str]]
 
-
-class BoardOut(BaseModel):
-    """The Tock board for a table size, laid out in a 1000 × 1000 box, from the geometry module."""
-
-    players: int
-    sections: int
-    squares: list[tuple[float, float]]
-    starts: list[int]
-    feet: list[int]
-    homes: list[list[tuple[float, float]]]
-    reserves: list[list[tuple[float, float]]]
-    shortcuts: list[tuple[int, int]]
-    intersections: list[int]
-    seat_colors: list[str]

@@ -1,14 +1,25 @@
-"""How each game draws itself in the terminal: one renderer per game, by name."""
+"""How a game draws itself in the terminal: its ``renderer`` part, or a plain view of the JSON.
+
+A game with a renderer declares ``parts = {"renderer": "<module>:<Class>"}``;
+the class is made with no arguments and fulfils ``Renderer``. A game without
+one is shown by ``PlainRenderer``: its view pretty-printed (the legal actions
+are listed by the game loop), so every installed game can be played.
+"""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.text import Text
 
-from parlour.core.game import View
+from parlour.core.game import Game, View
+from parlour.core.registry import game_class
+
+PART = "renderer"
 
 
 class Renderer(Protocol):
@@ -21,9 +32,28 @@ class Renderer(Protocol):
         """What changed between two views worth showing at once (a hand ended), if anything."""
 
 
-def renderer_for(game_name: str) -> Renderer:
-    paths = {"tonk": "parlour.games.tonk.render:TonkRenderer", "plonk": "parlour.games.plonk.render:PlonkRenderer",
-             "tock": "parlour.games.tock.render:TockRenderer"}
-    module, _, name = paths[game_name].partition(":")
-    renderer: Renderer = getattr(importlib.import_module(module), name)()
+class PlainRenderer:
+    """Any game's view pretty-printed; the newest entry of ``results`` is news when one is added."""
+
+    def screen(self, view: View, names: Sequence[str]) -> RenderableType:
+        seat = view.get("seat")
+        title = f"{view.get('game', 'game')} · version {view.get('version', 0)}"
+        if seat is not None and 0 <= seat < len(names):
+            title += f" · {names[seat]} (seat {seat})"
+        return Panel(Pretty(view), title=title, title_align="left")
+
+    def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
+        old, new = before.get("results") or [], after.get("results") or []
+        if not isinstance(new, list) or len(new) <= len(old):
+            return None
+        return Group(Text("Result:", style="bold"), Pretty(new[-1]))
+
+
+def renderer_for(game: Game[Any] | type[Game[Any]] | str) -> Renderer:
+    """The renderer of ``game`` (a game, its class or its name): its own part, else ``PlainRenderer``."""
+    cls = game_class(game) if isinstance(game, str) else game if isinstance(game, type) else type(game)
+    if PART not in cls.parts:
+        return PlainRenderer()
+    made = cls.part(PART)
+    renderer: Renderer = made() if isinstance(made, type) else made
     return renderer

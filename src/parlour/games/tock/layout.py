@@ -27,7 +27,7 @@ def _at(angle: float, radius: float) -> tuple[float, float]:
 def board_layout(players: int) -> dict[str, Any]:
     """Where every place of the board for ``players`` players is drawn (``ValueError`` if not 2–8).
 
-    Plain JSON data: the server's ``BoardOut`` schema has the same fields.
+    Plain JSON data, served as this game's ``layout`` part (``/api/games/tock/layout?players=N``).
     """
     if not 2 <= players <= 8:
         raise ValueError(f"a Tock board has 2 to 8 players, not {players!r}")

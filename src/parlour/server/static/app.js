@@ -1,25 +1,21 @@
 // parlour's browser client: the lobby (create, join, watch, invite) and the table (play, log, reveal, replay).
-// It only ever shows what the server sends: the seat's own view and its legal actions.
-import { cardRow, cardSvg, parseCard } from "./cards.js";
-import { boardLayout, drawBoard } from "./board.js";
+// It only ever shows what the server sends: the seat's own view and its legal actions. It knows no game:
+// each game's look comes from its client module (GameOut.client, loaded with import()), which may export
+//   area(msg, ui)             the table (felt, board…) for a state message; may be async
+//   score(view, seat)         a few words under a seat's name ("balance 3")
+//   log(view)                 what happened, as [seat, text] pairs (default: view.log)
+//   matches(words, card)      whether a legal action (its words) uses a selected card (default: it names it)
+//   pickCard(card, msg, ui)   what a click on a hand card does; true when handled (default: (un)select it)
+//   hint                      the line above the moves
+// where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
+// A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
+import { cardRow, cardSvg } from "./cards.js";
+import { actionWords, h, nameOf, panel } from "./ui.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
 
 // ------------------------------------------------------------------ helpers
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
-    else if (k === "class") node.className = v;
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
-
-const panel = (title, ...children) => h("section", { class: "panel" }, title ? h("h2", {}, title) : null, ...children);
 
 function toast(text) {
   const t = document.getElementById("toast");
@@ -38,6 +34,24 @@ async function api(path, body) {
   return data;
 }
 
+let gamesList = null;
+const clients = new Map();
+
+async function games() {
+  if (!gamesList) gamesList = await api("/api/games");
+  return gamesList;
+}
+
+/** The game's client module (its own, or the generic one), imported once. */
+async function clientOf(name) {
+  if (!clients.has(name)) {
+    const game = (await games()).find((g) => g.name === name);
+    const module = game ? await import(game.client) : await import("./generic.js");
+    clients.set(name, { game: game || { name }, module });
+  }
+  return clients.get(name);
+}
+
 const tokenKey = (id) => `parlour:token:${id}`;
 const inviteLink = (id) => `${location.origin}/?table=${id}`;
 
@@ -50,11 +64,13 @@ async function copyInvite(id) {
 // -------------------------------------------------------------------- lobby
 
 async function showLobby() {
-  const games = await api("/api/games");
+  const all = await games();
   main.replaceChildren();
-  const byName = Object.fromEntries(games.map((g) => [g.name, g]));
+  const byName = Object.fromEntries(all.map((g) => [g.name, g]));
+  const last = localStorage.getItem("parlour:game");
+  const chosen = byName[last] ? last : all.length ? all[0].name : null;
   const gameSel = h("select", { id: "game" },
-    games.map((g) => h("option", { value: g.name, selected: g.name === "tonk" }, g.title)));
+    all.map((g) => h("option", { value: g.name, selected: g.name === chosen }, g.title)));
   const presetSel = h("select", { id: "preset" });
   const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 2 });
   const flagsBox = h("div", { class: "flags" });
@@ -120,6 +136,7 @@ async function showLobby() {
     const body = { game: gameSel.value, preset: presetSel.value || null, rules, seats };
     if (tableName.value.trim()) body.name = tableName.value.trim();
     if (Number(timer.value) > 0) body.turn_seconds = Number(timer.value);
+    localStorage.setItem("parlour:game", gameSel.value);
     try {
       const table = await api("/api/tables", body);
       if (seats.includes("human")) await joinTable(table.id, myName.value);
@@ -168,7 +185,7 @@ async function joinTable(id, name) {
 
 // -------------------------------------------------------------------- table
 
-const tableState = { msg: null, cards: new Set(), pawn: null, ws: null, layout: null };
+const tableState = { msg: null, cards: new Set(), piece: null, ws: null };
 
 async function showTable(id) {
   const token = localStorage.getItem(tokenKey(id));
@@ -197,7 +214,7 @@ function connect(id, token) {
     const msg = JSON.parse(event.data);
     if (msg.type === "state") {
       const old = tableState.msg;
-      if (!old || old.view.version !== msg.view.version) { tableState.cards.clear(); tableState.pawn = null; }
+      if (!old || old.view.version !== msg.view.version) { tableState.cards.clear(); tableState.piece = null; }
       tableState.msg = msg;
       renderTable().catch((e) => toast(e.message));
     } else if (msg.type === "error") {
@@ -213,30 +230,27 @@ function send(action) {
   tableState.ws.send(JSON.stringify({ type: "action", version: msg.view.version, action }));
 }
 
-const nameOf = (msg, seat) => {
-  const s = msg.table.seats[seat];
-  return s ? (s.name || `Seat ${seat}`) : `Seat ${seat}`;
-};
+/** What a game's client is handed: the helpers, the game, the selection and the way to act. */
+function uiFor(game, live = true) {
+  return {
+    h, nameOf, game, selection: { cards: tableState.cards, get piece() { return tableState.piece; } },
+    select: (word) => { if (!live) return; tableState.piece = tableState.piece === word ? null : word; renderTable(); },
+    send: (action) => { if (live) send(action); },
+    rerender: () => { if (live) renderTable(); },
+  };
+}
 
-function actionWords(action) { return action.toLowerCase().split(/[\s+<>~=]+/).filter(Boolean); }
-
-/** The legal actions that use every selected card and the selected pawn. */
-function filteredMoves(msg) {
-  const game = msg.view.game;
+/** The legal actions that use every selected card and the selected piece. */
+function filteredMoves(msg, client) {
+  const matches = client.matches || ((words, card) => words.includes(card.toLowerCase()));
   return msg.legal.filter((a) => {
     const words = actionWords(a);
-    for (const card of tableState.cards) {
-      const c = card.toLowerCase();
-      if (game === "tock") {
-        const [rank] = parseCard(card);
-        if (!(words[0] === rank.toLowerCase() || (words[0] === "discard" && words[1] === c))) return false;
-      } else if (!words.includes(c)) return false;
-    }
-    return !tableState.pawn || words.includes(tableState.pawn);
+    for (const card of tableState.cards) if (!matches(words, card)) return false;
+    return !tableState.piece || words.includes(tableState.piece);
   });
 }
 
-function handView(msg, cards) {
+function handView(msg, cards, client, ui) {
   const row = h("div", { class: "cards hand", id: "hand" });
   const mine = msg.legal.length > 0;
   for (const card of cards) {
@@ -245,12 +259,8 @@ function handView(msg, cards) {
     if (tableState.cards.has(card)) svg.classList.add("selected");
     if (mine && msg.legal.some((a) => actionWords(a).includes(card.toLowerCase()))) svg.classList.add("playable");
     svg.addEventListener("click", () => {
-      if (msg.view.game === "plonk" && msg.legal.includes(card)) { send(card); return; }
-      if (msg.view.game === "tock") {
-        const had = tableState.cards.has(card);
-        tableState.cards.clear();
-        if (!had) tableState.cards.add(card);
-      } else if (tableState.cards.has(card)) tableState.cards.delete(card);
+      if (client.pickCard && client.pickCard(card, msg, ui)) return;
+      if (tableState.cards.has(card)) tableState.cards.delete(card);
       else tableState.cards.add(card);
       renderTable();
     });
@@ -282,64 +292,24 @@ function turnBanner(msg) {
   return h("div", { class: "turn-banner" + (mine ? " mine" : ""), id: "turn" }, text);
 }
 
-function tonkArea(v) {
-  const spreads = (v.spreads || []).map((s, i) => h("span", { class: "spread", title: `spread ${i}` },
-    h("span", { class: "label" }, `${i}`), cardRow(s.cards, { small: true })));
-  return h("div", { class: "felt" },
-    h("div", { class: "label" }, `Stock ${v.stock} · hand ${v.hand_number} · phase ${v.phase}`),
-    h("div", { class: "cards" }, cardSvg(null, { small: true }), ...(v.discard || []).slice(-3).map((c) => cardSvg(c, { small: true }))),
-    h("div", { class: "label" }, "Spreads"), h("div", {}, spreads.length ? spreads : h("span", { class: "label" }, "none yet")));
+/** The game's table area: its client's, else the view as text. */
+async function areaOf(msg, client, ui) {
+  if (client.area) return client.area(msg, ui);
+  return h("pre", { class: "view" }, JSON.stringify(msg.view, null, 1));
 }
 
-function plonkArea(msg) {
-  const v = msg.view;
-  return h("div", { class: "felt" },
-    h("div", { class: "label" }, `Deal ${v.deal} · target ${v.target} · scores ${v.scores.join(" – ")} (seats 0&2 – 1&3)`),
-    h("div", { class: "label" }, "Trick"),
-    h("div", { class: "cards", id: "trick" }, (v.trick || []).map(([seat, card]) => h("div", {}, cardSvg(card, { small: true }),
-      h("div", { class: "label" }, nameOf(msg, seat))))),
-    h("div", { class: "label" }, `Points this deal: ${(v.points || []).join(" – ")}`));
+function scoreFn(v, client) {
+  return client.score ? (seat) => client.score(v, seat) : null;
 }
 
-async function tockArea(msg) {
-  const v = msg.view;
-  const layout = await boardLayout(v.players);
-  const me = msg.seat;
-  const board = drawBoard(layout, v, me, tableState.pawn, (name) => {
-    tableState.pawn = tableState.pawn === name ? null : name;
-    renderTable();
-  });
-  return h("div", { class: "board" }, board,
-    h("div", { class: "muted" }, `Stock ${v.stock} · last played `, (v.pile || []).slice(-1).map((c) => cardSvg(c, { small: true }))));
+/** What happened, as [seat, text] pairs: the client's account, or the view's log. */
+function logEntries(v, client) {
+  if (client.log) return client.log(v);
+  return v.log || [];
 }
 
-function scoreFn(v) {
-  if (v.game === "tonk") return (seat) => `balance ${v.balances[seat]}`;
-  if (v.game === "plonk") return (seat) => `side ${seat % 2 ? "B" : "A"}`;
-  if (v.game === "tock") {
-    return (seat) => {
-      const home = v.pawns[seat].filter((p) => typeof p === "string").length;
-      const out = v.pawns[seat].filter((p) => typeof p === "number").length;
-      return `${out} out · ${home} home`;
-    };
-  }
-  return null;
-}
-
-/** What happened, as [seat, text] pairs: the view's log, or for Plonk the cards of this deal's tricks. */
-function logEntries(v) {
-  if (v.log) return v.log;
-  if (v.game !== "plonk") return [];
-  const out = [];
-  for (const trick of v.tricks || []) {
-    out.push(...trick.plays);
-    out.push([trick.winner, "wins the trick"]);
-  }
-  return out.concat(v.trick || []);
-}
-
-function logPanel(msg) {
-  const entries = logEntries(msg.view).slice(-60).map(([seat, text]) => h("div", {}, `${nameOf(msg, seat)}: ${text}`));
+function logPanel(msg, client) {
+  const entries = logEntries(msg.view, client).slice(-60).map(([seat, text]) => h("div", {}, `${nameOf(msg, seat)}: ${text}`));
   const box = h("div", { class: "log", id: "log" }, entries);
   setTimeout(() => { box.scrollTop = box.scrollHeight; }, 0);
   return panel("What happened", box);
@@ -361,24 +331,23 @@ async function renderTable() {
   const msg = tableState.msg;
   const v = msg.view;
   const t = msg.table;
-  let area;
-  if (v.game === "tonk") area = tonkArea(v);
-  else if (v.game === "plonk") area = plonkArea(msg);
-  else if (v.game === "tock") area = await tockArea(msg);
-  else area = h("pre", {}, JSON.stringify(v, null, 1));
-  const moves = filteredMoves(msg);
+  const { game, module: client } = await clientOf(t.game);
+  if (tableState.msg !== msg) return;
+  const ui = uiFor(game);
+  const area = await areaOf(msg, client, ui);
+  const moves = filteredMoves(msg, client);
   const movesBox = h("div", { class: "moves", id: "moves" },
     msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } }, a))
       : h("span", { class: "muted" }, msg.seat === null ? "You are watching." : "Not your turn."),
-    tableState.cards.size || tableState.pawn ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.pawn = null; renderTable(); } } }, "clear selection") : null);
+    tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, "clear selection") : null);
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
     h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, "Invite"),
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, "Replay")) : null),
-  playersBar(msg, scoreFn(v)), turnBanner(msg));
+  playersBar(msg, scoreFn(v, client)), turnBanner(msg));
   const left = h("div", {}, header, panel(null, area),
-    msg.seat !== null && v.hand ? panel("Your hand", handView(msg, v.hand)) : null,
-    panel("Your moves", h("p", { class: "muted" }, v.game === "tock" ? "Click a card and a pawn to narrow the moves." : "Click cards to narrow the moves."), movesBox));
-  const right = h("div", {}, revealPanel(msg), logPanel(msg));
+    msg.seat !== null && v.hand ? panel("Your hand", handView(msg, v.hand, client, ui)) : null,
+    panel("Your moves", h("p", { class: "muted" }, client.hint || "Click cards to narrow the moves."), movesBox));
+  const right = h("div", {}, revealPanel(msg), logPanel(msg, client));
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
 }
 
@@ -391,10 +360,8 @@ async function showReplay(id) {
     const r = await api(`/api/tables/${id}/replay?step=${step}`);
     step = r.step;
     const fake = { view: r.view, seat: null, legal: [], table: shown.table, deadline: null };
-    let area;
-    if (r.view.game === "tonk") area = tonkArea(r.view);
-    else if (r.view.game === "plonk") area = plonkArea(fake);
-    else area = await tockArea(fake);
+    const { game, module: client } = await clientOf(shown.table.game);
+    const area = await areaOf(fake, client, uiFor(game, false));
     const controls = h("div", {},
       h("button", { on: { click: () => { step = 0; draw(); } } }, "⏮"),
       h("button", { id: "prev", on: { click: () => { step = Math.max(0, step - 1); draw(); } } }, "◀"),
@@ -412,6 +379,8 @@ async function showReplay(id) {
 
 // ---------------------------------------------------------------------- go
 
+games().then((all) => { document.getElementById("subtitle").textContent = all.map((g) => g.title).join(" · "); })
+  .catch(() => {});
 const tableId = params.get("table");
 const start = !tableId ? showLobby() : params.get("replay") ? showReplay(tableId) : showTable(tableId);
 start.catch((e) => { main.replaceChildren(panel("Something went wrong", e.message)); });

@@ -1,11 +1,11 @@
-// The Tock board as SVG, drawn from the layout the server computes from the geometry module.
+// The Tock board as SVG, drawn from the layout the server computes from the game's geometry (its layout part).
 const NS = "http://www.w3.org/2000/svg";
 const boards = new Map();
 
-/** The board layout for `players` (fetched once per size from /api/boards/tock/N). */
-export async function boardLayout(players) {
+/** The board layout for `players` (fetched once per size from the game's layout URL, `url?players=N`). */
+export async function boardLayout(url, players) {
   if (!boards.has(players)) {
-    const response = await fetch(`/api/boards/tock/${players}`);
+    const response = await fetch(`${url}?players=${players}`);
     boards.set(players, await response.json());
   }
   return boards.get(players);

@@ -1,0 +1,35 @@
+// Tock in the browser: the board (drawn from the game's layout), pawns to click, and cards matched by rank.
+import { cardSvg, parseCard } from "/static/cards.js";
+import { boardLayout, drawBoard } from "./board.js";
+
+export const hint = "Click a card and a pawn to narrow the moves.";
+
+export async function area(msg, ui) {
+  const { h } = ui;
+  const v = msg.view;
+  const layout = await boardLayout(ui.game.layout, v.players);
+  const board = drawBoard(layout, v, msg.seat, ui.selection.piece, (name) => ui.select(name));
+  return h("div", { class: "board" }, board,
+    h("div", { class: "muted" }, `Stock ${v.stock} · last played `, (v.pile || []).slice(-1).map((c) => cardSvg(c, { small: true }))));
+}
+
+export function score(v, seat) {
+  const home = v.pawns[seat].filter((p) => typeof p === "string").length;
+  const out = v.pawns[seat].filter((p) => typeof p === "number").length;
+  return `${out} out · ${home} home`;
+}
+
+/** A move uses a card when it starts with the card's rank, or discards that very card. */
+export function matches(words, card) {
+  const [rank] = parseCard(card);
+  return words[0] === rank.toLowerCase() || (words[0] === "discard" && words[1] === card.toLowerCase());
+}
+
+/** One card at a time is selected. */
+export function pickCard(card, msg, ui) {
+  const had = ui.selection.cards.has(card);
+  ui.selection.cards.clear();
+  if (!had) ui.selection.cards.add(card);
+  ui.rerender();
+  return true;
+}

@@ -1,0 +1,1 @@
+"""High Card: a tiny parlour game installed through an entry point by the tests (see ``game``)."""

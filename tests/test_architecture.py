@@ -1,0 +1,118 @@
+"""The architecture, checked: layers and independent games (import-linter), and no private names across modules.
+
+The import contracts live in ``pyproject.toml`` (``[tool.importlinter]``):
+the front ends (cli, server, arena) over the bots over the games over the
+core; games never import each other; the core needs no front-end library.
+
+A private name (``_x``, not a dunder) belongs to its module: no other
+module may import it (``from m import _x``) or reach for it
+(``thing._x``, unless ``thing`` is ``self``, ``cls`` or ``super()``, or this
+module itself defines a ``_x``: its own attribute on another instance).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+from parlour.core.registry import ENTRY_POINT_GROUP
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "parlour"
+MODULES = sorted(SRC.rglob("*.py"))
+PUBLIC_BY_CONVENTION = {"_exit", "_getframe", "_asdict", "_replace", "_fields", "_make", "_field_defaults"}
+"""Underscored names that are public API elsewhere (``os._exit``, namedtuple's methods)."""
+
+
+def test_import_contracts_are_kept() -> None:
+    cli = pytest.importorskip("importlinter.cli", reason="import-linter is not installed (pip install -e .[dev])")
+    config = str(SRC.parents[1] / "pyproject.toml")
+    assert cli.lint_imports(config_filename=config) == 0, "an import contract is broken: run lint-imports"
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def defined_names(tree: ast.AST) -> set[str]:
+    """Every name this module defines: functions, classes, assigned names and attributes, fields, slots."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            if not isinstance(node, ast.ClassDef):
+                names.update(a.arg for a in [*node.args.args, *node.args.kwonlyargs, *node.args.posonlyargs])
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__"
+                                                  for t in node.targets):
+            names.update(c.value for c in ast.walk(node.value)
+                         if isinstance(c, ast.Constant) and isinstance(c.value, str))
+    return names
+
+
+def private_uses(path: Path, root: Path = SRC.parent) -> list[str]:
+    """Each use in ``path`` of another module's private name, as ``file:line: what``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    own = defined_names(tree)
+    where = path.relative_to(root)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            found += [f"{where}:{node.lineno}: from {'.' * node.level}{node.module or ''} import {a.name}"
+                      for a in node.names if is_private(a.name)]
+        elif isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr not in PUBLIC_BY_CONVENTION:
+            base = node.value
+            if isinstance(base, ast.Name) and base.id in ("self", "cls"):
+                continue
+            if isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and base.func.id == "super":
+                continue
+            if node.attr in own:
+                continue
+            found.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_module_uses_another_modules_private_names(path: Path) -> None:
+    assert private_uses(path) == []
+
+
+def test_the_private_name_check_sees_both_kinds_of_use(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from m import _hidden, shown\nclass A:\n    _mine = 1\n    def f(self, other):\n"
+                      "        return self._x, other._mine, other._theirs, super()._y, m.__dict__\n")
+    assert [use.split(": ", 1)[1] for use in private_uses(sample, tmp_path)] == [
+        "from m import _hidden", "other._theirs"]
+
+
+GAME_NAMES = re.compile(r"\b(" + "|".join(sorted(p.name for p in entry_points(group=ENTRY_POINT_GROUP))) + r")\b",
+                        re.IGNORECASE)
+OUTSIDE_GAMES = [p for p in MODULES if "games" not in p.relative_to(SRC).parts[:1]]
+SCRIPTS = sorted((SRC / "server" / "static").glob("*.js"))
+
+
+def code_strings(path: Path) -> list[tuple[int, str]]:
+    """The string constants of ``path`` that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+@pytest.mark.parametrize("path", OUTSIDE_GAMES + SCRIPTS, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_game_is_named_outside_its_package(path: Path) -> None:
+    """The front ends take every game from the registry: no code outside ``parlour.games`` names one."""
+    if path.suffix == ".js":
+        named = [(i, line) for i, line in enumerate(path.read_text().splitlines(), 1) if GAME_NAMES.search(line)]
+    else:
+        named = [(line, text) for line, text in code_strings(path) if GAME_NAMES.search(text)]
+    assert named == []
