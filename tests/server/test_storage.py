@@ -52,6 +52,14 @@ def test_a_table_round_trips(storage: Storage) -> None:
     assert storage.table_ids() == ["t1"] and storage.table_ids(unfinished_only=True) == ["t1"]
 
 
+def test_a_seed_of_any_size_round_trips(storage: Storage) -> None:
+    for i, seed in enumerate((0, 2**64 + 3, 2**128 - 1)):
+        table = sample(f"s{i}")
+        table.seed = seed
+        storage.create(table)
+        assert storage.load(f"s{i}") == table
+
+
 def test_a_seat_is_taken_once(storage: Storage) -> None:
     storage.create(sample())
     assert storage.take_seat("t1", 0, "Ana", hash_token("a"))

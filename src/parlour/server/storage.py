@@ -17,7 +17,6 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
-    BigInteger,
     Boolean,
     Column,
     Engine,
@@ -103,7 +102,7 @@ class Storage:
             Column("name", String(80), nullable=False),
             Column("game", String(20), nullable=False),
             Column("rules", JSON, nullable=False),
-            Column("seed", BigInteger, nullable=False),
+            Column("seed", String(80), nullable=False),  # decimal text: seeds are ints of any size
             Column("turn_seconds", Float, nullable=True),
             Column("created", Float, nullable=False),
             Column("finished", Boolean, nullable=False, default=False, index=True),
@@ -141,7 +140,7 @@ class Storage:
         """Store a new table with its seats (and any actions it already has)."""
         with self.engine.begin() as conn:
             conn.execute(self.tables.insert().values(
-                id=table.id, name=table.name, game=table.game, rules=table.rules, seed=table.seed,
+                id=table.id, name=table.name, game=table.game, rules=table.rules, seed=str(table.seed),
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
                 result=table.result,
             ))
