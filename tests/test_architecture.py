@@ -1,8 +1,10 @@
 """The architecture, checked: layers and independent games (import-linter), and no private names across modules.
 
-The import contracts live in ``pyproject.toml`` (``[tool.importlinter]``):
-the front ends (cli, server, arena) over the bots over the games over the
-core; games never import each other; the core needs no front-end library.
+Imports form no cycle anywhere under ``src/`` (lazy imports inside
+functions count; imports only for type checking do not). The import
+contracts live in ``pyproject.toml`` (``[tool.importlinter]``): the front
+ends (cli, server, arena) over the bots over the games over the core; games
+never import each other; the core needs no front-end library.
 
 A private name (``_x``, not a dunder) belongs to its module: no other
 module may import it (``from m import _x``) or reach for it
@@ -16,6 +18,7 @@ import ast
 import re
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,6 +34,53 @@ def test_import_contracts_are_kept() -> None:
     cli = pytest.importorskip("importlinter.cli", reason="import-linter is not installed (pip install -e .[dev])")
     config = str(SRC.parents[1] / "pyproject.toml")
     assert cli.lint_imports(config_filename=config) == 0, "an import contract is broken: run lint-imports"
+
+
+def import_cycles(graph: Any) -> list[list[str]]:
+    """The groups of modules that import each other in a ring (strongly connected components of two or more)."""
+    edges = {m: graph.find_modules_directly_imported_by(m) & graph.modules for m in graph.modules}
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in edges[module]:
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            group = [stack.pop()]
+            while group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for module in sorted(edges):
+        if module not in order:
+            visit(module)
+    return cycles
+
+
+def test_no_import_cycles_anywhere() -> None:
+    grimp = pytest.importorskip("grimp", reason="grimp comes with import-linter (pip install -e .[dev])")
+    graph = grimp.build_graph("parlour", exclude_type_checking_imports=True)
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_check_finds_a_ring() -> None:
+    grimp = pytest.importorskip("grimp", reason="grimp comes with import-linter (pip install -e .[dev])")
+    graph = grimp.ImportGraph()
+    for module in ("a", "a.x", "a.y", "a.z"):
+        graph.add_module(module)
+    graph.add_import(importer="a.x", imported="a.y")
+    graph.add_import(importer="a.y", imported="a.z")
+    graph.add_import(importer="a.z", imported="a.x")
+    assert import_cycles(graph) == [["a.x", "a.y", "a.z"]]
 
 
 def is_private(name: str) -> bool:

@@ -11,7 +11,7 @@ from parlour.games.tock.actions import TockAction, parse_tock_action
 from parlour.games.tock.position import TockPosition
 from parlour.games.tock.rules import TockRules
 from parlour.games.tock.state import TockState
-from parlour.games.tock.views import determinize, determinizer
+from parlour.games.tock.views import determinizer
 
 
 class TockGame(Game[TockRules]):
@@ -41,7 +41,14 @@ class TockGame(Game[TockRules]):
 
     def determinize(self, view: View, rng: random.Random) -> TockState:
         """A state consistent with ``view``: the unseen cards dealt at random to the other hands and stock."""
-        return determinize(self, view, rng)
+        return self.determinizer(view)(rng)
 
     def determinizer(self, view: View) -> Callable[[random.Random], TockState]:
-        return determinizer(self, view)
+        """Read ``view`` once; each call deals the unseen cards afresh, with a fresh seed for what follows."""
+        positions = determinizer(self.rules, view)
+
+        def sample(rng: random.Random) -> TockState:
+            pos = positions(rng)
+            return TockState.of(self, rng.getrandbits(64), pos)
+
+        return sample

@@ -3,9 +3,9 @@
 Public (RULES §2.8): the board (every pawn's place, the advantaged and the
 settled pawns), the pile of played cards, the size of every hand and of the
 stock, every seat's stored joker bonuses. Secret: the other hands and the
-stock order. ``view_of`` writes a seat's view; ``determinize`` deals the
-cards the view does not show at random, so the view of the state it builds
-is the view it was given.
+stock order. ``view_of`` writes a seat's view; ``determinizer`` deals the
+cards the view does not show at random, so the view of the position it
+builds is the view it was given.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from parlour.games.tock.position import OVER, PHASES, TockPosition
 from parlour.games.tock.setup import pawn_index, take
 
 if TYPE_CHECKING:
-    from parlour.games.tock.game import TockGame
-    from parlour.games.tock.state import TockState
+    from parlour.games.tock.rules import TockRules
 
 
 def view_of(pos: TockPosition, seat: int | None) -> View:
@@ -90,14 +89,12 @@ def place_of(text: int | str | None, length: int) -> int:
     return length + int(text[1:]) - 1
 
 
-def determinizer(game: TockGame, view: View) -> Callable[[random.Random], TockState]:
-    """A sampler of states consistent with ``view``: the view is read once, the unseen cards dealt per call."""
-    from parlour.games.tock.state import TockState
-
+def determinizer(rules: TockRules, view: View) -> Callable[[random.Random], TockPosition]:
+    """A sampler of positions consistent with ``view``: the view is read once, the unseen cards dealt per call."""
     if view.get("game") != "tock":
         raise RulesError(f"not a Tock view: game is {view.get('game')!r}")
     seat = view["seat"]
-    n = game.rules.players
+    n = rules.players
     base = TockPosition.blank(n)
     length = board_for(n).squares
     pawns = base.pawns
@@ -111,7 +108,7 @@ def determinizer(game: TockGame, view: View) -> Callable[[random.Random], TockSt
         pawns.place(pawn, pawns.pos[pawn], advantage=True)
     for text in view["settled"]:
         pawns.settled |= 1 << pawn_index(text, n)
-    pool = card_pool(full_deck(n, game.rules.extra_sevens))
+    pool = card_pool(full_deck(n, rules.extra_sevens))
     if seat is not None:
         base.hands[seat] = [take(pool, text, "hand") for text in view["hand"]]
     base.pile = [take(pool, text, "pile") for text in view["pile"]]
@@ -129,7 +126,7 @@ def determinizer(game: TockGame, view: View) -> Callable[[random.Random], TockSt
     base.log_start = view["version"] - len(view["log"])
     base.history = history_of((s, PublicEntry(text)) for s, text in view["log"])
 
-    def sample(rng: random.Random) -> TockState:
+    def sample(rng: random.Random) -> TockPosition:
         pos = base.copy()
         cards = unseen[:]
         rng.shuffle(cards)
@@ -139,11 +136,6 @@ def determinizer(game: TockGame, view: View) -> Callable[[random.Random], TockSt
                 pos.hands[q] = cards[len(cards) - k:]
                 del cards[len(cards) - k:]
         pos.stock = cards
-        return TockState.of(game, rng.getrandbits(64), pos)
+        return pos
 
     return sample
-
-
-def determinize(game: TockGame, view: View, rng: random.Random) -> TockState:
-    """A state consistent with ``view``: the unseen cards dealt at random to the other hands and stock."""
-    return determinizer(game, view)(rng)
