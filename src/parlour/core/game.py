@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
@@ -392,9 +392,3 @@ class Game(ABC, Generic[RulesT]):
 
     def __repr__(self) -> str:
         return f"load_game({self.name_with_rules()!r})"
-
-
-def sequence_text(actions: Sequence[Any], limit: int = 6) -> str:
-    """A few actions as text for an error message: ``draw stock, drop, …``."""
-    shown = ", ".join(str(a) for a in actions[:limit])
-    return shown + (", …" if len(actions) > limit else "")
