@@ -20,13 +20,20 @@ legal): a part whose footprint meets nothing changed so far reuses its effect
 worked out alone, the others are worked out again on the board as it then is;
 a board already reached with the same pawns and steps left is not searched
 again, and each final position is kept once.
+
+The search changes one board and changes it back (make and unmake), names
+a board by an int updated part by part (``_Search``), and builds effects
+only when asked: ``legal_actions`` needs the 7s alone (``sevens``), the
+heuristic their effects too (``splits``).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import chain, product
 
 from parlour.games.tock.actions import PAWNS, Part, Seven, part
+from parlour.games.tock.board import HOME, RESERVE
 from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 
 STEPS = 7
@@ -34,9 +41,14 @@ Option = tuple[int, Effect | None, int, int]
 """One part tried alone: its code (``_code``), its effect (None if illegal alone), the places
 it looks at and the places it changes (bit masks as in ``Board.footprint``)."""
 Outcome = tuple[tuple[int, int], ...]
+Found = list[tuple[int, Effect]]
+"""The splits found, in order: each as its parts' codes packed 9 bits a part (the first part
+highest, see ``seven_of``) and its effect (empty when effects were not asked for)."""
 
 _parts: dict[int, Part] = {}
-_sevens: dict[tuple[int, ...], Seven] = {}
+_sevens: dict[int, Seven] = {}
+CODE_BITS = 9
+CODE_MASK = (1 << CODE_BITS) - 1
 
 
 def _code(number: int, steps: int, jumps: int, stay_out: bool) -> int:
@@ -50,12 +62,25 @@ def _part(code: int) -> Part:
     return found
 
 
-def seven(codes: tuple[int, ...]) -> Seven:
-    """The (cached) 7 whose parts have these codes, in this order."""
-    found = _sevens.get(codes)
+def seven_of(packed: int) -> Seven:
+    """The (cached) 7 whose parts' codes are packed in ``packed``, 9 bits a part, the first highest."""
+    found = _sevens.get(packed)
     if found is None:
-        found = _sevens[codes] = Seven(tuple(_part(c) for c in codes))
+        codes = []
+        rest = packed
+        while rest:
+            codes.append(rest & CODE_MASK)
+            rest >>= CODE_BITS
+        found = _sevens[packed] = Seven(tuple(_part(c) for c in reversed(codes)))
     return found
+
+
+def seven(codes: tuple[int, ...]) -> Seven:
+    """The (cached) 7 whose parts have these codes (``_code``), in this order."""
+    packed = 0
+    for code in codes:
+        packed = packed << CODE_BITS | code
+    return seven_of(packed)
 
 
 def outcome(effect: Effect) -> Outcome:
@@ -78,6 +103,15 @@ COMPOSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 def splits(mover: Mover, pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
     """Every distinct legal 7 of ``seat``, with its effect."""
+    return [(seven_of(packed), effect) for packed, effect in _found(mover, pawns, seat, True)]
+
+
+def sevens(mover: Mover, pawns: Pawns, seat: int) -> list[Seven]:
+    """Every distinct legal 7 of ``seat``, as ``splits`` lists them, without their effects."""
+    return [seven_of(packed) for packed, _ in _found(mover, pawns, seat, False)]
+
+
+def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
     base = seat * PAWNS
     length = mover.board.squares
     starts = {p: 1 << at for p, at in enumerate(pawns.pos[base:base + PAWNS], start=base) if at >= 0}
@@ -98,25 +132,27 @@ def splits(mover: Mover, pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
                 looks[i] |= look
                 changes[i] |= change
     if not _interact(looks, changes):
-        return _apart(tables)
-    return _search(mover, pawns, movers, tables)
+        return _apart(tables, effects)
+    return _Search(mover, pawns, seat, movers, tables, effects).run()
 
 
-def _apart(tables: list[list[list[Option]]]) -> list[tuple[Seven, Effect]]:
+def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
     """The splits when no pawn's part can ever affect another's: every combination of legal parts."""
     legal = [[[(code, effect) for code, effect, _, _ in options if effect is not None] for options in table]
              for table in tables]
-    out: list[tuple[Seven, Effect]] = []
+    out: Found = []
     for shares in COMPOSITIONS[len(legal)]:
         lists = [table[c] for table, c in zip(legal, shares, strict=True) if c]
         if not all(lists):
             continue
         if len(lists) == 1:
-            out.extend((seven((code,)), effect) for code, effect in lists[0])
+            out.extend(lists[0])
             continue
         for chosen in product(*lists):
-            codes, effects = zip(*chosen, strict=True)
-            out.append((seven(codes), tuple(chain.from_iterable(effects))))
+            packed = 0
+            for code, _ in chosen:
+                packed = packed << CODE_BITS | code
+            out.append((packed, tuple(chain.from_iterable(e for _, e in chosen)) if effects else ()))
     return out
 
 
@@ -203,54 +239,273 @@ def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
     return out
 
 
-def _search(mover: Mover, pawns: Pawns, movers: list[int],
-            tables: list[list[list[Option]]]) -> list[tuple[Seven, Effect]]:
+@cache
+def _counts(has: int, further: int, left: int) -> tuple[int, ...]:
+    """The counts a pawn with parts of the counts ``has`` (bits) may take with ``left`` steps left,
+    when the pawns after it can still use up the counts ``further`` (bits)."""
+    return tuple(steps for steps in range(1, left + 1)
+                 if has >> steps & 1 and (steps == left or further >> (left - steps) & 1))
+
+
+Again = tuple[int, int, int, int, int, int, int, bool] | None
+"""How to work a part out again on a changed board (``_Search.again``): the pawn's start, the
+steps left past its foot (-1 for a pawn in its home lane), the squares it passes (bits) and
+where it lands going round the track, the same entering its home, the home squares that must
+be free to enter (or to move up the lane), and whether it stays out; None when the part can
+never be legal."""
+Choice = tuple[int, Effect | None, int, int, int]
+"""An ``Option`` with the change it makes to the board's key when legal alone (``_Search.delta``)."""
+
+
+class _Search:
     """The splits when parts may interact: depth first, see the module docstring.
 
     Two parts in a row that do not interact (neither looks at what the other
     changes) give the same board in either order: only the order by pawn
     number is searched.
-    """
-    found: dict[Outcome, tuple[tuple[int, ...], Effect]] = {}
-    seen: set[tuple[int, int, Outcome]] = set()
-    count = len(movers)
-    forward = mover.forward
 
-    def search(work: Pawns, used: int, left: int, changed: int, last: int, last_look: int,
-               last_change: int, codes: tuple[int, ...], effect: Effect) -> None:
-        for i in range(count):
+    One board is changed and changed back as the search goes (``occ``); the
+    occupied squares (bits), advantages and the seat's home lane are passed
+    down as ints. A board is named by an int (``key``): each of the seat's
+    pawns' place + 1 in 8 bits, then a bit per other pawn captured. A board
+    reached again with the same pawns and steps left is not searched again,
+    nor one from which the pawns left cannot use up the steps left; the last
+    pawn's part is tried in the loop that made the part before it.
+    """
+
+    __slots__ = ("board", "choices", "count", "effects", "everyone", "filtered", "found", "has", "key",
+                 "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
+                 "seat", "seen", "shifts", "starts", "usable")
+
+    def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
+                 tables: list[list[list[Option]]], effects: bool) -> None:
+        self.board = board = mover.board
+        self.optional = mover.optional_entry
+        self.pawns = pawns
+        self.seat = seat
+        self.movers = movers
+        self.effects = effects
+        self.length = length = board.squares
+        self.places = places = pawns.pos
+        self.occ = occ = pawns.occ[:]
+        self.occupied = sum(1 << square for square in range(length) if occ[square] >= 0)
+        self.starts = [places[p] for p in movers]
+        self.shifts = shifts = [0] * len(places)
+        base = seat * PAWNS
+        key = 0
+        for k in range(PAWNS):
+            shifts[base + k] = 8 * k
+            key |= (places[base + k] + 1) << (8 * k)
+        self.key = key
+        delta = self.delta
+        self.choices = [[[(code, step, look, change, 0 if step is None else delta(step))
+                          for code, step, look, change in options] for options in table] for table in tables]
+        self.count = count = len(movers)
+        self.everyone = (1 << count) - 1
+        self.has = has = [sum(1 << steps for steps, options in enumerate(table) if options) for table in tables]
+        reach = [1] * (1 << count)
+        for unused in range(1, 1 << count):
+            i = unused.bit_length() - 1
+            below = reach[unused & ~(1 << i)]
+            sums = below
+            for steps in range(1, STEPS + 1):
+                if has[i] >> steps & 1:
+                    sums |= below << steps
+            reach[unused] = sums & ((2 << STEPS) - 1)
+        self.reach = reach
+        """For each set of pawns not yet used (bits), the step counts they could still use up."""
+        self.usable: dict[int, tuple[int, ...]] = {}
+        self.found: dict[int, tuple[int, Effect]] = {}
+        self.seen: set[int] = set()
+        self.filtered: dict[tuple[int, int, int], list[list[Choice]]] = {}
+        self.prepared: dict[int, Again] = {}
+
+    def run(self) -> Found:
+        pawns = self.pawns
+        self.search(0, STEPS, 0, -1, 0, 0, 0, (), self.key, pawns.adv, pawns.homes[self.seat], self.occupied)
+        return list(self.found.values())
+
+    def delta(self, step: Effect) -> int:
+        """How a part's effect (an optional capture, then the move) changes the board's key."""
+        pawn, land = step[-1]
+        shifts = self.shifts
+        out = (land - self.places[pawn]) << shifts[pawn]
+        if len(step) > 1:
+            there = step[0][0]
+            out += (-1 - land) << shifts[there] if there >> 2 == self.seat else 1 << (32 + there)
+        return out
+
+    def counts(self, i: int, unused: int, left: int) -> tuple[int, ...]:
+        """The counts pawn ``i`` may take with ``left`` steps left and the pawns ``unused`` after it."""
+        found = self.usable[i << 8 | unused << 3 | left] = _counts(self.has[i], self.reach[unused], left)
+        return found
+
+    def interacting(self, i: int, look: int, change: int) -> list[list[Choice]]:
+        """Pawn ``i``'s options that look at what the last part changed or change what it looked at."""
+        key = (i, look, change)
+        table = self.filtered.get(key)
+        if table is None:
+            table = self.filtered[key] = [
+                [c for c in options if c[2] & change or look & c[3]] if options else options
+                for options in self.choices[i]
+            ]
+        return table
+
+    def again(self, code: int, pawn: int, adv: int, lane: int, occupied: int) -> Effect | None:
+        """The effect of part ``code`` of ``pawn`` on the board as it now is, or None."""
+        prepared = self.prepared
+        if code in prepared:
+            spec = prepared[code]
+        else:
+            spec = prepared[code] = self.prepare(code, pawn)
+        if spec is None:
+            return None
+        at, left, round_passed, round_land, home_passed, home_land, enter_mask, stay_out = spec
+        if left < 0:  # up the home lane
+            return None if lane & enter_mask else ((pawn, home_land),)
+        occ = self.occ
+        if occ[at] != pawn:  # captured by an earlier part
+            return None
+        if left:
+            can_enter = left <= HOME and not lane & enter_mask
+            if can_enter and not stay_out:
+                return None if home_passed & occupied else ((pawn, home_land),)
+            if stay_out and not can_enter:
+                return None
+        if round_passed & occupied:
+            return None
+        if not occupied >> round_land & 1:
+            return ((pawn, round_land),)
+        there = occ[round_land]
+        if adv >> there & 1:
+            return None
+        return ((there, RESERVE), (pawn, round_land))
+
+    def prepare(self, code: int, pawn: int) -> Again:
+        """What ``again`` needs to know of part ``code`` of ``pawn``, worked out once (see ``Again``)."""
+        steps, jumps, stay_out = code >> 3 & 7, code >> 1 & 3, bool(code & 1)
+        board = self.board
+        pawns = self.pawns
+        length = self.length
+        at = pawns.pos[pawn]
+        if at >= length:
+            h = at - length
+            to = h + steps
+            if jumps or stay_out or to >= HOME:
+                return None
+            return (at, -1, 0, 0, 0, length + to, (2 << to) - (2 << h), False)
+        path = board.forward_path(at, steps, jumps)
+        if path is None or (jumps and not pawns.settled >> pawn & 1):
+            return None
+        left = board.past_foot(self.seat, at, steps, jumps)
+        if stay_out and (not left or not self.optional):
+            return None
+        home = sum(1 << square for square in path[: steps - left]) if left else 0
+        return (at, left, sum(1 << square for square in path[:-1]), path[-1], home, length + left - 1,
+                (1 << left) - 1, stay_out)
+
+    def search(self, used: int, left: int, changed: int, last: int, last_look: int, last_change: int,
+               codes: int, effect: Effect, key: int, adv: int, lane: int, occupied: int) -> None:
+        """Every split that goes on from the parts ``codes`` made so far (see the class docstring)."""
+        movers, found, seen, occ, starts = self.movers, self.found, self.seen, self.occ, self.starts
+        usable, again, delta, effects = self.usable, self.again, self.delta, self.effects
+        length = self.length
+        everyone = self.everyone
+        choices = self.choices
+        for i in range(self.count):
             if used >> i & 1:
                 continue
+            table = choices[i] if i > last else self.interacting(i, last_look, last_change)
             pawn = movers[i]
-            table = tables[i]
-            for steps in range(1, left + 1):
-                for code, step, look, change in table[steps]:
-                    if i < last and not (look & last_change or last_look & change):
-                        continue
+            start = starts[i]
+            start_bit = 1 << start
+            on_track = start < length
+            rest = used | 1 << i
+            unused = everyone & ~rest
+            j = unused.bit_length() - 1 if unused & (unused - 1) == 0 else -1
+            counts = usable.get(i << 8 | unused << 3 | left)
+            if counts is None:
+                counts = self.counts(i, unused, left)
+            for steps in counts:
+                final = steps == left
+                for code, step, look, change, shift in table[steps]:
                     if look & changed:
-                        step = forward(work, pawn, steps, code >> 1 & 3, bool(code & 1))
+                        step = again(code, pawn, adv, lane, occupied)
                         if step is None:
                             continue
-                        change = 1 << work.pos[pawn] | 1 << step[-1][1]
+                        change = start_bit | 1 << step[-1][1]
+                        shift = delta(step)
                     elif step is None:
                         continue
-                    whole = effect + step
-                    if steps == left:
-                        key = outcome(whole)
-                        if key not in found:
-                            found[key] = ((*codes, code), whole)
+                    after = key + shift
+                    if final:
+                        if after not in found:
+                            found[after] = (codes << CODE_BITS | code, effect + step if effects else ())
                         continue
-                    rest = used | 1 << i
-                    mark = (rest, left - steps, outcome(whole))
+                    mark = (after << 7) | (rest << 3) | (left - steps)
                     if mark in seen:
                         continue
                     seen.add(mark)
-                    after = work.copy()
-                    after.execute(step)
-                    search(after, rest, left - steps, changed | change, i, look, change, (*codes, code), whole)
+                    if j >= 0:  # one pawn left: it takes the steps left, if it can
+                        table2 = choices[j] if j > i else self.interacting(j, look, change)
+                        choices2 = table2[left - steps]
+                        if not choices2:
+                            continue
+                        changed_after = changed | change
+                        made = (codes << CODE_BITS | code) << CODE_BITS
+                        board_made = False
+                        for code2, step2, look2, _, shift2 in choices2:
+                            if look2 & changed_after:
+                                if not board_made:
+                                    board_made = True
+                                    land, there, adv_after, lane_after, occupied_after = self.make(
+                                        pawn, start, step, adv, lane, occupied)
+                                step2 = again(code2, movers[j], adv_after, lane_after, occupied_after)
+                                if step2 is None:
+                                    continue
+                                shift2 = delta(step2)
+                            elif step2 is None:
+                                continue
+                            final_key = after + shift2
+                            if final_key not in found:
+                                found[final_key] = (made | code2, effect + step + step2 if effects else ())
+                        if board_made:
+                            if land < length:
+                                occ[land] = there
+                            if on_track:
+                                occ[start] = pawn
+                        continue
+                    land, there, adv_after, lane_after, occupied_after = self.make(
+                        pawn, start, step, adv, lane, occupied)
+                    self.search(rest, left - steps, changed | change, i, look, change, codes << CODE_BITS | code,
+                                effect + step if effects else (), after, adv_after, lane_after, occupied_after)
+                    if land < length:
+                        occ[land] = there
+                    if on_track:
+                        occ[start] = pawn
 
-    search(pawns, 0, STEPS, 0, -1, 0, 0, (), ())
-    return [(seven(codes), effect) for codes, effect in found.values()]
+    def make(self, pawn: int, start: int, step: Effect, adv: int, lane: int,
+             occupied: int) -> tuple[int, int, int, int, int]:
+        """Make the part ``step`` of ``pawn`` on ``occ``: its landing, the pawn it captures (or -1),
+        and the advantages, home lane and occupied squares after it. The caller takes it back."""
+        occ = self.occ
+        length = self.length
+        land = step[-1][1]
+        there = step[0][0] if len(step) > 1 else -1
+        adv &= ~(1 << pawn)
+        if start < length:
+            occ[start] = -1
+            occupied &= ~(1 << start)
+        else:
+            lane &= ~(1 << (start - length))
+        if land < length:
+            occ[land] = pawn
+            occupied |= 1 << land
+            if there >= 0:
+                adv &= ~(1 << there)
+        else:
+            lane |= 1 << (land - length)
+        return land, there, adv, lane, occupied
 
 
 def effect_of(mover: Mover, pawns: Pawns, seat: int, parts: tuple[Part, ...], why: Why = None) -> Effect | None:
