@@ -60,10 +60,12 @@ class Plays:
 
     # ------------------------------------------------------------ the list
 
-    def card_moves(self, pos: TockPosition, first: bool = False) -> tuple[list[CardAction], list[Play]]:
+    def card_moves(self, pos: TockPosition, first: bool = False,
+                   effects: bool = True) -> tuple[list[CardAction], list[Play]]:
         """Every legal card action of the seat to play, and each one's card and effect.
 
-        With ``first`` it stops at the first one found (is any card playable?).
+        With ``first`` it stops at the first one found (is any card playable?); without
+        ``effects`` the second list stays empty (``legal_actions`` needs the actions alone).
         """
         seat = pos.cur
         pawns = pos.pawns
@@ -108,9 +110,12 @@ class Plays:
                             add_action(push(pawn >> 2, pawn % PAWNS + 1, jumps))
                             add_play((card, effect))
             elif kind == SEVEN:
-                for action, effect in seven.splits(mover, pawns, seat):
-                    add_action(action)
-                    add_play((card, effect))
+                if effects:
+                    for action, effect in seven.splits(mover, pawns, seat):
+                        add_action(action)
+                        add_play((card, effect))
+                else:
+                    actions.extend(seven.sevens(mover, pawns, seat))
             elif kind == JACK:
                 for pawn in mine:
                     for other in theirs:

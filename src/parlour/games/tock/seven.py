@@ -114,37 +114,39 @@ def sevens(mover: Mover, pawns: Pawns, seat: int) -> list[Seven]:
 def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
     base = seat * PAWNS
     length = mover.board.squares
-    starts = {p: 1 << at for p, at in enumerate(pawns.pos[base:base + PAWNS], start=base) if at >= 0}
+    places = pawns.pos
+    starts = {pawn: 1 << places[pawn] for pawn in range(base, base + PAWNS) if places[pawn] >= 0}
     tables: list[list[list[Option]]] = []
     movers: list[int] = []
+    looks: list[int] = []
+    changes: list[int] = []
     for pawn in starts:
-        by_steps: list[list[Option]] = [[] for _ in range(STEPS + 1)]
-        for option in _options(mover, pawns, seat, pawn, starts, length):
+        options = _options(mover, pawns, seat, pawn, starts, length)
+        if not options:
+            continue
+        by_steps: list[list[Option]] = [[], [], [], [], [], [], [], []]
+        look = change = 0
+        for option in options:
             by_steps[option[0] >> 3 & 7].append(option)
-        if any(by_steps):
-            tables.append(by_steps)
-            movers.append(pawn)
-    looks = [0] * len(tables)
-    changes = [0] * len(tables)
-    for i, table in enumerate(tables):
-        for options in table:
-            for _, _, look, change in options:
-                looks[i] |= look
-                changes[i] |= change
+            look |= option[2]
+            change |= option[3]
+        tables.append(by_steps)
+        movers.append(pawn)
+        looks.append(look)
+        changes.append(change)
     if not _interact(looks, changes):
         return _apart(tables, effects)
     return _Search(mover, pawns, seat, movers, tables, effects).run()
 
 
 def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
-    """The splits when no pawn's part can ever affect another's: every combination of legal parts."""
-    legal = [[[(code, effect) for code, effect, _, _ in options if effect is not None] for options in table]
-             for table in tables]
+    """The splits when no pawn's part can ever affect another's: every combination of legal parts,
+    the counts shared as ``COMPOSITIONS`` lists them."""
+    legal = [[[(code, effect) for code, effect, _, _ in options if effect is not None] if options else []
+              for options in table] for table in tables]
     out: Found = []
-    for shares in COMPOSITIONS[len(legal)]:
+    for shares in _shares_of(tuple(sum(1 << c for c, options in enumerate(table) if options) for table in legal)):
         lists = [table[c] for table, c in zip(legal, shares, strict=True) if c]
-        if not all(lists):
-            continue
         if len(lists) == 1:
             out.extend(lists[0])
             continue
@@ -154,6 +156,13 @@ def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
                 packed = packed << CODE_BITS | code
             out.append((packed, tuple(chain.from_iterable(e for _, e in chosen)) if effects else ()))
     return out
+
+
+@cache
+def _shares_of(has: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The shares of ``COMPOSITIONS`` that give each pawn 0 or a count it has parts of (``has``: bits)."""
+    return tuple(shares for shares in COMPOSITIONS[len(has)]
+                 if all(not c or h >> c & 1 for h, c in zip(has, shares, strict=True)))
 
 
 def _interact(looks: list[int], changes: list[int]) -> bool:
@@ -247,6 +256,21 @@ def _counts(has: int, further: int, left: int) -> tuple[int, ...]:
                  if has >> steps & 1 and (steps == left or further >> (left - steps) & 1))
 
 
+@cache
+def _reach(has: tuple[int, ...]) -> tuple[int, ...]:
+    """For each set of pawns (bits) with parts of the counts ``has`` (bits), the totals they could make."""
+    reach = [1] * (1 << len(has))
+    for some in range(1, 1 << len(has)):
+        i = some.bit_length() - 1
+        below = reach[some & ~(1 << i)]
+        sums = below
+        for steps in range(1, STEPS + 1):
+            if has[i] >> steps & 1:
+                sums |= below << steps
+        reach[some] = sums & ((2 << STEPS) - 1)
+    return tuple(reach)
+
+
 Again = tuple[int, int, int, int, int, int, int, bool] | None
 """How to work a part out again on a changed board (``_Search.again``): the pawn's start, the
 steps left past its foot (-1 for a pawn in its home lane), the squares it passes (bits) and
@@ -288,7 +312,11 @@ class _Search:
         self.length = length = board.squares
         self.places = places = pawns.pos
         self.occ = occ = pawns.occ[:]
-        self.occupied = sum(1 << square for square in range(length) if occ[square] >= 0)
+        occupied = 0
+        for at in places:
+            if 0 <= at < length:
+                occupied |= 1 << at
+        self.occupied = occupied
         self.starts = [places[p] for p in movers]
         self.shifts = shifts = [0] * len(places)
         base = seat * PAWNS
@@ -303,16 +331,7 @@ class _Search:
         self.count = count = len(movers)
         self.everyone = (1 << count) - 1
         self.has = has = [sum(1 << steps for steps, options in enumerate(table) if options) for table in tables]
-        reach = [1] * (1 << count)
-        for unused in range(1, 1 << count):
-            i = unused.bit_length() - 1
-            below = reach[unused & ~(1 << i)]
-            sums = below
-            for steps in range(1, STEPS + 1):
-                if has[i] >> steps & 1:
-                    sums |= below << steps
-            reach[unused] = sums & ((2 << STEPS) - 1)
-        self.reach = reach
+        self.reach = _reach(tuple(has))
         """For each set of pawns not yet used (bits), the step counts they could still use up."""
         self.usable: dict[int, tuple[int, ...]] = {}
         self.found: dict[int, tuple[int, Effect]] = {}

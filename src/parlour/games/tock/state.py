@@ -134,7 +134,7 @@ class TockState(State[TockAction, TockPosition]):
         pos = self.pos
         phase = pos.phase
         if phase in (PLAY, EXTRA):
-            actions, _ = self.plays.card_moves(pos)
+            actions, _ = self.plays.card_moves(pos, effects=False)
             if actions or phase == EXTRA:
                 return tuple(actions)
             faces = {discard(c) for c in pos.hands[pos.cur]}
@@ -173,7 +173,7 @@ class TockState(State[TockAction, TockPosition]):
         return "play a card" if self._playable() else "no card can be played: discard one"
 
     def _playable(self) -> bool:
-        return bool(self.plays.card_moves(self.pos, first=True)[0])
+        return bool(self.plays.card_moves(self.pos, first=True, effects=False)[0])
 
     # ---------------------------------------------------------------- apply
 
