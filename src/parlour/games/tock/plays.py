@@ -45,6 +45,15 @@ from parlour.games.tock.position import TockPosition
 
 Play = tuple[int, Effect]
 """The card an action uses and its effect."""
+NOT_WORKED_OUT: Effect = ()
+"""The effect ``card_moves`` leaves out without ``effects`` (no legal action has an empty one)."""
+ORDER = {kind: rank for rank, kind in enumerate(KIND_ORDER)}
+SIMPLE_MOVES = {kind: tuple(move(kind, number) for number in range(1, PAWNS + 1))
+                for kind in VALUE if kind not in (FOUR, FIVE, SEVEN)}
+"""By card kind and own pawn (0–3): the move without route marks (``move``'s own objects)."""
+SWAPS = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
+              for number in range(1, PAWNS + 1))
+"""By own pawn (0–3) and other pawn: the swap (``swap``'s own objects)."""
 
 
 class Plays:
@@ -64,14 +73,14 @@ class Plays:
                    effects: bool = True) -> tuple[list[CardAction], list[Play]]:
         """Every legal card action of the seat to play, and each one's card and effect.
 
-        With ``first`` it stops at the first one found (is any card playable?); without
-        ``effects`` the second list stays empty (``legal_actions`` needs the actions alone).
+        With ``first`` it stops at the first one found (is any card playable?). Without
+        ``effects``, the effects of 7s and Js are left out (``NOT_WORKED_OUT``: ``play_of``
+        works out the one chosen): ``legal_actions`` needs the actions alone.
         """
         seat = pos.cur
         pawns = pos.pawns
         mover = self.mover
-        board = self.board
-        length = board.squares
+        length = self.board.squares
         places = pawns.pos
         actions: list[CardAction] = []
         plays: list[Play] = []
@@ -79,13 +88,16 @@ class Plays:
         add_play = plays.append
         by_kind: dict[int, list[int]] = {}
         for card in pos.hands[seat]:
-            by_kind.setdefault(KIND[card], []).append(card)
+            kind = KIND[card]
+            held = by_kind.get(kind)
+            if held is None:
+                by_kind[kind] = [card]
+            else:
+                held.append(card)
         base = seat * PAWNS
         mine, theirs = pawns.movable(seat) if FIVE in by_kind or JACK in by_kind else ([], [])
-        for kind in KIND_ORDER:
-            cards = by_kind.get(kind)
-            if cards is None:
-                continue
+        for kind in sorted(by_kind, key=ORDER.__getitem__) if len(by_kind) > 1 else by_kind:
+            cards = by_kind[kind]
             if kind in ENTER_KINDS:
                 entry_card = self.entry_card(kind, cards)
                 if entry_card >= 0:
@@ -93,7 +105,7 @@ class Plays:
                     if effect is not None:
                         add_action(enter(kind))
                         add_play((entry_card, effect))
-            card = move_card(kind, cards)
+            card = (cards[0] if len(cards) == 1 else min(cards)) if kind != TWO else move_card(kind, cards)
             if kind == FOUR:
                 for pawn in range(base, base + PAWNS):
                     if 0 <= places[pawn] < length:
@@ -115,12 +127,19 @@ class Plays:
                         add_action(action)
                         add_play((card, effect))
                 else:
-                    actions.extend(seven.sevens(mover, pawns, seat))
+                    found = seven.sevens(mover, pawns, seat)
+                    actions.extend(found)
+                    plays.extend([(card, NOT_WORKED_OUT)] * len(found))
             elif kind == JACK:
-                for pawn in mine:
-                    for other in theirs:
-                        add_action(swap(pawn - base + 1, other >> 2, other % PAWNS + 1))
-                        add_play((card, ((pawn, places[other]), (other, places[pawn]))))
+                if theirs:
+                    for pawn in mine:
+                        row = SWAPS[pawn - base]
+                        actions.extend([row[other] for other in theirs])
+                        if effects:
+                            at = places[pawn]
+                            plays.extend([(card, ((pawn, places[other]), (other, at))) for other in theirs])
+                        else:
+                            plays.extend([(card, NOT_WORKED_OUT)] * len(theirs))
             else:
                 self._forward_moves(pos, kind, card, actions, plays)
             if first and actions:
@@ -141,9 +160,12 @@ class Plays:
         places = pawns.pos
         occ, adv = pawns.occ, pawns.adv
         forward = mover.forward
-        forward_path = board.forward_path
         foot = board.feet[seat]
         settled = pawns.settled
+        bits = pawns.bits
+        bits |= bits << length  # a run of squares across square 0 is one shift
+        between = (1 << (steps - 1)) - 1
+        simple = SIMPLE_MOVES[kind]
         for pawn in range(base, base + PAWNS):
             at = places[pawn]
             if at < 0:
@@ -153,25 +175,23 @@ class Plays:
                 if at - length + steps < HOME:
                     effect = forward(pawns, pawn, steps)
                     if effect is not None:
-                        actions.append(move(kind, number))
+                        actions.append(simple[pawn - base])
                         plays.append((card, effect))
                 continue
             if not king and not settled >> pawn & 1 and (foot - at) % length >= steps:
                 # the common case, inline: along the track, short of the home, no shortcut
-                path = forward_path(at, steps)
-                assert path is not None
-                for square in path[:-1]:
-                    if occ[square] >= 0:
-                        break
-                else:
-                    land = path[-1]
-                    there = occ[land]
-                    if there < 0:
-                        actions.append(move(kind, number))
-                        plays.append((card, ((pawn, land),)))
-                    elif not adv >> there & 1:
-                        actions.append(move(kind, number))
-                        plays.append((card, ((there, -1), (pawn, land))))
+                if bits >> (at + 1) & between:
+                    continue  # a pawn in the way
+                land = at + steps
+                if land >= length:
+                    land -= length
+                there = occ[land]
+                if there < 0:
+                    actions.append(simple[pawn - base])
+                    plays.append((card, ((pawn, land),)))
+                elif not adv >> there & 1:
+                    actions.append(simple[pawn - base])
+                    plays.append((card, ((there, -1), (pawn, land))))
                 continue
             for jumps in mover.jump_choices(pawns, pawn, steps):
                 effect = forward(pawns, pawn, steps, jumps, False, king)

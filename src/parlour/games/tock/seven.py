@@ -309,14 +309,10 @@ class _Search:
         self.seat = seat
         self.movers = movers
         self.effects = effects
-        self.length = length = board.squares
+        self.length = board.squares
         self.places = places = pawns.pos
-        self.occ = occ = pawns.occ[:]
-        occupied = 0
-        for at in places:
-            if 0 <= at < length:
-                occupied |= 1 << at
-        self.occupied = occupied
+        self.occ = pawns.occ[:]
+        self.occupied = pawns.bits
         self.starts = [places[p] for p in movers]
         self.shifts = shifts = [0] * len(places)
         base = seat * PAWNS
