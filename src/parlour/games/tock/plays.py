@@ -38,9 +38,9 @@ from parlour.games.tock.actions import (
     push,
     swap,
 )
-from parlour.games.tock.board import HOME, board_for
+from parlour.games.tock.board import HOME, RESERVE, board_for
 from parlour.games.tock.deck import KIND, TWO_OF_SPADES, cards_text
-from parlour.games.tock.pawns import Effect, Mover, Why
+from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 from parlour.games.tock.position import TockPosition
 
 Play = tuple[int, Effect]
@@ -170,7 +170,6 @@ class Plays:
             at = places[pawn]
             if at < 0:
                 continue
-            number = pawn - base + 1
             if at >= length:
                 if at - length + steps < HOME:
                     effect = forward(pawns, pawn, steps)
@@ -178,13 +177,20 @@ class Plays:
                         actions.append(simple[pawn - base])
                         plays.append((card, effect))
                 continue
-            if not king and not settled >> pawn & 1 and (foot - at) % length >= steps:
+            if not settled >> pawn & 1 and (foot - at) % length >= steps:
                 # the common case, inline: along the track, short of the home, no shortcut
-                if bits >> (at + 1) & between:
-                    continue  # a pawn in the way
+                passed = bits >> (at + 1) & between
                 land = at + steps
                 if land >= length:
                     land -= length
+                if passed:
+                    if not king:
+                        continue  # a pawn in the way
+                    effect = _king_run(pawns, pawn, at, passed, land)
+                    if effect is not None:
+                        actions.append(simple[pawn - base])
+                        plays.append((card, effect))
+                    continue
                 there = occ[land]
                 if there < 0:
                     actions.append(simple[pawn - base])
@@ -193,6 +199,7 @@ class Plays:
                     actions.append(simple[pawn - base])
                     plays.append((card, ((there, -1), (pawn, land))))
                 continue
+            number = pawn - base + 1
             for jumps in mover.jump_choices(pawns, pawn, steps):
                 effect = forward(pawns, pawn, steps, jumps, False, king)
                 if effect is not None:
@@ -273,6 +280,29 @@ class Plays:
             if same is not None:
                 return f"the same moves as '{same}': write it that way"
         return why[0] if why else "not a legal move here"
+
+
+def _king_run(pawns: Pawns, pawn: int, at: int, passed: int, land: int) -> Effect | None:
+    """A K's move along the track (no shortcut, short of the home) that passes the pawns ``passed``
+    (bits of the squares after ``at``): it captures them, unless one has the advantage."""
+    occ, adv = pawns.occ, pawns.adv
+    length = len(occ)
+    captures: list[tuple[int, int]] = []
+    while passed:
+        low = passed & -passed
+        square = at + low.bit_length()
+        there = occ[square - length if square >= length else square]
+        if adv >> there & 1:
+            return None
+        captures.append((there, RESERVE))
+        passed ^= low
+    there = occ[land]
+    if there >= 0:
+        if adv >> there & 1:
+            return None
+        captures.append((there, RESERVE))
+    captures.append((pawn, land))
+    return tuple(captures)
 
 
 @cache

@@ -37,9 +37,10 @@ from parlour.games.tock.board import HOME, RESERVE
 from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 
 STEPS = 7
-Option = tuple[int, Effect | None, int, int]
+Option = tuple[int, Effect | None, int, int, int]
 """One part tried alone: its code (``_code``), its effect (None if illegal alone), the places
-it looks at and the places it changes (bit masks as in ``Board.footprint``)."""
+it looks at and the places it changes (bit masks as in ``Board.footprint``), and the change
+its effect makes to the board's key (``shift``; 0 when illegal alone)."""
 Outcome = tuple[tuple[int, int], ...]
 Found = list[tuple[int, Effect]]
 """The splits found, in order: each as its parts' codes packed 9 bits a part (the first part
@@ -113,15 +114,27 @@ def sevens(mover: Mover, pawns: Pawns, seat: int) -> list[Seven]:
 
 def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
     base = seat * PAWNS
-    length = mover.board.squares
+    board = mover.board
+    length = board.squares
     places = pawns.pos
-    starts = {pawn: 1 << places[pawn] for pawn in range(base, base + PAWNS) if places[pawn] >= 0}
+    settled = pawns.settled
+    everyone = 0
+    for pawn in range(base, base + PAWNS):
+        if places[pawn] >= 0:
+            everyone |= 1 << places[pawn]
     tables: list[list[list[Option]]] = []
     movers: list[int] = []
     looks: list[int] = []
     changes: list[int] = []
-    for pawn in starts:
-        options = _options(mover, pawns, seat, pawn, starts, length)
+    for pawn in range(base, base + PAWNS):
+        at = places[pawn]
+        if at < 0:
+            continue
+        start = 1 << at
+        if at < length and not settled >> pawn & 1 and not board.past_foot(seat, at, STEPS):
+            options = plain_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, length)
+        else:
+            options = general_options(mover, pawns, seat, pawn, pawn - base + 1, start, everyone & ~start, length)
         if not options:
             continue
         by_steps: list[list[Option]] = [[], [], [], [], [], [], [], []]
@@ -134,7 +147,7 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         movers.append(pawn)
         looks.append(look)
         changes.append(change)
-    if not _interact(looks, changes):
+    if len(tables) < 2 or not _interact(looks, changes):
         return _apart(tables, effects)
     return _Search(mover, pawns, seat, movers, tables, effects).run()
 
@@ -142,7 +155,9 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
 def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
     """The splits when no pawn's part can ever affect another's: every combination of legal parts,
     the counts shared as ``COMPOSITIONS`` lists them."""
-    legal = [[[(code, effect) for code, effect, _, _ in options if effect is not None] if options else []
+    if len(tables) == 1:  # one pawn takes all 7
+        return [(code, effect) for code, effect, _, _, _ in tables[0][STEPS] if effect is not None]
+    legal = [[[(code, effect) for code, effect, _, _, _ in options if effect is not None] if options else []
               for options in table] for table in tables]
     out: Found = []
     for shares in _shares_of(tuple(sum(1 << c for c, options in enumerate(table) if options) for table in legal)):
@@ -174,25 +189,11 @@ def _interact(looks: list[int], changes: list[int]) -> bool:
     return False
 
 
-def _options(mover: Mover, pawns: Pawns, seat: int, pawn: int, starts: dict[int, int],
-             length: int) -> list[Option]:
-    """Every (count, route) ``pawn`` could take as one part, by count."""
-    at = pawns.pos[pawn]
-    board = mover.board
-    number = pawn % PAWNS + 1
-    others = 0
-    for other, mask in starts.items():
-        if other != pawn:
-            others |= mask
-    start = starts[pawn]
-    if at < length and not pawns.settled >> pawn & 1 and not board.past_foot(seat, at, STEPS):
-        return plain_options(pawns, pawn, number, start, others, length)
-    return general_options(mover, pawns, seat, pawn, number, start, others, length)
-
-
 def general_options(mover: Mover, pawns: Pawns, seat: int, pawn: int, number: int, start: int,
                     others: int, length: int) -> list[Option]:
-    """``_options`` by ``Mover.forward`` for every count and route."""
+    """Every (count, route) ``pawn`` could take as one part, by count, by ``Mover.forward``:
+    those legal alone, and those illegal alone whose footprint meets the places of the seat's
+    ``others`` pawns (moving them first might make them legal)."""
     at = pawns.pos[pawn]
     board = mover.board
     on_track = at < length
@@ -211,15 +212,15 @@ def general_options(mover: Mover, pawns: Pawns, seat: int, pawn: int, number: in
                 effect = forward(pawns, pawn, steps, jumps, stay_out)
                 if effect is not None:
                     out.append((_code(number, steps, jumps, stay_out), effect, look,
-                                start | 1 << effect[-1][1]))
+                                start | 1 << effect[-1][1], key_change(effect, at, seat)))
                 elif look & others:
-                    out.append((_code(number, steps, jumps, stay_out), None, look, look))
+                    out.append((_code(number, steps, jumps, stay_out), None, look, look, 0))
     return out
 
 
 def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
                    length: int) -> list[Option]:
-    """``_options`` for the common case, one walk along the track: a track pawn off any
+    """``general_options`` for the common case, one walk along the track: a track pawn off any
     intersection whose 7 squares ahead do not reach its home. Each count lands one square
     further; the first pawn met is captured by the count landing on it and blocks the rest.
     """
@@ -227,24 +228,42 @@ def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
     out: list[Option] = []
     look = start
     blocked = False
+    at = pawns.pos[pawn]
+    place = 8 * (pawn & 3)
+    code = number << 6
     for steps in range(1, STEPS + 1):
-        square = (pawns.pos[pawn] + steps) % length
+        square = at + steps
+        if square >= length:
+            square -= length
         look |= 1 << square
-        code = _code(number, steps, 0, False)
+        code += 8  # the next count
         if blocked:
             if look & others:
-                out.append((code, None, look, look))
+                out.append((code, None, look, look, 0))
             continue
         there = occ[square]
         if there < 0:
-            out.append((code, ((pawn, square),), look, start | 1 << square))
+            out.append((code, ((pawn, square),), look, start | 1 << square, (square - at) << place))
             continue
         blocked = True
         if adv >> there & 1:
             if look & others:
-                out.append((code, None, look, look))
+                out.append((code, None, look, look, 0))
         else:
-            out.append((code, ((there, -1), (pawn, square)), look, start | 1 << square))
+            step = ((there, -1), (pawn, square))
+            out.append((code, step, look, start | 1 << square, key_change(step, at, pawn >> 2)))
+    return out
+
+
+def key_change(effect: Effect, at: int, seat: int) -> int:
+    """How a part's effect (an optional capture, then the move of the pawn from ``at``) changes the
+    key naming the board (``_Search``): each of ``seat``'s pawns' place + 1 in 8 bits, then a bit
+    per other pawn captured."""
+    pawn, land = effect[-1]
+    out = (land - at) << 8 * (pawn & 3)
+    if len(effect) > 1:
+        there = effect[0][0]
+        out += (-1 - land) << 8 * (there & 3) if there >> 2 == seat else 1 << (32 + there)
     return out
 
 
@@ -277,8 +296,6 @@ steps left past its foot (-1 for a pawn in its home lane), the squares it passes
 where it lands going round the track, the same entering its home, the home squares that must
 be free to enter (or to move up the lane), and whether it stays out; None when the part can
 never be legal."""
-Choice = tuple[int, Effect | None, int, int, int]
-"""An ``Option`` with the change it makes to the board's key when legal alone (``_Search.delta``)."""
 
 
 class _Search:
@@ -299,7 +316,7 @@ class _Search:
 
     __slots__ = ("board", "choices", "count", "effects", "everyone", "filtered", "found", "has", "key",
                  "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
-                 "seat", "seen", "shifts", "starts", "usable")
+                 "seat", "seen", "starts", "usable")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
                  tables: list[list[list[Option]]], effects: bool) -> None:
@@ -314,16 +331,12 @@ class _Search:
         self.occ = pawns.occ[:]
         self.occupied = pawns.bits
         self.starts = [places[p] for p in movers]
-        self.shifts = shifts = [0] * len(places)
         base = seat * PAWNS
         key = 0
         for k in range(PAWNS):
-            shifts[base + k] = 8 * k
             key |= (places[base + k] + 1) << (8 * k)
         self.key = key
-        delta = self.delta
-        self.choices = [[[(code, step, look, change, 0 if step is None else delta(step))
-                          for code, step, look, change in options] for options in table] for table in tables]
+        self.choices = tables
         self.count = count = len(movers)
         self.everyone = (1 << count) - 1
         self.has = has = [sum(1 << steps for steps, options in enumerate(table) if options) for table in tables]
@@ -332,7 +345,7 @@ class _Search:
         self.usable: dict[int, tuple[int, ...]] = {}
         self.found: dict[int, tuple[int, Effect]] = {}
         self.seen: set[int] = set()
-        self.filtered: dict[tuple[int, int, int], list[list[Choice]]] = {}
+        self.filtered: dict[tuple[int, int, int], list[list[Option]]] = {}
         self.prepared: dict[int, Again] = {}
 
     def run(self) -> Found:
@@ -341,21 +354,15 @@ class _Search:
         return list(self.found.values())
 
     def delta(self, step: Effect) -> int:
-        """How a part's effect (an optional capture, then the move) changes the board's key."""
-        pawn, land = step[-1]
-        shifts = self.shifts
-        out = (land - self.places[pawn]) << shifts[pawn]
-        if len(step) > 1:
-            there = step[0][0]
-            out += (-1 - land) << shifts[there] if there >> 2 == self.seat else 1 << (32 + there)
-        return out
+        """How a part's effect changes the board's key (``key_change``)."""
+        return key_change(step, self.places[step[-1][0]], self.seat)
 
     def counts(self, i: int, unused: int, left: int) -> tuple[int, ...]:
         """The counts pawn ``i`` may take with ``left`` steps left and the pawns ``unused`` after it."""
         found = self.usable[i << 8 | unused << 3 | left] = _counts(self.has[i], self.reach[unused], left)
         return found
 
-    def interacting(self, i: int, look: int, change: int) -> list[list[Choice]]:
+    def interacting(self, i: int, look: int, change: int) -> list[list[Option]]:
         """Pawn ``i``'s options that look at what the last part changed or change what it looked at."""
         key = (i, look, change)
         table = self.filtered.get(key)
