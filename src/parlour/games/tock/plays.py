@@ -96,6 +96,7 @@ class Plays:
                 held.append(card)
         base = seat * PAWNS
         mine, theirs = pawns.movable(seat) if FIVE in by_kind or JACK in by_kind else ([], [])
+        runners: list[tuple[int, int, int]] | None = None
         for kind in sorted(by_kind, key=ORDER.__getitem__) if len(by_kind) > 1 else by_kind:
             cards = by_kind[kind]
             if kind in ENTER_KINDS:
@@ -141,43 +142,48 @@ class Plays:
                         else:
                             plays.extend([(card, NOT_WORKED_OUT)] * len(theirs))
             else:
-                self._forward_moves(pos, kind, card, actions, plays)
+                if runners is None:
+                    runners = self._runners(pos)
+                if runners:
+                    self._forward_moves(pos, runners, kind, card, actions, plays)
             if first and actions:
                 break
         return actions, plays
 
-    def _forward_moves(self, pos: TockPosition, kind: int, card: int, actions: list[CardAction],
-                       plays: list[Play]) -> None:
+    def _runners(self, pos: TockPosition) -> list[tuple[int, int, int]]:
+        """The seat's pawns out of the reserve, as (pawn, place, steps to its home's foot), the
+        steps -1 for a pawn in its home lane or settled on an intersection (``_forward_moves``)."""
+        seat = pos.cur
+        pawns = pos.pawns
+        length = self.board.squares
+        foot = self.board.feet[seat]
+        settled = pawns.settled
+        places = pawns.pos
+        out = []
+        for pawn in range(seat * PAWNS, seat * PAWNS + PAWNS):
+            at = places[pawn]
+            if at >= 0:
+                out.append((pawn, at, (foot - at) % length if at < length and not settled >> pawn & 1 else -1))
+        return out
+
+    def _forward_moves(self, pos: TockPosition, runners: list[tuple[int, int, int]], kind: int, card: int,
+                       actions: list[CardAction], plays: list[Play]) -> None:
+        """The forward moves of a card that moves one pawn its value (``_runners``: the pawns)."""
         seat = pos.cur
         pawns = pos.pawns
         mover = self.mover
         board = self.board
         steps = VALUE[kind]
         king = kind == KING
-        optional = mover.optional_entry
         length = board.squares
         base = seat * PAWNS
-        places = pawns.pos
         occ, adv = pawns.occ, pawns.adv
-        forward = mover.forward
-        foot = board.feet[seat]
-        settled = pawns.settled
         bits = pawns.bits
         bits |= bits << length  # a run of squares across square 0 is one shift
         between = (1 << (steps - 1)) - 1
         simple = SIMPLE_MOVES[kind]
-        for pawn in range(base, base + PAWNS):
-            at = places[pawn]
-            if at < 0:
-                continue
-            if at >= length:
-                if at - length + steps < HOME:
-                    effect = forward(pawns, pawn, steps)
-                    if effect is not None:
-                        actions.append(simple[pawn - base])
-                        plays.append((card, effect))
-                continue
-            if not settled >> pawn & 1 and (foot - at) % length >= steps:
+        for pawn, at, to_foot in runners:
+            if to_foot >= steps:
                 # the common case, inline: along the track, short of the home, no shortcut
                 passed = bits >> (at + 1) & between
                 land = at + steps
@@ -199,14 +205,21 @@ class Plays:
                     actions.append(simple[pawn - base])
                     plays.append((card, ((there, -1), (pawn, land))))
                 continue
+            if at >= length:
+                if at - length + steps < HOME:
+                    effect = mover.forward(pawns, pawn, steps)
+                    if effect is not None:
+                        actions.append(simple[pawn - base])
+                        plays.append((card, effect))
+                continue
             number = pawn - base + 1
             for jumps in mover.jump_choices(pawns, pawn, steps):
-                effect = forward(pawns, pawn, steps, jumps, False, king)
+                effect = mover.forward(pawns, pawn, steps, jumps, False, king)
                 if effect is not None:
                     actions.append(move(kind, number, jumps))
                     plays.append((card, effect))
-                if optional and 1 <= board.past_foot(seat, at, steps, jumps) <= HOME:
-                    effect = forward(pawns, pawn, steps, jumps, True, king)
+                if mover.optional_entry and 1 <= board.past_foot(seat, at, steps, jumps) <= HOME:
+                    effect = mover.forward(pawns, pawn, steps, jumps, True, king)
                     if effect is not None:
                         actions.append(move(kind, number, jumps, True))
                         plays.append((card, effect))
