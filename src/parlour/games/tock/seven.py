@@ -124,6 +124,7 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
             everyone |= 1 << places[pawn]
     tables: list[list[list[Option]]] = []
     movers: list[int] = []
+    has: list[int] = []
     looks: list[int] = []
     changes: list[int] = []
     for pawn in range(base, base + PAWNS):
@@ -138,18 +139,21 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         if not options:
             continue
         by_steps: list[list[Option]] = [[], [], [], [], [], [], [], []]
-        look = change = 0
+        look = change = counts = 0
         for option in options:
-            by_steps[option[0] >> 3 & 7].append(option)
+            steps = option[0] >> 3 & 7
+            by_steps[steps].append(option)
+            counts |= 1 << steps
             look |= option[2]
             change |= option[3]
         tables.append(by_steps)
         movers.append(pawn)
+        has.append(counts)
         looks.append(look)
         changes.append(change)
     if len(tables) < 2 or not _interact(looks, changes):
         return _apart(tables, effects)
-    return _Search(mover, pawns, seat, movers, tables, effects).run()
+    return _Search(mover, pawns, seat, movers, tables, has, effects).run()
 
 
 def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
@@ -314,12 +318,12 @@ class _Search:
     pawn's part is tried in the loop that made the part before it.
     """
 
-    __slots__ = ("board", "choices", "count", "effects", "everyone", "filtered", "found", "has", "key",
+    __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "has", "key",
                  "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
-                 "seat", "seen", "starts", "usable")
+                 "seat", "seen", "starts")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
-                 tables: list[list[list[Option]]], effects: bool) -> None:
+                 tables: list[list[list[Option]]], has: list[int], effects: bool) -> None:
         self.board = board = mover.board
         self.optional = mover.optional_entry
         self.pawns = pawns
@@ -339,13 +343,12 @@ class _Search:
         self.choices = tables
         self.count = count = len(movers)
         self.everyone = (1 << count) - 1
-        self.has = has = [sum(1 << steps for steps, options in enumerate(table) if options) for table in tables]
+        self.has = has
+        """For each pawn, the counts it has parts of (bits)."""
         self.reach = _reach(tuple(has))
         """For each set of pawns not yet used (bits), the step counts they could still use up."""
-        self.usable: dict[int, tuple[int, ...]] = {}
         self.found: dict[int, tuple[int, Effect]] = {}
         self.seen: set[int] = set()
-        self.filtered: dict[tuple[int, int, int], list[list[Option]]] = {}
         self.prepared: dict[int, Again] = {}
 
     def run(self) -> Found:
@@ -356,22 +359,6 @@ class _Search:
     def delta(self, step: Effect) -> int:
         """How a part's effect changes the board's key (``key_change``)."""
         return key_change(step, self.places[step[-1][0]], self.seat)
-
-    def counts(self, i: int, unused: int, left: int) -> tuple[int, ...]:
-        """The counts pawn ``i`` may take with ``left`` steps left and the pawns ``unused`` after it."""
-        found = self.usable[i << 8 | unused << 3 | left] = _counts(self.has[i], self.reach[unused], left)
-        return found
-
-    def interacting(self, i: int, look: int, change: int) -> list[list[Option]]:
-        """Pawn ``i``'s options that look at what the last part changed or change what it looked at."""
-        key = (i, look, change)
-        table = self.filtered.get(key)
-        if table is None:
-            table = self.filtered[key] = [
-                [c for c in options if c[2] & change or look & c[3]] if options else options
-                for options in self.choices[i]
-            ]
-        return table
 
     def again(self, code: int, pawn: int, adv: int, lane: int, occupied: int) -> Effect | None:
         """The effect of part ``code`` of ``pawn`` on the board as it now is, or None."""
@@ -430,14 +417,15 @@ class _Search:
                codes: int, effect: Effect, key: int, adv: int, lane: int, occupied: int) -> None:
         """Every split that goes on from the parts ``codes`` made so far (see the class docstring)."""
         movers, found, seen, occ, starts = self.movers, self.found, self.seen, self.occ, self.starts
-        usable, again, delta, effects = self.usable, self.again, self.delta, self.effects
+        again, delta, effects, has, reach = self.again, self.delta, self.effects, self.has, self.reach
         length = self.length
         everyone = self.everyone
         choices = self.choices
         for i in range(self.count):
             if used >> i & 1:
                 continue
-            table = choices[i] if i > last else self.interacting(i, last_look, last_change)
+            table = choices[i]
+            before = i < last  # then only parts that interact with the last one
             pawn = movers[i]
             start = starts[i]
             start_bit = 1 << start
@@ -445,12 +433,11 @@ class _Search:
             rest = used | 1 << i
             unused = everyone & ~rest
             j = unused.bit_length() - 1 if unused & (unused - 1) == 0 else -1
-            counts = usable.get(i << 8 | unused << 3 | left)
-            if counts is None:
-                counts = self.counts(i, unused, left)
-            for steps in counts:
+            for steps in _counts(has[i], reach[unused], left):
                 final = steps == left
                 for code, step, look, change, shift in table[steps]:
+                    if before and not (look & last_change or last_look & change):
+                        continue
                     if look & changed:
                         step = again(code, pawn, adv, lane, occupied)
                         if step is None:
@@ -469,14 +456,16 @@ class _Search:
                         continue
                     seen.add(mark)
                     if j >= 0:  # one pawn left: it takes the steps left, if it can
-                        table2 = choices[j] if j > i else self.interacting(j, look, change)
-                        choices2 = table2[left - steps]
+                        choices2 = choices[j][left - steps]
                         if not choices2:
                             continue
+                        j_before = j < i  # then only its parts that interact with this one
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
                         board_made = False
-                        for code2, step2, look2, _, shift2 in choices2:
+                        for code2, step2, look2, change2, shift2 in choices2:
+                            if j_before and not (look2 & change or look & change2):
+                                continue
                             if look2 & changed_after:
                                 if not board_made:
                                     board_made = True
