@@ -19,7 +19,7 @@ from parlour.games.tock.actions import (
     FIVE,
     FOUR,
     JACK,
-    KIND_ORDER,
+    JOKER,
     KIND_TEXT,
     KING,
     PAWNS,
@@ -47,10 +47,11 @@ Play = tuple[int, Effect]
 """The card an action uses and its effect."""
 NOT_WORKED_OUT: Effect = ()
 """The effect ``card_moves`` leaves out without ``effects`` (no legal action has an empty one)."""
-ORDER = {kind: rank for rank, kind in enumerate(KIND_ORDER)}
 SIMPLE_MOVES = {kind: tuple(move(kind, number) for number in range(1, PAWNS + 1))
                 for kind in VALUE if kind not in (FOUR, FIVE, SEVEN)}
 """By card kind and own pawn (0–3): the move without route marks (``move``'s own objects)."""
+PUSHES = tuple(push(other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
+"""By pawn: the push without route marks (``push``'s own objects)."""
 SWAPS = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
               for number in range(1, PAWNS + 1))
 """By own pawn (0–3) and other pawn: the swap (``swap``'s own objects)."""
@@ -97,7 +98,10 @@ class Plays:
         base = seat * PAWNS
         mine, theirs = pawns.movable(seat) if FIVE in by_kind or JACK in by_kind else ([], [])
         runners: list[tuple[int, int, int]] | None = None
-        for kind in sorted(by_kind, key=ORDER.__getitem__) if len(by_kind) > 1 else by_kind:
+        kinds = sorted(by_kind)
+        if len(kinds) > 1 and kinds[0] == JOKER:
+            kinds.append(kinds.pop(0))  # the joker comes last (``KIND_ORDER``)
+        for kind in kinds:
             cards = by_kind[kind]
             if kind in ENTER_KINDS:
                 entry_card = self.entry_card(kind, cards)
@@ -116,7 +120,27 @@ class Plays:
                                 add_action(move(FOUR, pawn - base + 1, jumps))
                                 add_play((card, effect))
             elif kind == FIVE:
+                settled = pawns.settled
+                occ, adv = pawns.occ, pawns.adv
+                bits = pawns.bits
+                bits |= bits << length
                 for pawn in theirs:
+                    if not settled >> pawn & 1:
+                        # the common case, inline: a pushed pawn goes along the track, never home
+                        at = places[pawn]
+                        if bits >> (at + 1) & 0b1111:
+                            continue  # a pawn in the way
+                        land = at + 5
+                        if land >= length:
+                            land -= length
+                        there = occ[land]
+                        if there < 0:
+                            add_action(PUSHES[pawn])
+                            add_play((card, ((pawn, land),)))
+                        elif not adv >> there & 1:
+                            add_action(PUSHES[pawn])
+                            add_play((card, ((there, RESERVE), (pawn, land))))
+                        continue
                     for jumps in mover.jump_choices(pawns, pawn, 5):
                         effect = mover.forward(pawns, pawn, 5, jumps, False, False, seat)
                         if effect is not None:
@@ -205,12 +229,11 @@ class Plays:
                     actions.append(simple[pawn - base])
                     plays.append((card, ((there, -1), (pawn, land))))
                 continue
-            if at >= length:
-                if at - length + steps < HOME:
-                    effect = mover.forward(pawns, pawn, steps)
-                    if effect is not None:
-                        actions.append(simple[pawn - base])
-                        plays.append((card, effect))
+            if at >= length:  # up the home lane, over no pawn
+                h = at - length
+                if h + steps < HOME and not pawns.homes[seat] & ((2 << (h + steps)) - (2 << h)):
+                    actions.append(simple[pawn - base])
+                    plays.append((card, ((pawn, at + steps),)))
                 continue
             number = pawn - base + 1
             for jumps in mover.jump_choices(pawns, pawn, steps):
