@@ -24,7 +24,11 @@ again, and each final position is kept once.
 The search changes one board and changes it back (make and unmake), names
 a board by an int updated part by part (``_Search``), and builds effects
 only when asked: ``legal_actions`` needs the 7s alone (``sevens``), the
-heuristic their effects too (``splits``).
+heuristic their effects too (``splits``). The order of the list is part of
+the contract (tests/games/tock/test_golden.py). The worst case known, four
+settled pawns on the intersections of the 8-section board with optional
+home entry (1,860 splits; ``benchmarks/speed.py --only tock-seven`` times
+it), takes about 3.5 ms, against 12 ms before this search.
 """
 
 from __future__ import annotations
