@@ -2,8 +2,9 @@
 
 ``Pawns`` is plain data, part of the position: it keeps the same facts
 several ways so that every question is one lookup: ``pos`` (each pawn's
-place, see ``board``), ``occ`` (each track square's pawn or -1), ``homes``
-(each seat's home lane as 4 bits), ``adv`` (a bit per pawn holding the
+place, see ``board``), ``occ`` (each track square's pawn or -1), ``bits``
+(the occupied track squares as bits), ``homes`` (each seat's home lane as 4
+bits), ``adv`` (a bit per pawn holding the
 position advantage) and ``settled`` (a bit per pawn that stood on an
 intersection when its owner's turn began and has not moved since: only
 those may take a shortcut, RULES §2.2). Pawn ``g`` is seat ``g // 4``'s
@@ -29,11 +30,12 @@ Why = list[str] | None
 class Pawns:
     """Every pawn's place; see the module docstring."""
 
-    __slots__ = ("adv", "homes", "occ", "pos", "settled")
+    __slots__ = ("adv", "bits", "homes", "occ", "pos", "settled")
 
     def __init__(self, players: int, squares: int) -> None:
         self.pos = [RESERVE] * (PAWNS * players)
         self.occ = [-1] * squares
+        self.bits = 0
         self.homes = [0] * players
         self.adv = 0
         self.settled = 0
@@ -42,6 +44,7 @@ class Pawns:
         new = Pawns.__new__(Pawns)
         new.pos = self.pos[:]
         new.occ = self.occ[:]
+        new.bits = self.bits
         new.homes = self.homes[:]
         new.adv = self.adv
         new.settled = self.settled
@@ -50,7 +53,8 @@ class Pawns:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Pawns):
             return NotImplemented
-        return (self.pos == other.pos and self.occ == other.occ and self.homes == other.homes
+        return (self.pos == other.pos and self.occ == other.occ and self.bits == other.bits
+                and self.homes == other.homes
                 and self.adv == other.adv and self.settled == other.settled)
 
     __hash__ = None  # type: ignore[assignment]
@@ -77,6 +81,7 @@ class Pawns:
         length = len(occ)
         adv = self.adv
         settled = self.settled
+        bits = self.bits
         for pawn, to in effect:
             was = pos[pawn]
             bit = 1 << pawn
@@ -85,6 +90,7 @@ class Pawns:
                 self.homes[pawn >> 2] &= ~(1 << (was - length))
             elif was >= 0 and occ[was] == pawn:
                 occ[was] = -1
+                bits &= ~(1 << was)
             pos[pawn] = to
             if to < 0 or to >= length:
                 adv &= ~bit
@@ -92,9 +98,11 @@ class Pawns:
                     self.homes[pawn >> 2] |= 1 << (to - length)
             else:
                 occ[to] = pawn
+                bits |= 1 << to
                 adv = adv | bit if was < 0 else adv & ~bit
         self.adv = adv
         self.settled = settled
+        self.bits = bits
 
     def settle(self, seat: int, intersections: frozenset[int]) -> None:
         """``seat``'s turn begins: its pawns on intersections may take a shortcut this turn."""

@@ -19,7 +19,7 @@ from parlour.games.tock.actions import (
     FIVE,
     FOUR,
     JACK,
-    KIND_ORDER,
+    JOKER,
     KIND_TEXT,
     KING,
     PAWNS,
@@ -38,13 +38,23 @@ from parlour.games.tock.actions import (
     push,
     swap,
 )
-from parlour.games.tock.board import HOME, board_for
+from parlour.games.tock.board import HOME, RESERVE, board_for
 from parlour.games.tock.deck import KIND, TWO_OF_SPADES, cards_text
-from parlour.games.tock.pawns import Effect, Mover, Why
+from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 from parlour.games.tock.position import TockPosition
 
 Play = tuple[int, Effect]
 """The card an action uses and its effect."""
+NOT_WORKED_OUT: Effect = ()
+"""The effect ``card_moves`` leaves out without ``effects`` (no legal action has an empty one)."""
+SIMPLE_MOVES = {kind: tuple(move(kind, number) for number in range(1, PAWNS + 1))
+                for kind in VALUE if kind not in (FOUR, FIVE, SEVEN)}
+"""By card kind and own pawn (0–3): the move without route marks (``move``'s own objects)."""
+PUSHES = tuple(push(other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
+"""By pawn: the push without route marks (``push``'s own objects)."""
+SWAPS = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
+              for number in range(1, PAWNS + 1))
+"""By own pawn (0–3) and other pawn: the swap (``swap``'s own objects)."""
 
 
 class Plays:
@@ -60,16 +70,18 @@ class Plays:
 
     # ------------------------------------------------------------ the list
 
-    def card_moves(self, pos: TockPosition, first: bool = False) -> tuple[list[CardAction], list[Play]]:
+    def card_moves(self, pos: TockPosition, first: bool = False,
+                   effects: bool = True) -> tuple[list[CardAction], list[Play]]:
         """Every legal card action of the seat to play, and each one's card and effect.
 
-        With ``first`` it stops at the first one found (is any card playable?).
+        With ``first`` it stops at the first one found (is any card playable?). Without
+        ``effects``, the effects of 7s and Js are left out (``NOT_WORKED_OUT``: ``play_of``
+        works out the one chosen): ``legal_actions`` needs the actions alone.
         """
         seat = pos.cur
         pawns = pos.pawns
         mover = self.mover
-        board = self.board
-        length = board.squares
+        length = self.board.squares
         places = pawns.pos
         actions: list[CardAction] = []
         plays: list[Play] = []
@@ -77,13 +89,20 @@ class Plays:
         add_play = plays.append
         by_kind: dict[int, list[int]] = {}
         for card in pos.hands[seat]:
-            by_kind.setdefault(KIND[card], []).append(card)
+            kind = KIND[card]
+            held = by_kind.get(kind)
+            if held is None:
+                by_kind[kind] = [card]
+            else:
+                held.append(card)
         base = seat * PAWNS
         mine, theirs = pawns.movable(seat) if FIVE in by_kind or JACK in by_kind else ([], [])
-        for kind in KIND_ORDER:
-            cards = by_kind.get(kind)
-            if cards is None:
-                continue
+        runners: list[tuple[int, int, int]] | None = None
+        kinds = sorted(by_kind)
+        if len(kinds) > 1 and kinds[0] == JOKER:
+            kinds.append(kinds.pop(0))  # the joker comes last (``KIND_ORDER``)
+        for kind in kinds:
+            cards = by_kind[kind]
             if kind in ENTER_KINDS:
                 entry_card = self.entry_card(kind, cards)
                 if entry_card >= 0:
@@ -91,7 +110,7 @@ class Plays:
                     if effect is not None:
                         add_action(enter(kind))
                         add_play((entry_card, effect))
-            card = move_card(kind, cards)
+            card = (cards[0] if len(cards) == 1 else min(cards)) if kind != TWO else move_card(kind, cards)
             if kind == FOUR:
                 for pawn in range(base, base + PAWNS):
                     if 0 <= places[pawn] < length:
@@ -101,80 +120,129 @@ class Plays:
                                 add_action(move(FOUR, pawn - base + 1, jumps))
                                 add_play((card, effect))
             elif kind == FIVE:
+                settled = pawns.settled
+                occ, adv = pawns.occ, pawns.adv
+                bits = pawns.bits
+                bits |= bits << length
                 for pawn in theirs:
+                    if not settled >> pawn & 1:
+                        # the common case, inline: a pushed pawn goes along the track, never home
+                        at = places[pawn]
+                        if bits >> (at + 1) & 0b1111:
+                            continue  # a pawn in the way
+                        land = at + 5
+                        if land >= length:
+                            land -= length
+                        there = occ[land]
+                        if there < 0:
+                            add_action(PUSHES[pawn])
+                            add_play((card, ((pawn, land),)))
+                        elif not adv >> there & 1:
+                            add_action(PUSHES[pawn])
+                            add_play((card, ((there, RESERVE), (pawn, land))))
+                        continue
                     for jumps in mover.jump_choices(pawns, pawn, 5):
                         effect = mover.forward(pawns, pawn, 5, jumps, False, False, seat)
                         if effect is not None:
                             add_action(push(pawn >> 2, pawn % PAWNS + 1, jumps))
                             add_play((card, effect))
             elif kind == SEVEN:
-                for action, effect in seven.splits(mover, pawns, seat):
-                    add_action(action)
-                    add_play((card, effect))
+                if effects:
+                    for action, effect in seven.splits(mover, pawns, seat):
+                        add_action(action)
+                        add_play((card, effect))
+                else:
+                    found = seven.sevens(mover, pawns, seat)
+                    actions.extend(found)
+                    plays.extend([(card, NOT_WORKED_OUT)] * len(found))
             elif kind == JACK:
-                for pawn in mine:
-                    for other in theirs:
-                        add_action(swap(pawn - base + 1, other >> 2, other % PAWNS + 1))
-                        add_play((card, ((pawn, places[other]), (other, places[pawn]))))
+                if theirs:
+                    for pawn in mine:
+                        row = SWAPS[pawn - base]
+                        actions.extend([row[other] for other in theirs])
+                        if effects:
+                            at = places[pawn]
+                            plays.extend([(card, ((pawn, places[other]), (other, at))) for other in theirs])
+                        else:
+                            plays.extend([(card, NOT_WORKED_OUT)] * len(theirs))
             else:
-                self._forward_moves(pos, kind, card, actions, plays)
+                if runners is None:
+                    runners = self._runners(pos)
+                if runners:
+                    self._forward_moves(pos, runners, kind, card, actions, plays)
             if first and actions:
                 break
         return actions, plays
 
-    def _forward_moves(self, pos: TockPosition, kind: int, card: int, actions: list[CardAction],
-                       plays: list[Play]) -> None:
+    def _runners(self, pos: TockPosition) -> list[tuple[int, int, int]]:
+        """The seat's pawns out of the reserve, as (pawn, place, steps to its home's foot), the
+        steps -1 for a pawn in its home lane or settled on an intersection (``_forward_moves``)."""
+        seat = pos.cur
+        pawns = pos.pawns
+        length = self.board.squares
+        foot = self.board.feet[seat]
+        settled = pawns.settled
+        places = pawns.pos
+        out = []
+        for pawn in range(seat * PAWNS, seat * PAWNS + PAWNS):
+            at = places[pawn]
+            if at >= 0:
+                out.append((pawn, at, (foot - at) % length if at < length and not settled >> pawn & 1 else -1))
+        return out
+
+    def _forward_moves(self, pos: TockPosition, runners: list[tuple[int, int, int]], kind: int, card: int,
+                       actions: list[CardAction], plays: list[Play]) -> None:
+        """The forward moves of a card that moves one pawn its value (``_runners``: the pawns)."""
         seat = pos.cur
         pawns = pos.pawns
         mover = self.mover
         board = self.board
         steps = VALUE[kind]
         king = kind == KING
-        optional = mover.optional_entry
         length = board.squares
         base = seat * PAWNS
-        places = pawns.pos
         occ, adv = pawns.occ, pawns.adv
-        forward = mover.forward
-        forward_path = board.forward_path
-        foot = board.feet[seat]
-        settled = pawns.settled
-        for pawn in range(base, base + PAWNS):
-            at = places[pawn]
-            if at < 0:
+        bits = pawns.bits
+        bits |= bits << length  # a run of squares across square 0 is one shift
+        between = (1 << (steps - 1)) - 1
+        simple = SIMPLE_MOVES[kind]
+        for pawn, at, to_foot in runners:
+            if to_foot >= steps:
+                # the common case, inline: along the track, short of the home, no shortcut
+                passed = bits >> (at + 1) & between
+                land = at + steps
+                if land >= length:
+                    land -= length
+                if passed:
+                    if not king:
+                        continue  # a pawn in the way
+                    effect = _king_run(pawns, pawn, at, passed, land)
+                    if effect is not None:
+                        actions.append(simple[pawn - base])
+                        plays.append((card, effect))
+                    continue
+                there = occ[land]
+                if there < 0:
+                    actions.append(simple[pawn - base])
+                    plays.append((card, ((pawn, land),)))
+                elif not adv >> there & 1:
+                    actions.append(simple[pawn - base])
+                    plays.append((card, ((there, -1), (pawn, land))))
+                continue
+            if at >= length:  # up the home lane, over no pawn
+                h = at - length
+                if h + steps < HOME and not pawns.homes[seat] & ((2 << (h + steps)) - (2 << h)):
+                    actions.append(simple[pawn - base])
+                    plays.append((card, ((pawn, at + steps),)))
                 continue
             number = pawn - base + 1
-            if at >= length:
-                if at - length + steps < HOME:
-                    effect = forward(pawns, pawn, steps)
-                    if effect is not None:
-                        actions.append(move(kind, number))
-                        plays.append((card, effect))
-                continue
-            if not king and not settled >> pawn & 1 and (foot - at) % length >= steps:
-                # the common case, inline: along the track, short of the home, no shortcut
-                path = forward_path(at, steps)
-                assert path is not None
-                for square in path[:-1]:
-                    if occ[square] >= 0:
-                        break
-                else:
-                    land = path[-1]
-                    there = occ[land]
-                    if there < 0:
-                        actions.append(move(kind, number))
-                        plays.append((card, ((pawn, land),)))
-                    elif not adv >> there & 1:
-                        actions.append(move(kind, number))
-                        plays.append((card, ((there, -1), (pawn, land))))
-                continue
             for jumps in mover.jump_choices(pawns, pawn, steps):
-                effect = forward(pawns, pawn, steps, jumps, False, king)
+                effect = mover.forward(pawns, pawn, steps, jumps, False, king)
                 if effect is not None:
                     actions.append(move(kind, number, jumps))
                     plays.append((card, effect))
-                if optional and 1 <= board.past_foot(seat, at, steps, jumps) <= HOME:
-                    effect = forward(pawns, pawn, steps, jumps, True, king)
+                if mover.optional_entry and 1 <= board.past_foot(seat, at, steps, jumps) <= HOME:
+                    effect = mover.forward(pawns, pawn, steps, jumps, True, king)
                     if effect is not None:
                         actions.append(move(kind, number, jumps, True))
                         plays.append((card, effect))
@@ -248,6 +316,29 @@ class Plays:
             if same is not None:
                 return f"the same moves as '{same}': write it that way"
         return why[0] if why else "not a legal move here"
+
+
+def _king_run(pawns: Pawns, pawn: int, at: int, passed: int, land: int) -> Effect | None:
+    """A K's move along the track (no shortcut, short of the home) that passes the pawns ``passed``
+    (bits of the squares after ``at``): it captures them, unless one has the advantage."""
+    occ, adv = pawns.occ, pawns.adv
+    length = len(occ)
+    captures: list[tuple[int, int]] = []
+    while passed:
+        low = passed & -passed
+        square = at + low.bit_length()
+        there = occ[square - length if square >= length else square]
+        if adv >> there & 1:
+            return None
+        captures.append((there, RESERVE))
+        passed ^= low
+    there = occ[land]
+    if there >= 0:
+        if adv >> there & 1:
+            return None
+        captures.append((there, RESERVE))
+    captures.append((pawn, land))
+    return tuple(captures)
 
 
 @cache

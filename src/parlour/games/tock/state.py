@@ -46,7 +46,7 @@ from parlour.games.tock.actions import (
 )
 from parlour.games.tock.board import HOME
 from parlour.games.tock.deck import HAND_SIZE, KIND, full_deck
-from parlour.games.tock.plays import Plays, hand_text, plays_for
+from parlour.games.tock.plays import Play, Plays, hand_text, plays_for
 from parlour.games.tock.position import BONUS, EXTRA, OVER, PLAY, SPEND, TockPosition
 from parlour.games.tock.setup import set_up
 from parlour.games.tock.views import ranking, view_of
@@ -65,10 +65,15 @@ class TockState(State[TockAction, TockPosition]):
 
     game: TockGame
     plays: Plays
+    listed: tuple[TockPosition, int, tuple[TockAction, ...], list[Play]] | None
+    """The card actions ``_legal_actions`` last listed, with their plays, for ``_apply`` to reuse:
+    valid only for that very position object at that version (a clone has its own position).
+    Replaced, never changed, so clones may share it."""
 
     def _bind(self) -> None:
         rules = self.game.rules
         self.plays = plays_for(rules.players, rules.home_entry == "optional", rules.two_of_spades_enters)
+        self.listed = None
 
     def _deal(self) -> TockPosition:
         """Shuffle (chance event 0), deal 5 cards each one at a time from seat 0 (left of the dealer)."""
@@ -134,9 +139,11 @@ class TockState(State[TockAction, TockPosition]):
         pos = self.pos
         phase = pos.phase
         if phase in (PLAY, EXTRA):
-            actions, _ = self.plays.card_moves(pos)
+            actions, plays = self.plays.card_moves(pos, effects=False)
             if actions or phase == EXTRA:
-                return tuple(actions)
+                legal = tuple(actions)
+                self.listed = (pos, pos.version, legal, plays)
+                return legal
             faces = {discard(c) for c in pos.hands[pos.cur]}
             return tuple(sorted(faces, key=lambda d: sort_key(d.card)))
         if phase in (BONUS, SPEND):
@@ -151,7 +158,7 @@ class TockState(State[TockAction, TockPosition]):
         if isinstance(action, Discard):
             if phase != PLAY:
                 return f"no discard now: {self._todo()}"
-            actions, _ = self.plays.card_moves(pos)
+            actions, _ = self.plays.card_moves(pos, effects=False)
             if actions:
                 shown = ", ".join(str(a) for a in actions[:6]) + (", …" if len(actions) > 6 else "")
                 return f"you may discard only when no card can be played, and you can play {shown}"
@@ -173,7 +180,7 @@ class TockState(State[TockAction, TockPosition]):
         return "play a card" if self._playable() else "no card can be played: discard one"
 
     def _playable(self) -> bool:
-        return bool(self.plays.card_moves(self.pos, first=True)[0])
+        return bool(self.plays.card_moves(self.pos, first=True, effects=False)[0])
 
     # ---------------------------------------------------------------- apply
 
@@ -189,6 +196,14 @@ class TockState(State[TockAction, TockPosition]):
             self._refill()
             self._end_turn()
         else:
+            listed = self.listed
+            if listed is not None and listed[0] is pos and listed[1] == pos.version - 1:
+                for known, play in zip(listed[2], listed[3], strict=True):
+                    if known is action:
+                        if play[1]:  # not NOT_WORKED_OUT
+                            self._play(*play)
+                            return
+                        break
             found = self.plays.play_of(pos, action)
             assert found is not None, action
             self._play(*found)
