@@ -275,6 +275,10 @@ def key_change(effect: Effect, at: int, seat: int) -> int:
     return out
 
 
+LONE = tuple(unused.bit_length() - 1 if unused & (unused - 1) == 0 else -1 for unused in range(1 << PAWNS))
+"""For each set of pawns not yet used (bits): the one pawn left, or -1 (none or several)."""
+
+
 @cache
 def _counts(has: int, further: int, left: int) -> tuple[int, ...]:
     """The counts a pawn with parts of the counts ``has`` (bits) may take with ``left`` steps left,
@@ -322,7 +326,7 @@ class _Search:
     pawn's part is tried in the loop that made the part before it.
     """
 
-    __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "has", "key",
+    __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "key",
                  "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
                  "seat", "seen", "starts")
 
@@ -351,18 +355,19 @@ class _Search:
         """For each pawn, the counts it has parts of (bits)."""
         self.reach = _reach(tuple(has))
         """For each set of pawns not yet used (bits), the step counts they could still use up."""
-        self.found: dict[int, tuple[int, Effect]] = {}
+        self.found: dict[int, int] = {}
+        """The splits found, by the key of the board they end on: their parts' codes, packed."""
+        self.found_effects: dict[int, Effect] = {}
+        """Their effects, when asked for."""
         self.seen: set[int] = set()
         self.prepared: dict[int, Again] = {}
 
     def run(self) -> Found:
         pawns = self.pawns
         self.search(0, STEPS, 0, -1, 0, 0, 0, (), self.key, pawns.adv, pawns.homes[self.seat], self.occupied)
-        return list(self.found.values())
-
-    def delta(self, step: Effect) -> int:
-        """How a part's effect changes the board's key (``key_change``)."""
-        return key_change(step, self.places[step[-1][0]], self.seat)
+        if self.effects:
+            return list(zip(self.found.values(), self.found_effects.values(), strict=True))
+        return [(packed, ()) for packed in self.found.values()]
 
     def again(self, code: int, pawn: int, adv: int, lane: int, occupied: int) -> Effect | None:
         """The effect of part ``code`` of ``pawn`` on the board as it now is, or None."""
@@ -419,9 +424,13 @@ class _Search:
 
     def search(self, used: int, left: int, changed: int, last: int, last_look: int, last_change: int,
                codes: int, effect: Effect, key: int, adv: int, lane: int, occupied: int) -> None:
-        """Every split that goes on from the parts ``codes`` made so far (see the class docstring)."""
+        """Every split that goes on from the parts ``codes`` made so far (see the class docstring).
+
+        How a part changes the key (``key_change``) and ``make`` before searching on are written out
+        inline: this is the hot loop."""
         movers, found, seen, occ, starts = self.movers, self.found, self.seen, self.occ, self.starts
-        again, delta, effects, has, reach = self.again, self.delta, self.effects, self.has, self.reach
+        again, effects, has, reach, seat = self.again, self.effects, self.has, self.reach, self.seat
+        found_effects = self.found_effects
         length = self.length
         everyone = self.everyone
         choices = self.choices
@@ -436,7 +445,7 @@ class _Search:
             on_track = start < length
             rest = used | 1 << i
             unused = everyone & ~rest
-            j = unused.bit_length() - 1 if unused & (unused - 1) == 0 else -1
+            j = LONE[unused]
             for steps in _counts(has[i], reach[unused], left):
                 final = steps == left
                 for code, step, look, change, shift in table[steps]:
@@ -446,14 +455,20 @@ class _Search:
                         step = again(code, pawn, adv, lane, occupied)
                         if step is None:
                             continue
-                        change = start_bit | 1 << step[-1][1]
-                        shift = delta(step)
+                        land = step[-1][1]
+                        change = start_bit | 1 << land
+                        shift = (land - start) << 8 * (pawn & 3)
+                        if len(step) > 1:
+                            there = step[0][0]
+                            shift += (-1 - land) << 8 * (there & 3) if there >> 2 == seat else 1 << (32 + there)
                     elif step is None:
                         continue
                     after = key + shift
                     if final:
                         if after not in found:
-                            found[after] = (codes << CODE_BITS | code, effect + step if effects else ())
+                            found[after] = codes << CODE_BITS | code
+                            if effects:
+                                found_effects[after] = effect + step
                         continue
                     mark = (after << 7) | (rest << 3) | (left - steps)
                     if mark in seen:
@@ -466,6 +481,7 @@ class _Search:
                         j_before = j < i  # then only its parts that interact with this one
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
+                        pawn2 = movers[j]
                         board_made = False
                         for code2, step2, look2, change2, shift2 in choices2:
                             if j_before and not (look2 & change or look & change2):
@@ -475,23 +491,46 @@ class _Search:
                                     board_made = True
                                     land, there, adv_after, lane_after, occupied_after = self.make(
                                         pawn, start, step, adv, lane, occupied)
-                                step2 = again(code2, movers[j], adv_after, lane_after, occupied_after)
+                                step2 = again(code2, pawn2, adv_after, lane_after, occupied_after)
                                 if step2 is None:
                                     continue
-                                shift2 = delta(step2)
+                                land2 = step2[-1][1]
+                                shift2 = (land2 - starts[j]) << 8 * (pawn2 & 3)
+                                if len(step2) > 1:
+                                    there2 = step2[0][0]
+                                    shift2 += ((-1 - land2) << 8 * (there2 & 3) if there2 >> 2 == seat
+                                               else 1 << (32 + there2))
                             elif step2 is None:
                                 continue
                             final_key = after + shift2
                             if final_key not in found:
-                                found[final_key] = (made | code2, effect + step + step2 if effects else ())
+                                found[final_key] = made | code2
+                                if effects:
+                                    found_effects[final_key] = effect + step + step2
                         if board_made:
                             if land < length:
                                 occ[land] = there
                             if on_track:
                                 occ[start] = pawn
                         continue
-                    land, there, adv_after, lane_after, occupied_after = self.make(
-                        pawn, start, step, adv, lane, occupied)
+                    # make the part (``make`` inline), search on, take it back
+                    land = step[-1][1]
+                    there = step[0][0] if len(step) > 1 else -1
+                    adv_after = adv & ~(1 << pawn)
+                    lane_after = lane
+                    occupied_after = occupied
+                    if on_track:
+                        occ[start] = -1
+                        occupied_after &= ~start_bit
+                    else:
+                        lane_after &= ~(1 << (start - length))
+                    if land < length:
+                        occ[land] = pawn
+                        occupied_after |= 1 << land
+                        if there >= 0:
+                            adv_after &= ~(1 << there)
+                    else:
+                        lane_after |= 1 << (land - length)
                     self.search(rest, left - steps, changed | change, i, look, change, codes << CODE_BITS | code,
                                 effect + step if effects else (), after, adv_after, lane_after, occupied_after)
                     if land < length:
