@@ -28,7 +28,7 @@ heuristic their effects too (``splits``). The order of the list is part of
 the contract (tests/games/tock/test_golden.py). The worst case known, four
 settled pawns on the intersections of the 8-section board with optional
 home entry (1,860 splits; ``benchmarks/speed.py --only tock-seven`` times
-it), takes about 3.5 ms, against 12 ms before this search.
+it), takes about 3.0 ms, against 12 ms before this search.
 """
 
 from __future__ import annotations
@@ -131,6 +131,8 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
     has: list[int] = []
     looks: list[int] = []
     changes: list[int] = []
+    step_looks: list[list[int]] = []
+    step_changes: list[list[int]] = []
     for pawn in range(base, base + PAWNS):
         at = places[pawn]
         if at < 0:
@@ -143,21 +145,31 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         if not options:
             continue
         by_steps: list[list[Option]] = [[], [], [], [], [], [], [], []]
-        look = change = counts = 0
+        look_by = [0] * (STEPS + 1)
+        change_by = [0] * (STEPS + 1)
         for option in options:
             steps = option[0] >> 3 & 7
             by_steps[steps].append(option)
-            counts |= 1 << steps
-            look |= option[2]
-            change |= option[3]
+            look_by[steps] |= option[2]
+            change_by[steps] |= option[3]
+        look = change = counts = 0
+        for steps in range(1, STEPS + 1):
+            if by_steps[steps]:
+                counts |= 1 << steps
+                look |= look_by[steps]
+                change |= change_by[steps]
+        look_by[0] = look  # index 0 (no part has 0 steps): the pawn's parts all told
+        change_by[0] = change
         tables.append(by_steps)
+        step_looks.append(look_by)
+        step_changes.append(change_by)
         movers.append(pawn)
         has.append(counts)
         looks.append(look)
         changes.append(change)
     if len(tables) < 2 or not _interact(looks, changes):
         return _apart(tables, effects)
-    return _Search(mover, pawns, seat, movers, tables, has, effects).run()
+    return _Search(mover, pawns, seat, movers, tables, has, step_looks, step_changes, effects).run()
 
 
 def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
@@ -279,7 +291,10 @@ LONE = tuple(unused.bit_length() - 1 if unused & (unused - 1) == 0 else -1 for u
 """For each set of pawns not yet used (bits): the one pawn left, or -1 (none or several)."""
 
 
-@cache
+COUNTS: dict[int, tuple[int, ...]] = {}
+"""``_counts`` by its arguments packed in an int (``has``, ``further``, ``left``): cheaper to look up."""
+
+
 def _counts(has: int, further: int, left: int) -> tuple[int, ...]:
     """The counts a pawn with parts of the counts ``has`` (bits) may take with ``left`` steps left,
     when the pawns after it can still use up the counts ``further`` (bits)."""
@@ -328,10 +343,11 @@ class _Search:
 
     __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "key",
                  "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
-                 "seat", "seen", "starts")
+                 "seat", "seen", "starts", "step_changes", "step_looks")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
-                 tables: list[list[list[Option]]], has: list[int], effects: bool) -> None:
+                 tables: list[list[list[Option]]], has: list[int], step_looks: list[list[int]],
+                 step_changes: list[list[int]], effects: bool) -> None:
         self.board = board = mover.board
         self.optional = mover.optional_entry
         self.pawns = pawns
@@ -353,6 +369,10 @@ class _Search:
         self.everyone = (1 << count) - 1
         self.has = has
         """For each pawn, the counts it has parts of (bits)."""
+        self.step_looks = step_looks
+        self.step_changes = step_changes
+        """For each pawn and count (0: every count), all that its parts of that count look at and change
+        (bits): when neither meets the part made last, none of those parts interacts with it."""
         self.reach = _reach(tuple(has))
         """For each set of pawns not yet used (bits), the step counts they could still use up."""
         self.found: dict[int, int] = {}
@@ -434,11 +454,16 @@ class _Search:
         length = self.length
         everyone = self.everyone
         choices = self.choices
+        step_looks, step_changes = self.step_looks, self.step_changes
+        counts_of = COUNTS
         for i in range(self.count):
             if used >> i & 1:
                 continue
-            table = choices[i]
             before = i < last  # then only parts that interact with the last one
+            looks_i, changes_i = step_looks[i], step_changes[i]
+            if before and not (looks_i[0] & last_change or last_look & changes_i[0]):
+                continue
+            table = choices[i]
             pawn = movers[i]
             start = starts[i]
             start_bit = 1 << start
@@ -446,7 +471,13 @@ class _Search:
             rest = used | 1 << i
             unused = everyone & ~rest
             j = LONE[unused]
-            for steps in _counts(has[i], reach[unused], left):
+            counts_key = (has[i] << 8 | reach[unused]) << 3 | left
+            counts = counts_of.get(counts_key)
+            if counts is None:
+                counts = counts_of[counts_key] = _counts(has[i], reach[unused], left)
+            for steps in counts:
+                if before and not (looks_i[steps] & last_change or last_look & changes_i[steps]):
+                    continue
                 final = steps == left
                 for code, step, look, change, shift in table[steps]:
                     if before and not (look & last_change or last_look & change):
@@ -479,6 +510,9 @@ class _Search:
                         if not choices2:
                             continue
                         j_before = j < i  # then only its parts that interact with this one
+                        if j_before and not (step_looks[j][left - steps] & change
+                                             or look & step_changes[j][left - steps]):
+                            continue
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
                         pawn2 = movers[j]
