@@ -57,6 +57,12 @@ SWAPS = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other in ran
               for number in range(1, PAWNS + 1))
 """By own pawn (0–3) and other pawn: the swap (``swap``'s own objects)."""
 BACKS = tuple(move(FOUR, number) for number in range(1, PAWNS + 1))
+CASE = tuple(4 if kind == FOUR else 5 if kind == FIVE else 6 if kind == SEVEN else 7 if kind == JACK
+             else int(kind in ENTER_KINDS) for kind in range(14))
+"""By card kind, what it does: 0 a forward move, 1 a forward move or an entry, or the rest below."""
+FOUR_CASE, FIVE_CASE, SEVEN_CASE = 4, 5, 6
+BETWEEN = tuple((1 << (steps - 1)) - 1 if steps else 0 for steps in range(19))
+"""By steps: the squares a move passes over, as bits from the one after the start."""
 """By own pawn (0–3): the 4's move back without route marks (``move``'s own objects)."""
 HAND_ORDER = tuple((KIND_ORDER.index(KIND[card]) << 12) | card for card in range(len(CARDS)))
 """By card id: a key that sorts a hand by kind (``KIND_ORDER``), then by id."""
@@ -109,99 +115,26 @@ class Plays:
             if kind == last:
                 continue  # the kind's lowest card came first
             last = kind
-            if kind in ENTER_KINDS:
-                if kind == TWO:
-                    twos = [c for c in hand if KIND[c] == TWO]
-                    entry_card = self.entry_card(TWO, twos)
-                    card = move_card(TWO, twos)
-                else:
-                    entry_card = card
-                if entry_card >= 0:
-                    if entry is False:
-                        entry = mover.enter(pawns, seat)
-                    if entry is not None:
-                        add_action(enter(kind))
-                        add_play((entry_card, entry))  # type: ignore[arg-type]
-            if kind == FOUR:
-                settled = pawns.settled
-                for pawn in range(base, base + PAWNS):
-                    at = places[pawn]
-                    if 0 <= at < length:
-                        if not settled >> pawn & 1:
-                            # the common case, inline: back along the track, over no pawn
-                            if bits >> (at + length - 3) & 0b111:
-                                continue  # a pawn in the way
-                            land = at - 4
-                            if land < 0:
-                                land += length
-                            there = occ[land]
-                            if there < 0:
-                                add_action(BACKS[pawn - base])
-                                add_play((card, ((pawn, land),)))
-                            elif not adv >> there & 1:
-                                add_action(BACKS[pawn - base])
-                                add_play((card, ((there, RESERVE), (pawn, land))))
-                            continue
-                        for jumps in mover.jump_choices(pawns, pawn, 4, True):
-                            effect = mover.backward(pawns, pawn, 4, jumps)
-                            if effect is not None:
-                                add_action(move(FOUR, pawn - base + 1, jumps))
-                                add_play((card, effect))
-            elif kind == FIVE:
-                settled = pawns.settled
-                if theirs is None:
-                    theirs = _theirs(pawns, seat, length)
-                for pawn in theirs:
-                    if not settled >> pawn & 1:
-                        # the common case, inline: a pushed pawn goes along the track, never home
-                        at = places[pawn]
-                        if bits >> (at + 1) & 0b1111:
-                            continue  # a pawn in the way
-                        land = at + 5
-                        if land >= length:
-                            land -= length
-                        there = occ[land]
-                        if there < 0:
-                            add_action(PUSHES[pawn])
-                            add_play((card, ((pawn, land),)))
-                        elif not adv >> there & 1:
-                            add_action(PUSHES[pawn])
-                            add_play((card, ((there, RESERVE), (pawn, land))))
-                        continue
-                    for jumps in mover.jump_choices(pawns, pawn, 5):
-                        effect = mover.forward(pawns, pawn, 5, jumps, False, False, seat)
-                        if effect is not None:
-                            add_action(push(pawn >> 2, pawn % PAWNS + 1, jumps))
-                            add_play((card, effect))
-            elif kind == SEVEN:
-                if effects:
-                    for action, effect in seven.splits(mover, pawns, seat):
-                        add_action(action)
-                        add_play((card, effect))
-                else:
-                    found = seven.sevens(mover, pawns, seat)
-                    actions.extend(found)
-                    plays.extend([(card, NOT_WORKED_OUT)] * len(found))
-            elif kind == JACK:
-                if theirs is None:
-                    theirs = _theirs(pawns, seat, length)
-                if theirs:
-                    for pawn in range(base, base + PAWNS):
-                        at = places[pawn]
-                        if not 0 <= at < length or adv >> pawn & 1:
-                            continue
-                        row = SWAPS[pawn - base]
-                        actions.extend([row[other] for other in theirs])
-                        if effects:
-                            plays.extend([(card, ((pawn, places[other]), (other, at))) for other in theirs])
-                        else:
-                            plays.extend([(card, NOT_WORKED_OUT)] * len(theirs))
-            else:
+            case = CASE[kind]
+            if case < FOUR_CASE:  # a forward move of the card's value
+                if case:  # and it enters a pawn
+                    if kind == TWO:
+                        twos = [c for c in hand if KIND[c] == TWO]
+                        entry_card = self.entry_card(TWO, twos)
+                        card = move_card(TWO, twos)
+                    else:
+                        entry_card = card
+                    if entry_card >= 0:
+                        if entry is False:
+                            entry = mover.enter(pawns, seat)
+                        if entry is not None:
+                            add_action(enter(kind))
+                            add_play((entry_card, entry))  # type: ignore[arg-type]
                 if runners is None:
                     runners = self._runners(pos, bits)
                 if runners:
                     steps = VALUE[kind]
-                    between = (1 << (steps - 1)) - 1
+                    between = BETWEEN[steps]
                     simple = SIMPLE_MOVES[kind]
                     for pawn, at, limit, ahead, how in runners:
                         if limit >= steps:
@@ -229,6 +162,80 @@ class Plays:
                                 add_play((card, ((there, RESERVE), (pawn, land))))
                         elif not how:
                             self._forward_moves(pos, pawn, at, kind, card, actions, plays)
+            elif case == FOUR_CASE:
+                settled = pawns.settled
+                for pawn in range(base, base + PAWNS):
+                    at = places[pawn]
+                    if 0 <= at < length:
+                        if not settled >> pawn & 1:
+                            # the common case, inline: back along the track, over no pawn
+                            if bits >> (at + length - 3) & 0b111:
+                                continue  # a pawn in the way
+                            land = at - 4
+                            if land < 0:
+                                land += length
+                            there = occ[land]
+                            if there < 0:
+                                add_action(BACKS[pawn - base])
+                                add_play((card, ((pawn, land),)))
+                            elif not adv >> there & 1:
+                                add_action(BACKS[pawn - base])
+                                add_play((card, ((there, RESERVE), (pawn, land))))
+                            continue
+                        for jumps in mover.jump_choices(pawns, pawn, 4, True):
+                            effect = mover.backward(pawns, pawn, 4, jumps)
+                            if effect is not None:
+                                add_action(move(FOUR, pawn - base + 1, jumps))
+                                add_play((card, effect))
+            elif case == FIVE_CASE:
+                settled = pawns.settled
+                if theirs is None:
+                    theirs = _theirs(pawns, seat, length)
+                for pawn in theirs:
+                    if not settled >> pawn & 1:
+                        # the common case, inline: a pushed pawn goes along the track, never home
+                        at = places[pawn]
+                        if bits >> (at + 1) & 0b1111:
+                            continue  # a pawn in the way
+                        land = at + 5
+                        if land >= length:
+                            land -= length
+                        there = occ[land]
+                        if there < 0:
+                            add_action(PUSHES[pawn])
+                            add_play((card, ((pawn, land),)))
+                        elif not adv >> there & 1:
+                            add_action(PUSHES[pawn])
+                            add_play((card, ((there, RESERVE), (pawn, land))))
+                        continue
+                    for jumps in mover.jump_choices(pawns, pawn, 5):
+                        effect = mover.forward(pawns, pawn, 5, jumps, False, False, seat)
+                        if effect is not None:
+                            add_action(push(pawn >> 2, pawn % PAWNS + 1, jumps))
+                            add_play((card, effect))
+            elif case == SEVEN_CASE:
+                if effects:
+                    for action, effect in seven.splits(mover, pawns, seat):
+                        add_action(action)
+                        add_play((card, effect))
+                else:
+                    found = seven.sevens(mover, pawns, seat)
+                    actions.extend(found)
+                    plays.extend([(card, NOT_WORKED_OUT)] * len(found))
+            else:  # a J
+                if theirs is None:
+                    theirs = _theirs(pawns, seat, length)
+                if theirs:
+                    for pawn in range(base, base + PAWNS):
+                        at = places[pawn]
+                        if not 0 <= at < length or adv >> pawn & 1:
+                            continue
+                        row = SWAPS[pawn - base]
+                        actions.extend([row[other] for other in theirs])
+                        if effects:
+                            plays.extend([(card, ((pawn, places[other]), (other, at))) for other in theirs])
+                        else:
+                            plays.extend([(card, NOT_WORKED_OUT)] * len(theirs))
             if first and actions:
                 break
         return actions, plays
