@@ -198,12 +198,14 @@ class TockState(State[TockAction, TockPosition]):
         else:
             listed = self.listed
             if listed is not None and listed[0] is pos and listed[1] == pos.version - 1:
-                # ``apply`` hands over the listed tuple's own object: found by identity (ids
-                # compare in C, where ``index`` would call the actions' ``__eq__``)
-                play = listed[3][[*map(id, listed[2])].index(id(action))]
-                if play[1]:  # not NOT_WORKED_OUT
-                    self._play(*play)
-                    return
+                # ``apply`` hands over the listed tuple's own object: found by identity
+                for i, known in enumerate(listed[2]):
+                    if known is action:
+                        play = listed[3][i]
+                        if play[1]:  # not NOT_WORKED_OUT
+                            self._play(play[0], play[1])
+                            return
+                        break
             found = self.plays.play_of(pos, action)
             assert found is not None, action
             self._play(*found)
