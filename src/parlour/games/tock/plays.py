@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from functools import cache
 
+from parlour.core.cards import CARDS
 from parlour.games.tock import seven
 from parlour.games.tock.actions import (
     ENTER_KINDS,
     FIVE,
     FOUR,
     JACK,
-    JOKER,
+    KIND_ORDER,
     KIND_TEXT,
     KING,
     PAWNS,
@@ -55,6 +56,19 @@ PUSHES = tuple(push(other >> 2, other % PAWNS + 1) for other in range(PAWNS * le
 SWAPS = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
               for number in range(1, PAWNS + 1))
 """By own pawn (0–3) and other pawn: the swap (``swap``'s own objects)."""
+BACKS = tuple(move(FOUR, number) for number in range(1, PAWNS + 1))
+CASE = tuple(4 if kind == FOUR else 5 if kind == FIVE else 6 if kind == SEVEN else 7 if kind == JACK
+             else int(kind in ENTER_KINDS) for kind in range(14))
+"""By card kind, what it does: 0 a forward move, 1 a forward move or an entry, or the rest below."""
+FOUR_CASE, FIVE_CASE, SEVEN_CASE = 4, 5, 6
+BETWEEN = tuple((1 << (steps - 1)) - 1 if steps else 0 for steps in range(19))
+"""By steps: the squares a move passes over, as bits from the one after the start."""
+"""By own pawn (0–3): the 4's move back without route marks (``move``'s own objects)."""
+HAND_ORDER = tuple((KIND_ORDER.index(KIND[card]) << 12) | card for card in range(len(CARDS)))
+"""By card id: a key that sorts a hand by kind (``KIND_ORDER``), then by id."""
+ROOM = tuple(tuple(next((x - h - 1 for x in range(h + 1, HOME) if lane >> x & 1), HOME - 1 - h)
+                   for h in range(HOME)) for lane in range(1 << HOME))
+"""By home lane (bits) and home square: how many free squares are right above it."""
 
 
 class Plays:
@@ -83,47 +97,100 @@ class Plays:
         mover = self.mover
         length = self.board.squares
         places = pawns.pos
+        occ, adv = pawns.occ, pawns.adv
+        bits = pawns.bits
+        bits |= bits << length  # a run of squares across square 0 is one shift
         actions: list[CardAction] = []
         plays: list[Play] = []
         add_action = actions.append
         add_play = plays.append
-        by_kind: dict[int, list[int]] = {}
-        for card in pos.hands[seat]:
-            kind = KIND[card]
-            held = by_kind.get(kind)
-            if held is None:
-                by_kind[kind] = [card]
-            else:
-                held.append(card)
+        hand = sorted(pos.hands[seat], key=HAND_ORDER.__getitem__)  # by KIND_ORDER, then id
         base = seat * PAWNS
-        mine, theirs = pawns.movable(seat) if FIVE in by_kind or JACK in by_kind else ([], [])
-        runners: list[tuple[int, int, int]] | None = None
-        kinds = sorted(by_kind)
-        if len(kinds) > 1 and kinds[0] == JOKER:
-            kinds.append(kinds.pop(0))  # the joker comes last (``KIND_ORDER``)
-        for kind in kinds:
-            cards = by_kind[kind]
-            if kind in ENTER_KINDS:
-                entry_card = self.entry_card(kind, cards)
-                if entry_card >= 0:
-                    effect = mover.enter(pawns, seat)
-                    if effect is not None:
-                        add_action(enter(kind))
-                        add_play((entry_card, effect))
-            card = (cards[0] if len(cards) == 1 else min(cards)) if kind != TWO else move_card(kind, cards)
-            if kind == FOUR:
+        theirs: list[int] | None = None
+        runners: list[tuple[int, int, int, int, int]] | None = None
+        entry: Effect | bool | None = False  # not worked out yet
+        last = -1
+        for card in hand:
+            kind = KIND[card]
+            if kind == last:
+                continue  # the kind's lowest card came first
+            last = kind
+            case = CASE[kind]
+            if case < FOUR_CASE:  # a forward move of the card's value
+                if case:  # and it enters a pawn
+                    if kind == TWO:
+                        twos = [c for c in hand if KIND[c] == TWO]
+                        entry_card = self.entry_card(TWO, twos)
+                        card = move_card(TWO, twos)
+                    else:
+                        entry_card = card
+                    if entry_card >= 0:
+                        if entry is False:
+                            entry = mover.enter(pawns, seat)
+                        if entry is not None:
+                            add_action(enter(kind))
+                            add_play((entry_card, entry))  # type: ignore[arg-type]
+                if runners is None:
+                    runners = self._runners(pos, bits)
+                if runners:
+                    steps = VALUE[kind]
+                    between = BETWEEN[steps]
+                    simple = SIMPLE_MOVES[kind]
+                    for pawn, at, limit, ahead, how in runners:
+                        if limit >= steps:
+                            if how:  # up the home lane, over no pawn
+                                add_action(simple[pawn - base])
+                                add_play((card, ((pawn, at + steps),)))
+                                continue
+                            # along the track, short of the home, no shortcut
+                            land = at + steps
+                            if land >= length:
+                                land -= length
+                            if ahead & between:
+                                if kind == KING:
+                                    effect = _king_run(pawns, pawn, at, ahead & between, land)
+                                    if effect is not None:
+                                        add_action(simple[pawn - base])
+                                        add_play((card, effect))
+                                continue  # a pawn in the way
+                            there = occ[land]
+                            if there < 0:
+                                add_action(simple[pawn - base])
+                                add_play((card, ((pawn, land),)))
+                            elif not adv >> there & 1:
+                                add_action(simple[pawn - base])
+                                add_play((card, ((there, RESERVE), (pawn, land))))
+                        elif not how:
+                            self._forward_moves(pos, pawn, at, kind, card, actions, plays)
+            elif case == FOUR_CASE:
+                settled = pawns.settled
                 for pawn in range(base, base + PAWNS):
-                    if 0 <= places[pawn] < length:
+                    at = places[pawn]
+                    if 0 <= at < length:
+                        if not settled >> pawn & 1:
+                            # the common case, inline: back along the track, over no pawn
+                            if bits >> (at + length - 3) & 0b111:
+                                continue  # a pawn in the way
+                            land = at - 4
+                            if land < 0:
+                                land += length
+                            there = occ[land]
+                            if there < 0:
+                                add_action(BACKS[pawn - base])
+                                add_play((card, ((pawn, land),)))
+                            elif not adv >> there & 1:
+                                add_action(BACKS[pawn - base])
+                                add_play((card, ((there, RESERVE), (pawn, land))))
+                            continue
                         for jumps in mover.jump_choices(pawns, pawn, 4, True):
                             effect = mover.backward(pawns, pawn, 4, jumps)
                             if effect is not None:
                                 add_action(move(FOUR, pawn - base + 1, jumps))
                                 add_play((card, effect))
-            elif kind == FIVE:
+            elif case == FIVE_CASE:
                 settled = pawns.settled
-                occ, adv = pawns.occ, pawns.adv
-                bits = pawns.bits
-                bits |= bits << length
+                if theirs is None:
+                    theirs = _theirs(pawns, seat, length)
                 for pawn in theirs:
                     if not settled >> pawn & 1:
                         # the common case, inline: a pushed pawn goes along the track, never home
@@ -146,7 +213,7 @@ class Plays:
                         if effect is not None:
                             add_action(push(pawn >> 2, pawn % PAWNS + 1, jumps))
                             add_play((card, effect))
-            elif kind == SEVEN:
+            elif case == SEVEN_CASE:
                 if effects:
                     for action, effect in seven.splits(mover, pawns, seat):
                         add_action(action)
@@ -155,97 +222,77 @@ class Plays:
                     found = seven.sevens(mover, pawns, seat)
                     actions.extend(found)
                     plays.extend([(card, NOT_WORKED_OUT)] * len(found))
-            elif kind == JACK:
+            else:  # a J
+                if theirs is None:
+                    theirs = _theirs(pawns, seat, length)
                 if theirs:
-                    for pawn in mine:
+                    for pawn in range(base, base + PAWNS):
+                        at = places[pawn]
+                        if not 0 <= at < length or adv >> pawn & 1:
+                            continue
                         row = SWAPS[pawn - base]
                         actions.extend([row[other] for other in theirs])
                         if effects:
-                            at = places[pawn]
                             plays.extend([(card, ((pawn, places[other]), (other, at))) for other in theirs])
                         else:
                             plays.extend([(card, NOT_WORKED_OUT)] * len(theirs))
-            else:
-                if runners is None:
-                    runners = self._runners(pos)
-                if runners:
-                    self._forward_moves(pos, runners, kind, card, actions, plays)
             if first and actions:
                 break
         return actions, plays
 
-    def _runners(self, pos: TockPosition) -> list[tuple[int, int, int]]:
-        """The seat's pawns out of the reserve, as (pawn, place, steps to its home's foot), the
-        steps -1 for a pawn in its home lane or settled on an intersection (``_forward_moves``)."""
+    def _runners(self, pos: TockPosition, bits: int) -> list[tuple[int, int, int, int, int]]:
+        """The seat's pawns that may move forward, as (pawn, place, limit, ahead, how) for the
+        forward moves of ``card_moves``: a move of up to ``limit`` steps is the common case,
+        done inline; ``how`` 1 for a pawn up its home lane (then ``limit`` is the free squares
+        above it and no other count moves it), 0 for one on the track (``limit``: the steps to its
+        home's foot, -1 when settled; ``ahead``: the occupied squares after it as bits, ``bits``
+        being doubled); ``_forward_moves`` works out the moves past ``limit`` of a track pawn."""
         seat = pos.cur
         pawns = pos.pawns
         length = self.board.squares
         foot = self.board.feet[seat]
         settled = pawns.settled
         places = pawns.pos
+        lane = pawns.homes[seat]
         out = []
         for pawn in range(seat * PAWNS, seat * PAWNS + PAWNS):
             at = places[pawn]
-            if at >= 0:
-                out.append((pawn, at, (foot - at) % length if at < length and not settled >> pawn & 1 else -1))
+            if at < 0:
+                continue
+            if at >= length:
+                room = ROOM[lane][at - length]
+                if room:
+                    out.append((pawn, at, room, 0, 1))
+            elif settled >> pawn & 1:
+                out.append((pawn, at, -1, 0, 0))
+            else:
+                to_foot = foot - at
+                if to_foot < 0:
+                    to_foot += length
+                out.append((pawn, at, to_foot, bits >> (at + 1), 0))
         return out
 
-    def _forward_moves(self, pos: TockPosition, runners: list[tuple[int, int, int]], kind: int, card: int,
+    def _forward_moves(self, pos: TockPosition, pawn: int, at: int, kind: int, card: int,
                        actions: list[CardAction], plays: list[Play]) -> None:
-        """The forward moves of a card that moves one pawn its value (``_runners``: the pawns)."""
+        """The forward moves of ``pawn`` at track square ``at`` by a card that moves one pawn its
+        value, in the cases ``card_moves`` does not do inline (shortcuts, the home's foot)."""
         seat = pos.cur
         pawns = pos.pawns
         mover = self.mover
         board = self.board
         steps = VALUE[kind]
         king = kind == KING
-        length = board.squares
-        base = seat * PAWNS
-        occ, adv = pawns.occ, pawns.adv
-        bits = pawns.bits
-        bits |= bits << length  # a run of squares across square 0 is one shift
-        between = (1 << (steps - 1)) - 1
-        simple = SIMPLE_MOVES[kind]
-        for pawn, at, to_foot in runners:
-            if to_foot >= steps:
-                # the common case, inline: along the track, short of the home, no shortcut
-                passed = bits >> (at + 1) & between
-                land = at + steps
-                if land >= length:
-                    land -= length
-                if passed:
-                    if not king:
-                        continue  # a pawn in the way
-                    effect = _king_run(pawns, pawn, at, passed, land)
-                    if effect is not None:
-                        actions.append(simple[pawn - base])
-                        plays.append((card, effect))
-                    continue
-                there = occ[land]
-                if there < 0:
-                    actions.append(simple[pawn - base])
-                    plays.append((card, ((pawn, land),)))
-                elif not adv >> there & 1:
-                    actions.append(simple[pawn - base])
-                    plays.append((card, ((there, -1), (pawn, land))))
-                continue
-            if at >= length:  # up the home lane, over no pawn
-                h = at - length
-                if h + steps < HOME and not pawns.homes[seat] & ((2 << (h + steps)) - (2 << h)):
-                    actions.append(simple[pawn - base])
-                    plays.append((card, ((pawn, at + steps),)))
-                continue
-            number = pawn - base + 1
-            for jumps in mover.jump_choices(pawns, pawn, steps):
-                effect = mover.forward(pawns, pawn, steps, jumps, False, king)
+        number = pawn - seat * PAWNS + 1
+        for jumps in mover.jump_choices(pawns, pawn, steps):
+            effect = mover.forward(pawns, pawn, steps, jumps, False, king)
+            if effect is not None:
+                actions.append(move(kind, number, jumps))
+                plays.append((card, effect))
+            if mover.optional_entry and 1 <= board.past_foot(seat, at, steps, jumps) <= HOME:
+                effect = mover.forward(pawns, pawn, steps, jumps, True, king)
                 if effect is not None:
-                    actions.append(move(kind, number, jumps))
+                    actions.append(move(kind, number, jumps, True))
                     plays.append((card, effect))
-                if mover.optional_entry and 1 <= board.past_foot(seat, at, steps, jumps) <= HOME:
-                    effect = mover.forward(pawns, pawn, steps, jumps, True, king)
-                    if effect is not None:
-                        actions.append(move(kind, number, jumps, True))
-                        plays.append((card, effect))
 
     def entry_card(self, kind: int, cards: list[int]) -> int:
         """The card of ``kind`` that enters a pawn, or -1 (only the 2♠ among the 2s, by flag)."""
@@ -316,6 +363,13 @@ class Plays:
             if same is not None:
                 return f"the same moves as '{same}': write it that way"
         return why[0] if why else "not a legal move here"
+
+
+def _theirs(pawns: Pawns, seat: int, length: int) -> list[int]:
+    """Every other seat's track pawns without the advantage: what 5s and Js use."""
+    adv = pawns.adv
+    return [pawn for pawn, at in enumerate(pawns.pos) if 0 <= at < length and pawn >> 2 != seat
+            and not adv >> pawn & 1]
 
 
 def _king_run(pawns: Pawns, pawn: int, at: int, passed: int, land: int) -> Effect | None:

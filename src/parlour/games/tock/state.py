@@ -198,10 +198,12 @@ class TockState(State[TockAction, TockPosition]):
         else:
             listed = self.listed
             if listed is not None and listed[0] is pos and listed[1] == pos.version - 1:
-                for known, play in zip(listed[2], listed[3], strict=True):
+                # ``apply`` hands over the listed tuple's own object: found by identity
+                for i, known in enumerate(listed[2]):
                     if known is action:
+                        play = listed[3][i]
                         if play[1]:  # not NOT_WORKED_OUT
-                            self._play(*play)
+                            self._play(play[0], play[1])
                             return
                         break
             found = self.plays.play_of(pos, action)
@@ -220,11 +222,17 @@ class TockState(State[TockAction, TockPosition]):
             pos.phase = OVER
             pos.cur = TERMINAL
             return
-        self._refill()
+        hand = pos.hands[seat]
+        if pos.stock and len(hand) == HAND_SIZE - 1:
+            hand.append(pos.stock.pop())  # ``_refill``'s common case
+        else:
+            self._refill()
         if KIND[card] == JOKER:
             self._bonus_earned()
+        elif pos.spendable and self._playable():  # ``_maybe_spend``, inline
+            pos.phase = SPEND
         else:
-            self._maybe_spend()
+            self._end_turn()
 
     def _refill(self) -> None:
         """Draw back up to 5, turning the pile into a new stock (chance event k) when the stock is out."""
