@@ -1,0 +1,102 @@
+"""Install anywhere: the built wheel, installed (not editable) in a fresh virtual environment outside
+the checkout, serves the browser client and plays a terminal game.
+
+This is the only test that builds and installs: it catches package data left out of the wheel (static
+files, the games' client modules, rules pages, translations), which the editable install of the
+checkout never would. pip reuses its cache; the dependencies come from the package registry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow
+
+
+def run(*args: str | Path, cwd: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=600,
+                          check=False, **kwargs)  # type: ignore[call-overload]
+    assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
+    return done  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
+    """The bin folder of a fresh virtual environment holding the wheel built from this checkout."""
+    where = tmp_path_factory.mktemp("install")
+    run(sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "--no-build-isolation", "-q", "-w", where / "dist",
+        cwd=where)
+    wheel = next((where / "dist").glob("parlour-*.whl"))
+    run(sys.executable, "-m", "venv", where / "venv", cwd=where)
+    bin_dir = where / "venv" / "bin"
+    run(bin_dir / "python", "-m", "pip", "install", "-q", wheel, cwd=where)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", LANG="C.UTF-8", COLUMNS="120")
+    yield bin_dir, env
+
+
+def test_the_package_is_imported_from_the_environment_not_the_checkout(
+        installed: tuple[Path, dict[str, str]]) -> None:
+    bin_dir, env = installed
+    where = run(bin_dir / "python", "-c", "import parlour; print(parlour.__file__)", cwd=bin_dir, env=env).stdout
+    assert Path(where.strip()).is_relative_to(bin_dir.parent)
+
+
+def fetch(url: str) -> tuple[int, str, bytes]:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.status, response.headers.get("content-type", ""), response.read()
+
+
+def served_address(server: subprocess.Popen[str], deadline: float) -> str:
+    """The address ``parlour serve`` announces on its first line, waited for until ``deadline``."""
+    assert server.stdout is not None
+    selector = selectors.DefaultSelector()
+    selector.register(server.stdout, selectors.EVENT_READ)
+    while time.monotonic() < deadline:
+        if selector.select(timeout=deadline - time.monotonic()):
+            line = server.stdout.readline()
+            if "http://" in line:
+                return line[line.index("http://"):].split()[0]
+            assert line, "parlour serve stopped before announcing its address"
+    raise AssertionError("parlour serve did not announce its address in time")
+
+
+def test_serve_answers_the_page_and_every_client_module(
+        installed: tuple[Path, dict[str, str]]) -> None:
+    bin_dir, env = installed
+    work = bin_dir.parent.parent
+    server = subprocess.Popen([str(bin_dir / "parlour"), "serve", "--port", "0", "--no-browser",
+                               "--db", f"sqlite:///{work / 'parlour.db'}"],
+                              cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        base = served_address(server, time.monotonic() + 60)
+        status, kind, page = fetch(base)
+        assert status == 200 and "text/html" in kind and b"/static/app.js" in page
+        for path in ("static/app.js", "static/ui.js", "static/cards.js", "static/style.css"):
+            assert fetch(base + path)[0] == 200, path
+        games = json.loads(fetch(base + "api/games")[2])
+        assert {g["name"] for g in games} >= {"tonk", "tock", "plonk"}
+        for game in games:
+            status, kind, script = fetch(base + game["client"].lstrip("/"))
+            assert status == 200 and "javascript" in kind and b"export" in script, game["name"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_play_a_whole_game_against_bots_from_standard_input(installed: tuple[Path, dict[str, str]]) -> None:
+    bin_dir, env = installed
+    done = run(bin_dir / "parlour", "play", "tonk", "--seed", "5", "--players", "3", "--vs", "heuristic",
+               cwd=bin_dir, env=env, input="1\n" * 400)
+    assert "Game over:" in done.stdout and "Traceback" not in done.stdout + done.stderr
