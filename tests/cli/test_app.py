@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
+import typer
+from rich.console import Console
 from typer.testing import CliRunner
 
+from parlour.bots import make_bot
 from parlour.cli.app import app
+from parlour.cli.play import play_game
+from parlour.cli.render import renderer_for
+from parlour.core.registry import load_game
 
 runner = CliRunner()
 
@@ -96,3 +103,40 @@ def test_vs_takes_bot_specs_with_their_own_settings() -> None:
                                  "--vs", "heuristic,ismcts:iters=20,c=1"], input="drop\n")
     assert result.exit_code == 0, result.output
     assert "Heuristic 1" in result.output and "Ismcts 2" in result.output
+
+
+def test_games_says_how_many_play() -> None:
+    result = runner.invoke(app, ["games"])
+    assert "plonk: Plonk, 4 players;" in result.output and "tonk: Tonk, 2–6 players;" in result.output
+    assert "4–4" not in result.output
+
+
+def test_help_explains_every_command_without_pointing_outside_the_repository() -> None:
+    shown = runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).output
+    commands = list(typer.main.get_group(app).commands)
+    assert len(commands) >= 6
+    for command in commands:
+        line = next(line for line in shown.splitlines() if f"│ {command} " in line)
+        assert len(line.split(command, 1)[1].strip(" │")) > 20, line
+        page = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).output
+        outputs = [shown, page] + [runner.invoke(app, ["rules", g]).output for g in ("tonk", "tock", "plonk")]
+        for text in outputs:
+            for outside in ("the seed'", "the seed ", "RULES.md", "../", "shared/"):
+                assert outside not in text, (command, outside)
+
+
+def test_ctrl_c_ends_the_prompt_line_and_leaves_cleanly(tmp_path: Path) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    game = load_game("tonk", players=2)
+
+    def ask(prompt: str) -> str:
+        console.print(prompt, end="")
+        raise KeyboardInterrupt
+
+    save = tmp_path / "left.json"
+    with pytest.raises(typer.Exit) as exited:
+        play_game(game, 3, ["You", "Bot"], {1: make_bot("random", game)}, 0, renderer_for(game), console, ask, save)
+    assert exited.value.exit_code == 130
+    assert "You > \nInterrupted: you left the game.\n" in out.getvalue()
+    assert json.loads(save.read_text())["result"] is None

@@ -30,7 +30,9 @@ GAME_NAMES = sorted({point.name for point in entry_points(group=ENTRY_POINT_GROU
 GAME_HELP = f"the game: {', '.join(GAME_NAMES) or 'none installed'} (parlour games lists them)"
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Play and study card games: " + (", ".join(GAME_NAMES) or "none installed") + ".")
+                  help="Play and study card games: " + (", ".join(GAME_NAMES) or "none installed") + ". "
+                  "Play against bots in the terminal (play) or at tables in the browser (serve), read a game's "
+                  "rules (rules), pit bots against each other (arena) and re-play game records (replay).")
 console = Console(highlight=False)
 
 
@@ -150,13 +152,18 @@ def replay_command(
     console.print(Text(f"Replayed {len(record.actions)} actions: {status}; {result}", style="bold"))
 
 
+def players_range(game_class: type[Game[Any]]) -> str:
+    """How many play the game: ``2–6``, or ``4`` when it is always four."""
+    low, high = game_class.spec.min_players, game_class.spec.max_players
+    return str(low) if low == high else f"{low}–{high}"
+
+
 @app.command("games")
 def games_command() -> None:
     """List the installed games and their presets (and any whose plug-in fails to load)."""
     for name, game_class in sorted(game_classes().items()):
         presets = ", ".join(game_class.rules_type.presets) or "—"
-        console.print(f"{name}: {game_class.spec.title}, {game_class.spec.min_players}–"
-                      f"{game_class.spec.max_players} players; presets {presets}")
+        console.print(f"{name}: {game_class.spec.title}, {players_range(game_class)} players; presets {presets}")
     for name, why in sorted(broken_games().items()):
         console.print(Text(f"{name}: broken: {why}", style="red"))
 

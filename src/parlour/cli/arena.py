@@ -91,6 +91,7 @@ def arena(
         except ParlourError as e:
             Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {e}")
             raise typer.Exit(2) from None
+        live.update(Group(progress), refresh=True)  # the final table is printed once, below
     results = summarize(specs, outcomes)
     settings = {"spec": spec, "seed": seed, "backend": backend, "workers": workers,
                 "bot_specs": list(specs)}

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.columns import Columns
 from rich.console import Console, Group
 from rich.table import Table
@@ -108,10 +109,14 @@ def hint(state: State[Any, Any], seat: int) -> Group:
 def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, Bot], human: int,
               renderer: Renderer, console: Console, ask: Callable[[str], str],
               save: Path | None = None) -> State[Any, Any]:
-    """Play one game in the terminal; returns the final (or abandoned) state."""
+    """Play one game in the terminal; returns the final (or abandoned) state.
+
+    Ctrl-C leaves the game like ``quit`` (the record saved when asked), then exits with status 130.
+    """
     state = game.new_state(seed)
     bot_rng = random.Random(seed * 7919 + 17)
     before = state.view(human)
+    interrupted = False
     try:
         while not state.is_terminal:
             seat = state.current_player
@@ -128,6 +133,10 @@ def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, 
             before = after
     except Quit:
         console.print("You left the game.")
+    except KeyboardInterrupt:
+        console.print()  # Ctrl-C came in the middle of a line (the prompt, a bot's think): end it
+        console.print("Interrupted: you left the game.")
+        interrupted = True
     if state.is_terminal:
         console.print(renderer.screen(state.view(human), names))
         result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, state.returns(), strict=True))
@@ -135,4 +144,6 @@ def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, 
     if save is not None:
         GameRecord.of(state, list(names)).save(save)
         console.print(f"Saved to {save}")
+    if interrupted:
+        raise typer.Exit(130)
     return state

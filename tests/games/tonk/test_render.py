@@ -36,5 +36,7 @@ def test_news_reports_a_finished_hand_with_its_payments() -> None:
     play(state, "drop")
     news = text(TonkRenderer().news(before, state.view(0), NAMES))
     assert "Hand 1: Ann drops with 6 and wins" in news
-    assert "Bob pays Ann 1" in news
+    assert "Bob pays you 1" in news
+    assert "You pay Ann 1" in text(TonkRenderer().news(before, state.view(1), NAMES))
+    assert "Bob pays Ann 1" in text(TonkRenderer().news(state.view(None) | {"results": []}, state.view(None), NAMES))
     assert TonkRenderer().news(state.view(0), state.view(0), NAMES) is None

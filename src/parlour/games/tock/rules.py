@@ -13,8 +13,8 @@ HOME_ENTRY = ("mandatory", "optional")
 @dataclass(frozen=True)
 class TockRules(Rules):
     players: int = flag(4, "number of players", minimum=2, maximum=8)
-    extra_sevens: bool = flag(False, "add one 7 per player to the two decks (the seed recommends it)")
-    two_of_spades_enters: bool = flag(False, "the 2♠ may also enter a pawn (the seed's 'Deux de Pique')")
+    extra_sevens: bool = flag(False, "add one 7 per player to the two decks, for shorter games")
+    two_of_spades_enters: bool = flag(False, "the 2♠ may also enter a pawn (the 'Deux de Pique' variant)")
     home_entry: str = flag(
         "mandatory", "a move whose count ends inside the home lane must enter it, or may go round",
         choices=HOME_ENTRY,

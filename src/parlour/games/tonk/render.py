@@ -26,6 +26,15 @@ def cards_text(cards: Sequence[str]) -> Text:
     return Text(" ").join(card_text(c) for c in cards) if cards else Text("—", style="dim")
 
 
+def payment_text(payer: int, payee: int, stakes: int, names: Sequence[str], seat: int | None) -> str:
+    """One payment, the viewer's seat said as "you": "You pay Ana 2", "Ana pays you 2", "Ana pays Bob 2"."""
+    if payer == seat:
+        return f"You pay {names[payee]} {stakes}"
+    if payee == seat:
+        return f"{names[payer]} pays you {stakes}"
+    return f"{names[payer]} pays {names[payee]} {stakes}"
+
+
 class TonkRenderer:
     def screen(self, view: View, names: Sequence[str]) -> RenderableType:
         seat = view["seat"]
@@ -85,7 +94,7 @@ class TonkRenderer:
                               f"{gains[q]:+d}")
             parts.append(table)
             for payer, payee, stakes in result["payments"]:
-                parts.append(Text(f"  {names[payer]} pays {names[payee]} {stakes}"))
+                parts.append(Text("  " + payment_text(payer, payee, stakes, names, after["seat"])))
         return Group(*parts)
 
     @staticmethod
