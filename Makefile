@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean chromium
+.PHONY: play test lint typecheck unit bench clean chromium messages
 
 # The server's storage suite also runs on PostgreSQL when one answers here (it is skipped otherwise).
 PG_TEST_URL := postgresql+psycopg://postgres@127.0.0.1:5432/test
@@ -24,7 +24,7 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -37,6 +37,10 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
 		apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || \
 		echo "no Chromium: the browser tests will be skipped"
+
+# After adding or changing a message: update the catalogs from the code, then translate what they list.
+messages: $(STAMP)
+	$(BIN)/python tools/messages.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from parlour.core.game import Action, Game, State
+from parlour.core.i18n import set_language
 from parlour.core.registry import game_classes, load_game, refresh
 
 VARIANTS = (
@@ -121,3 +122,16 @@ def highcard(tmp_path: Path) -> Iterator[list[str]]:
             del sys.modules[name]
         importlib.invalidate_caches()
         refresh()
+
+
+# ------------------------------------------------------------------ the language
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English whatever the machine's locale; one that switches language is undone."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    set_language("en")
+    yield
+    set_language("en")

@@ -72,7 +72,7 @@ def served_address(server: subprocess.Popen[str], deadline: float) -> str:
     raise AssertionError("parlour serve did not announce its address in time")
 
 
-def test_serve_answers_the_page_and_every_client_module(
+def test_serve_answers_the_page_every_client_module_and_a_rules_page(
         installed: tuple[Path, dict[str, str]]) -> None:
     bin_dir, env = installed
     work = bin_dir.parent.parent
@@ -90,13 +90,19 @@ def test_serve_answers_the_page_and_every_client_module(
         for game in games:
             status, kind, script = fetch(base + game["client"].lstrip("/"))
             assert status == 200 and "javascript" in kind and b"export" in script, game["name"]
+        status, kind, rules = fetch(base + "rules/tonk?rules=classic&lang=fr")
+        assert status == 200 and "text/html" in kind
+        assert "Un rami américain".encode() in rules and "Règles en vigueur".encode() in rules
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
-def test_play_a_whole_game_against_bots_from_standard_input(installed: tuple[Path, dict[str, str]]) -> None:
+def test_play_a_game_against_bots_from_standard_input_and_read_rules_in_french(
+        installed: tuple[Path, dict[str, str]]) -> None:
     bin_dir, env = installed
     done = run(bin_dir / "parlour", "play", "tonk", "--seed", "5", "--players", "3", "--vs", "heuristic",
                cwd=bin_dir, env=env, input="1\n" * 400)
     assert "Game over:" in done.stdout and "Traceback" not in done.stdout + done.stderr
+    rules = run(bin_dir / "parlour", "--lang", "fr", "rules", "tock:sevens", cwd=bin_dir, env=env).stdout
+    assert "extra_sevens" in rules and "Règles en vigueur" in rules and "pions" in rules

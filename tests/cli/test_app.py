@@ -140,3 +140,20 @@ def test_ctrl_c_ends_the_prompt_line_and_leaves_cleanly(tmp_path: Path) -> None:
     assert exited.value.exit_code == 130
     assert "You > \nInterrupted: you left the game.\n" in out.getvalue()
     assert json.loads(save.read_text())["result"] is None
+
+
+def test_rules_prints_the_page_with_the_flags_in_force_in_the_language_asked() -> None:
+    result = runner.invoke(app, ["--lang", "fr", "rules", "tonk:classic?jokers=2"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "Un rami américain" in result.output and "Règles en vigueur" in result.output
+    assert "tonk:classic?players=2&jokers=2" in result.output
+    assert "Réglages par variante" in result.output and "speno" in result.output
+    english = runner.invoke(app, ["rules", "tonk"], env={"LANG": "en_US.UTF-8", "COLUMNS": "200"}).output
+    assert "Rules in force: tonk:speno?players=2" in english and "Flags by preset" in english
+    french = runner.invoke(app, ["rules", "plonk"], env={"LANG": "fr_CA.UTF-8", "COLUMNS": "200"}).output
+    assert "Le jeu de levées de David Parlett" in french
+
+
+def test_an_unknown_language_is_one_clear_line() -> None:
+    result = runner.invoke(app, ["--lang", "klingon", "games"])
+    assert result.exit_code == 2 and "language 'klingon' is not available: languages are en, fr" in result.output

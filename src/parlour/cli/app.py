@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -21,6 +22,9 @@ from parlour.cli.serve import serve
 from parlour.core.cards import cards_str
 from parlour.core.errors import ParlourError
 from parlour.core.game import Action, Game, State
+from parlour.core.i18n import LANGUAGES, current_language, language_from_environment, set_language
+from parlour.core.i18n import gettext as _
+from parlour.core.manual import game_with_rules, rules_page, value_text
 from parlour.core.record import GameRecord, replay, start_of
 from parlour.core.registry import ENTRY_POINT_GROUP, broken_games, game_classes, load_game, parse_spec
 from parlour.core.registry import game_class as find_game_class
@@ -34,6 +38,16 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   "Play against bots in the terminal (play) or at tables in the browser (serve), read a game's "
                   "rules (rules), pit bots against each other (arena) and re-play game records (replay).")
 console = Console(highlight=False)
+
+
+@app.callback()
+def options(lang: Annotated[str | None, typer.Option(
+        "--lang", help=f"language of the messages: {', '.join(LANGUAGES)} [default: from LANG]")] = None) -> None:
+    """Options for every command."""
+    try:
+        set_language(lang if lang is not None else language_from_environment())
+    except ParlourError as e:
+        raise _fail(e) from None
 
 
 def _fail(error: Exception) -> typer.Exit:
@@ -95,31 +109,31 @@ def play(
 
 
 @app.command("rules")
-def rules_command(game_name: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)]) -> None:
-    """Print GAME's presets and every flag with its default and allowed values."""
+def rules_command(game_spec: Annotated[str, typer.Argument(
+        metavar="GAME", help="a game, optionally with its preset and flags: NAME[:PRESET][?FLAG=VALUE&...]")]) -> None:
+    """Print GAME's rules with the flags in force, then its presets and every flag's allowed values."""
     try:
-        game_class = find_game_class(game_name)
+        name, _preset, _flags = parse_spec(game_spec)
+        game_class = find_game_class(name)
+        page = rules_page(game_with_rules(name, game_spec), current_language())
     except ParlourError as e:
         raise _fail(e) from None
+    console.print(Markdown(page))
     rules_type = game_class.rules_type
-    console.print(Text(f"{game_class.spec.title} — {game_class.spec.description}", style="bold"))
     flags = rules_type.flags()
     presets = list(rules_type.presets) or ["default"]
-    table = Table(title="Flags by preset", title_justify="left")
-    table.add_column("flag", no_wrap=True)
+    table = Table(title=_("Flags by preset"), title_justify="left")
+    table.add_column(_("flag"), no_wrap=True)
     for p in presets:
         table.add_column(p + (" *" if p == rules_type.default_preset else ""), no_wrap=True)
     for flag_name, info in flags.items():
-        values = []
-        for p in presets:
-            v = rules_type.presets.get(p, {}).get(flag_name, info.default)
-            values.append("none" if v is None else str(v).lower())
+        values = [value_text(rules_type.presets.get(p, {}).get(flag_name, info.default)) for p in presets]
         table.add_row(flag_name, *values)
     console.print(table)
     for flag_name, info in flags.items():
-        console.print(Text.assemble((flag_name, "bold"), f" — {info.help} ", (f"({info.allowed()})", "dim")))
-    console.print(f"* default preset. Example: parlour play {game_class.spec.name} "
-                  f"--rules {presets[-1]} --flag {next(iter(flags))}=…")
+        console.print(Text.assemble((flag_name, "bold"), f" — {_(info.help)} ", (f"({info.allowed()})", "dim")))
+    console.print(_("* default preset. Example: {command}").format(
+        command=f"parlour play {game_class.spec.name} --rules {presets[-1]} --flag {next(iter(flags))}=…"))
 
 
 @app.command("replay")

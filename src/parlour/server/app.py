@@ -20,7 +20,7 @@ from fastapi.staticfiles import StaticFiles
 
 from parlour.server.authority import Rejected, quote
 from parlour.server.lobby import Lobby
-from parlour.server.routes import games, play, tables
+from parlour.server.routes import games, i18n, manual, play, tables
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage
 
@@ -86,6 +86,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(play.router)
+    app.include_router(manual.router)
+    app.include_router(i18n.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -1,0 +1,82 @@
+"""The rules of each game, for the browser: ``GET /api/games/{name}/rules`` and the page ``/rules/{name}``.
+
+Both take ``rules`` (a preset with flags, ``classic?jokers=2``, or a table's
+whole spec, ``tonk:classic?players=3``; the defaults when absent) and
+``lang`` (``en``, ``fr``; else the browser's ``Accept-Language``), and end
+with the flags in force. The API answers the markdown and its HTML; the page
+is that HTML on its own, for a "Rules" link beside a table or in the lobby.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Annotated
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Header, Path, Query
+from fastapi.responses import HTMLResponse
+from markdown_it import MarkdownIt
+from pydantic import BaseModel
+
+from parlour.core.errors import ParlourError
+from parlour.core.i18n import LANGUAGES, check_language, gettext, negotiate
+from parlour.core.manual import game_with_rules, rules_page
+from parlour.server.authority import Rejected
+from parlour.server.routes.games import find
+
+router = APIRouter(tags=["games"])
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+"""Markdown to HTML with raw HTML off: the pages are the project's, the flags' values are the user's."""
+GameName = Annotated[str, Path(max_length=40)]
+RulesText = Annotated[str | None, Query(max_length=300, description="preset and flags, or a whole spec")]
+Lang = Annotated[str | None, Query(max_length=10, description="en or fr; default: Accept-Language")]
+AcceptLanguage = Annotated[str | None, Header(max_length=500)]
+
+
+class RulesOut(BaseModel):
+    """A game's rules page for the rules given, in a language."""
+
+    game: str
+    lang: str
+    spec: str
+    markdown: str
+    html: str
+
+
+def page_for(name: str, rules: str | None, lang: str | None, accept_language: str | None) -> RulesOut:
+    find(name)
+    try:
+        code = check_language(lang) if lang else negotiate(accept_language)
+        game = game_with_rules(name, rules)
+    except ParlourError as e:
+        raise Rejected("request/invalid", str(e)) from None
+    text = rules_page(game, code)
+    return RulesOut(game=game.spec.name, lang=code, spec=game.name_with_rules(), markdown=text,
+                    html=MARKDOWN.render(text))
+
+
+@router.get("/api/games/{name}/rules", response_model=RulesOut)
+async def game_rules(name: GameName, rules: RulesText = None, lang: Lang = None,
+                     accept_language: AcceptLanguage = None) -> RulesOut:
+    """The game's rules page (markdown and HTML) with the flags in force for ``rules``."""
+    return page_for(name, rules, lang, accept_language)
+
+
+@router.get("/rules/{name}", response_class=HTMLResponse, include_in_schema=False)
+async def rules_html(name: GameName, rules: RulesText = None, lang: Lang = None,
+                     accept_language: AcceptLanguage = None) -> HTMLResponse:
+    """The rules page on its own, with links to the same page in the other languages."""
+    page = page_for(name, rules, lang, accept_language)
+    def link(code: str) -> str:
+        query = urlencode({"rules": page.spec, "lang": code} if rules else {"lang": code})
+        return escape(f"/rules/{page.game}?{query}", quote=True)
+
+    switch = " · ".join(f'<a href="{link(code)}" hreflang="{code}" lang="{code}">{label}</a>'
+                        for code, label in LANGUAGES.items() if code != page.lang)
+    title = escape(gettext("Rules", page.lang) + f" — {page.spec}")
+    return HTMLResponse(
+        f'<!doctype html>\n<html lang="{page.lang}">\n<head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
+        f'<link rel="icon" href="/favicon.ico" type="image/svg+xml"><link rel="stylesheet" href="/static/style.css">'
+        f'</head>\n<body><header><a href="/" class="brand">parlour</a> <nav class="languages">{switch}</nav>'
+        f'</header>\n<main class="rules">{page.html}</main></body></html>\n')

@@ -1,0 +1,46 @@
+"""The rules for the browser: the API answers markdown and HTML, ``/rules/{game}`` a page of its own."""
+
+from __future__ import annotations
+
+from tests.server.conftest import TestClient
+
+
+def test_the_api_answers_the_rules_in_force_in_the_language_asked(client: TestClient) -> None:
+    answer = client.get("/api/games/tonk/rules", params={"rules": "tonk:classic?players=3&jokers=2", "lang": "fr"})
+    assert answer.status_code == 200
+    page = answer.json()
+    assert (page["game"], page["lang"], page["spec"]) == ("tonk", "fr", "tonk:classic?players=3&jokers=2")
+    assert page["markdown"].startswith("# Tonk\n") and "<h1>Tonk</h1>" in page["html"]
+    assert "<td><code>jokers</code></td>\n<td><code>2</code></td>" in page["html"]
+
+
+def test_the_language_follows_accept_language_when_none_is_asked(client: TestClient) -> None:
+    french = client.get("/api/games/plonk/rules", headers={"accept-language": "fr-CA,fr;q=0.9,en;q=0.8"}).json()
+    assert french["lang"] == "fr" and "On peut toujours jouer" in french["markdown"].replace("**o", "O")
+    german = client.get("/api/games/plonk/rules", headers={"accept-language": "de"}).json()
+    assert german["lang"] == "en"
+
+
+def test_bad_requests_are_refused_with_what_is_allowed(client: TestClient) -> None:
+    for path, params, status, fragment in [
+        ("/api/games/chess/rules", {}, 404, "unknown game 'chess'"),
+        ("/api/games/tonk/rules", {"rules": "vegas"}, 422, "unknown preset 'vegas'"),
+        ("/api/games/tonk/rules", {"rules": "classic?jokers=3"}, 422, "allowed values are 0, 2"),
+        ("/api/games/tonk/rules", {"lang": "de"}, 422, "languages are en, fr"),
+        ("/rules/tonk", {"lang": "xx"}, 422, "languages are en, fr"),
+    ]:
+        answer = client.get(path, params=params)
+        assert answer.status_code == status and fragment in answer.json()["message"], (path, params)
+
+
+def test_the_page_stands_alone_and_links_the_other_language(client: TestClient) -> None:
+    page = client.get("/rules/tock", params={"rules": "sevens", "lang": "en"})
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '<html lang="en">' in page.text and "<h1>Tock</h1>" in page.text
+    assert '<a href="/rules/tock?rules=tock%3Asevens%3Fplayers%3D4&amp;lang=fr" hreflang="fr"' in page.text
+    assert "<script" not in page.text
+
+
+def test_markup_in_the_rules_is_not_rendered(client: TestClient) -> None:
+    answer = client.get("/api/games/tonk/rules", params={"rules": "<b>x</b>"})
+    assert answer.status_code == 422 and "<b>x</b>" in answer.json()["message"]

@@ -1,0 +1,70 @@
+"""Bring the translation catalogs up to date with the code: ``make messages``.
+
+Extracts every message the interface shows: ``_()``/``gettext()`` in the
+Python, the help of each rules ``flag()``, and ``t()`` in the browser's
+JavaScript (page and game clients). Then updates each language's catalog:
+new messages are added untranslated, gone ones dropped, the places noted.
+``tests/core/test_i18n.py`` fails while a message lacks its translation.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from parlour.core.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, catalog_path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "src" / "parlour"
+METHODS = [("**.py", "python"), ("**.js", "javascript")]
+KEYWORDS = {**DEFAULT_KEYWORDS, "gettext": (1,), "t": (1,), "flag": (2,)}
+OPTIONS = {"**.js": {"parse_template_string": "true"}}
+
+
+def extract() -> Catalog:
+    """Every message of the code, with the places it is used (paths relative to the package)."""
+    catalog = Catalog(domain=DOMAIN, project="parlour", charset="utf-8")
+    for filename, line, message, comments, context in extract_from_dir(
+            PACKAGE, METHODS, OPTIONS, KEYWORDS, strip_comment_tags=True):
+        catalog.add(message, None, [(filename, line)], auto_comments=comments, context=context)
+    return catalog
+
+
+def catalog_file(lang: str) -> Path:
+    return PACKAGE / catalog_path(lang)
+
+
+def read(lang: str) -> Catalog:
+    with catalog_file(lang).open("rb") as f:
+        return read_po(f, locale=lang, domain=DOMAIN)
+
+
+def update() -> list[str]:
+    """Update every language's catalog from the code; returns the messages each still lacks."""
+    template = extract()
+    missing = []
+    for lang in LANGUAGES:
+        if lang == SOURCE_LANGUAGE:
+            continue
+        path = catalog_file(lang)
+        if path.exists():
+            catalog = read(lang)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            catalog = Catalog(locale=lang, domain=DOMAIN, project="parlour", charset="utf-8")
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        out = io.BytesIO()
+        write_po(out, catalog, width=120, sort_output=False, omit_header=False)
+        path.write_bytes(out.getvalue())
+        missing += [f"{lang}: {m.id!r}" for m in catalog if m.id and not m.string]
+    return missing
+
+
+if __name__ == "__main__":
+    for line in update():
+        print("untranslated", line)
