@@ -72,7 +72,7 @@ def served_address(server: subprocess.Popen[str], deadline: float) -> str:
     raise AssertionError("parlour serve did not announce its address in time")
 
 
-def test_serve_answers_the_page_every_client_module_and_a_rules_page(
+def test_serve_answers_the_page_its_scripts_a_rules_page_and_the_french_messages(
         installed: tuple[Path, dict[str, str]]) -> None:
     bin_dir, env = installed
     work = bin_dir.parent.parent
@@ -83,7 +83,8 @@ def test_serve_answers_the_page_every_client_module_and_a_rules_page(
         base = served_address(server, time.monotonic() + 60)
         status, kind, page = fetch(base)
         assert status == 200 and "text/html" in kind and b"/static/app.js" in page
-        for path in ("static/app.js", "static/ui.js", "static/cards.js", "static/style.css"):
+        for path in ("static/app.js", "static/ui.js", "static/cards.js", "static/i18n.js", "static/style.css",
+                     "favicon.ico"):
             assert fetch(base + path)[0] == 200, path
         games = json.loads(fetch(base + "api/games")[2])
         assert {g["name"] for g in games} >= {"tonk", "tock", "plonk"}
@@ -93,6 +94,8 @@ def test_serve_answers_the_page_every_client_module_and_a_rules_page(
         status, kind, rules = fetch(base + "rules/tonk?rules=classic&lang=fr")
         assert status == 200 and "text/html" in kind
         assert "Un rami américain".encode() in rules and "Règles en vigueur".encode() in rules
+        messages = json.loads(fetch(base + "api/i18n/fr")[2])["messages"]
+        assert messages["Create table"] == "Créer la table"
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -104,5 +107,8 @@ def test_play_a_game_against_bots_from_standard_input_and_read_rules_in_french(
     done = run(bin_dir / "parlour", "play", "tonk", "--seed", "5", "--players", "3", "--vs", "heuristic",
                cwd=bin_dir, env=env, input="1\n" * 400)
     assert "Game over:" in done.stdout and "Traceback" not in done.stdout + done.stderr
+    french = run(bin_dir / "parlour", "--lang", "fr", "play", "plonk", "--seed", "2", cwd=bin_dir, env=env,
+                 input="quit\n").stdout
+    assert "Votre main" in french and "Vous avez quitté la partie." in french
     rules = run(bin_dir / "parlour", "--lang", "fr", "rules", "tock:sevens", cwd=bin_dir, env=env).stdout
     assert "extra_sevens" in rules and "Règles en vigueur" in rules and "pions" in rules

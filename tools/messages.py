@@ -21,7 +21,7 @@ from parlour.core.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, catalog_path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "parlour"
 METHODS = [("**.py", "python"), ("**.js", "javascript")]
-KEYWORDS = {**DEFAULT_KEYWORDS, "gettext": (1,), "t": (1,), "flag": (2,)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "gettext": (1,), "t": (1,), "tr": (1,), "flag": (2,)}
 OPTIONS = {"**.js": {"parse_template_string": "true"}}
 
 

@@ -157,3 +157,13 @@ def test_rules_prints_the_page_with_the_flags_in_force_in_the_language_asked() -
 def test_an_unknown_language_is_one_clear_line() -> None:
     result = runner.invoke(app, ["--lang", "klingon", "games"])
     assert result.exit_code == 2 and "language 'klingon' is not available: languages are en, fr" in result.output
+
+
+def test_the_terminal_speaks_french_when_asked() -> None:
+    answers = "\n".join(["2", "1"] * 200) + "\n"
+    result = runner.invoke(app, ["--lang", "fr", "play", "tonk", "--seed", "7", "--players", "3"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Votre main\u00a0:" in result.output and "Partie terminée\u00a0:" in result.output
+    assert "Your hand" not in result.output
+    listed = runner.invoke(app, ["games"], env={"LANG": "fr_FR.UTF-8"}).output
+    assert "plonk\u00a0: Plonk, 4 joueurs\u00a0; variantes" in listed

@@ -11,6 +11,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.i18n import (
     LANGUAGES,
     SOURCE_LANGUAGE,
+    browser_messages,
     current_language,
     gettext,
     language_from_environment,
@@ -59,6 +60,13 @@ def test_gettext_follows_the_language_set() -> None:
         assert current_language() == "en"
     finally:
         set_language(before)
+
+
+def test_the_browser_gets_only_its_own_messages() -> None:
+    french = browser_messages("fr")
+    assert french and all(isinstance(v, str) and v for v in french.values())
+    assert "hands in the match" not in french  # a rules flag's help, used by Python only
+    assert browser_messages("en") == {}
 
 
 @pytest.mark.parametrize(("environ", "lang"), [

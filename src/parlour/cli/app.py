@@ -103,7 +103,8 @@ def play(
         raise _fail(e) from None
     names = [name] + [f"{bots[s].name.partition(':')[0].capitalize()} {s}" for s in range(1, n)]
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-    console.print(Text(f"{game.spec.title}: {game.name_with_rules()} · seed {actual_seed}", style="dim"))
+    console.print(Text(_("{title}: {rules} · seed {seed}").format(
+        title=game.spec.title, rules=game.name_with_rules(), seed=actual_seed), style="dim"))
     play_game(game, actual_seed, names, bots, 0, renderer_for(game), console,
               console.input, save)
 
@@ -157,13 +158,15 @@ def replay_command(
         if not quiet:
             start = start_of(record)
             for seat, who in enumerate(names):
-                console.print(f"      {who} starts with {cards_str(start.hand(seat))}")
+                cards = cards_str(start.hand(seat))
+                console.print("      " + _("{name} starts with {cards}").format(name=who, cards=cards))
         final = replay(record, show)
     except ParlourError as e:
         raise _fail(e) from None
     result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, final.returns(), strict=False))
-    status = "finished" if final.is_terminal else "unfinished"
-    console.print(Text(f"Replayed {len(record.actions)} actions: {status}; {result}", style="bold"))
+    status = _("finished") if final.is_terminal else _("unfinished")
+    console.print(Text(_("Replayed {n} actions: {status}; {result}").format(
+        n=len(record.actions), status=status, result=result), style="bold"))
 
 
 def players_range(game_class: type[Game[Any]]) -> str:
@@ -177,9 +180,10 @@ def games_command() -> None:
     """List the installed games and their presets (and any whose plug-in fails to load)."""
     for name, game_class in sorted(game_classes().items()):
         presets = ", ".join(game_class.rules_type.presets) or "—"
-        console.print(f"{name}: {game_class.spec.title}, {players_range(game_class)} players; presets {presets}")
+        console.print(_("{name}: {title}, {players} players; presets {presets}").format(
+            name=name, title=game_class.spec.title, players=players_range(game_class), presets=presets))
     for name, why in sorted(broken_games().items()):
-        console.print(Text(f"{name}: broken: {why}", style="red"))
+        console.print(Text(_("{name}: broken: {why}").format(name=name, why=why), style="red"))
 
 
 app.command("arena")(arena)
@@ -190,5 +194,5 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        console.print("\nInterrupted.")
+        console.print("\n" + _("Interrupted."))
         sys.exit(130)

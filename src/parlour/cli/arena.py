@@ -19,13 +19,16 @@ from parlour.arena.schedule import schedule
 from parlour.arena.stats import BotResult, summarize
 from parlour.bots import make_bot
 from parlour.core.errors import ParlourError
+from parlour.core.i18n import gettext as _
 from parlour.core.registry import load_game
 
 
 def results_table(results: list[BotResult], title: str) -> Table:
     table = Table(title=title, title_justify="left")
-    for column in ("bot", "games", "wins", "mean", "95 % CI", "edge", "edge 95 % CI", "rating"):
-        table.add_column(column, justify="left" if column in ("bot", "95 % CI", "edge 95 % CI") else "right")
+    columns = ((_("bot"), "left"), (_("games"), "right"), (_("wins"), "right"), (_("mean"), "right"),
+               (_("95 % CI"), "left"), (_("edge"), "right"), (_("edge 95 % CI"), "left"), (_("rating"), "right"))
+    for column, justify in columns:
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for r in sorted(results, key=lambda r: -r.mean):
         table.add_row(r.bot, str(r.games), str(r.wins), f"{r.mean:+.3f}",
                       f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]", f"{r.edge:+.3f}",
@@ -84,7 +87,7 @@ def arena(
             done.append(outcome)
             progress.advance(bar)
             if len(done) % max(1, len(tasks) // 50) == 0 or len(done) == len(tasks):
-                live.update(Group(progress, results_table(summarize(specs, done), "so far")))
+                live.update(Group(progress, results_table(summarize(specs, done), _("so far"))))
 
         try:
             outcomes = run(spec, specs, tasks, workers, backend, address, on_result)
@@ -96,8 +99,8 @@ def arena(
     settings = {"spec": spec, "seed": seed, "backend": backend, "workers": workers,
                 "bot_specs": list(specs)}
     report.write(out, spec, settings, outcomes, results)
-    console.print(results_table(results, f"{spec}: {len(outcomes)} games"))
-    console.print(f"Wrote {out}/records.jsonl, results.json, results.md and plot.png")
+    console.print(results_table(results, _("{spec}: {n} games").format(spec=spec, n=len(outcomes))))
+    console.print(_("Wrote {folder}/records.jsonl, results.json, results.md and plot.png").format(folder=out))
 
 
 def split_specs(text: str) -> list[str]:

@@ -24,14 +24,16 @@ from parlour.bots.ismcts import ISMCTSBot
 from parlour.cli.render import Renderer
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Action, Game, State
+from parlour.core.i18n import gettext as _
 from parlour.core.record import GameRecord
 
-HELP = (
-    "Type an action in notation, or the number of a legal action.\n"
-    "  help   this list        hint   what the strongest bot would play, and why        quit   leave"
-)
 HINT_BOT = "strong:ms=1500"
 """The bot asked for hints (plain ISMCTS with random rollouts for a game without a heuristic)."""
+
+
+def help_text() -> str:
+    return _("Type an action in notation, or the number of a legal action.\n"
+             "  help   this list        hint   what the strongest bot would play, and why        quit   leave")
 
 
 class Quit(Exception):
@@ -51,7 +53,8 @@ def read_action(state: State[Any, Any], text: str) -> Action:
         if 1 <= number <= len(legal):
             chosen: Action = legal[number - 1]
             return chosen
-        raise ParlourError(f"{text!r}: pick a number from 1 to {len(legal)}, or type an action")
+        raise ParlourError(_("{text}: pick a number from 1 to {n}, or type an action").format(
+            text=repr(text), n=len(legal)))
     parsed: Action = state.game.parse_action(stripped, state)
     return parsed
 
@@ -70,7 +73,7 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
         if word in ("quit", "exit", "q"):
             raise Quit
         if word in ("help", "?", "h"):
-            console.print(HELP)
+            console.print(help_text())
             console.print(legal_list(state.legal_actions()))
             continue
         if word == "hint":
@@ -96,11 +99,12 @@ def hint(state: State[Any, Any], seat: int) -> Group:
         bot = make_bot("ismcts:ms=1500", game)
     assert isinstance(bot, ISMCTSBot)
     best = bot.choose(state.view(seat), state.legal_actions(), random.Random(state.version))
-    head = Text.assemble(("Hint: ", "bold"), (str(best), "bold green"),
-                         f"  ({bot.last_iterations} simulations by {bot.name})")
+    head = Text.assemble((_("Hint:") + " ", "bold"), (str(best), "bold green"), "  " + _(
+        "({n} simulations by {bot})").format(n=bot.last_iterations, bot=bot.name))
     table = Table()
-    for column in ("move", "playouts", "mean return"):
-        table.add_column(column, justify="left" if column == "move" else "right")
+    table.add_column(_("move"))
+    for column in (_("playouts"), _("mean return")):
+        table.add_column(column, justify="right")
     for choice in bot.last[:6]:
         table.add_row(str(choice.action), str(choice.visits), f"{choice.mean:+.2f}")
     return Group(head, table)
@@ -132,18 +136,18 @@ def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, 
                 console.print(news)
             before = after
     except Quit:
-        console.print("You left the game.")
+        console.print(_("You left the game."))
     except KeyboardInterrupt:
         console.print()  # Ctrl-C came in the middle of a line (the prompt, a bot's think): end it
-        console.print("Interrupted: you left the game.")
+        console.print(_("Interrupted: you left the game."))
         interrupted = True
     if state.is_terminal:
         console.print(renderer.screen(state.view(human), names))
         result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, state.returns(), strict=True))
-        console.print(Text(f"Game over: {result}", style="bold"))
+        console.print(Text(_("Game over: {result}").format(result=result), style="bold"))
     if save is not None:
         GameRecord.of(state, list(names)).save(save)
-        console.print(f"Saved to {save}")
+        console.print(_("Saved to {path}").format(path=save))
     if interrupted:
         raise typer.Exit(130)
     return state

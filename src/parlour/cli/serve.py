@@ -9,8 +9,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from parlour.core.errors import ParlourError
+from parlour.core.i18n import gettext as _
 
 console = Console(highlight=False)
 
@@ -54,7 +56,8 @@ def serve(
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else settings.port
         shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
         url = f"http://{shown}:{bound}/"
-        console.print(f"parlour is serving at [bold]{url}[/] (tables in {settings.db_url}); Ctrl+C stops it.",
+        console.print(_("parlour is serving at {url} (tables in {db}); Ctrl+C stops it.").format(
+            url=f"[bold]{url}[/]", db=escape(settings.db_url)),
                       soft_wrap=True)
         if not no_browser and _has_display():
             webbrowser.open(url)

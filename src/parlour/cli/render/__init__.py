@@ -17,6 +17,7 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 from parlour.core.game import Game, View
+from parlour.core.i18n import gettext as _
 from parlour.core.registry import game_class
 
 PART = "renderer"
@@ -37,16 +38,16 @@ class PlainRenderer:
 
     def screen(self, view: View, names: Sequence[str]) -> RenderableType:
         seat = view.get("seat")
-        title = f"{view.get('game', 'game')} · version {view.get('version', 0)}"
+        title = _("{game} · version {version}").format(game=view.get("game", "game"), version=view.get("version", 0))
         if seat is not None and 0 <= seat < len(names):
-            title += f" · {names[seat]} (seat {seat})"
+            title += " · " + _("{name} (seat {seat})").format(name=names[seat], seat=seat)
         return Panel(Pretty(view), title=title, title_align="left")
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
         old, new = before.get("results") or [], after.get("results") or []
         if not isinstance(new, list) or len(new) <= len(old):
             return None
-        return Group(Text("Result:", style="bold"), Pretty(new[-1]))
+        return Group(Text(_("Result:"), style="bold"), Pretty(new[-1]))
 
 
 def renderer_for(game: Game[Any] | type[Game[Any]] | str) -> Renderer:

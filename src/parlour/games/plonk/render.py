@@ -14,10 +14,13 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.game import View
+from parlour.core.i18n import gettext as _
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-PLACES = ("South", "West", "North", "East")
+def places() -> tuple[str, str, str, str]:
+    """The four places round the table from the player's own, clockwise, in the current language."""
+    return _("South"), _("West"), _("North"), _("East")
 """Where each seat sits, counted to the left of the viewer."""
 
 
@@ -38,7 +41,7 @@ def hand_by_suit(cards: Sequence[str]) -> Text:
         if ranks:
             lines.append(Text.assemble((SUIT_SYMBOL[suit] + " ", f"bold {SUIT_STYLE[suit]}"),
                                        (" ".join(ranks), SUIT_STYLE[suit])))
-    return Text("\n").join(lines) if lines else Text("(no cards)", style="dim")
+    return Text("\n").join(lines) if lines else Text(_("(no cards)"), style="dim")
 
 
 def side_names(names: Sequence[str]) -> tuple[str, str]:
@@ -48,16 +51,16 @@ def side_names(names: Sequence[str]) -> tuple[str, str]:
 
 def trick_line(number: int, trick: dict[str, Any], names: Sequence[str]) -> Text:
     """``Trick 4: North Q♥, East 6♥, … → won by North``, with the lead rule when it applies."""
-    parts: list[Text | str] = [Text(f"Trick {number}: ", style="bold")]
+    parts: list[Text | str] = [Text(_("Trick {n}:").format(n=number) + " ", style="bold")]
     for i, (seat, card) in enumerate(trick["plays"]):
         parts += [", " if i else "", f"{names[seat]} ", card_text(card)]
     winner, leader = trick["winner"], trick["leader"]
     led = trick["plays"][0][1][-1]
-    followed = sum(card[-1] == led for _, card in trick["plays"]) > 1
-    parts.append(Text.assemble(" → won by ", (names[winner], "bold")))
+    followed = sum(card[-1] == led for _seat, card in trick["plays"]) > 1
+    parts.append(Text.assemble(" → " + _("won by") + " ", (names[winner], "bold")))
     if not followed:
-        parts.append(Text(f" (nobody followed: next lead {names[(leader + 3) % 4]}, "
-                          f"then {names[winner]})", style="yellow"))
+        parts.append(Text(" " + _("(nobody followed: next lead {leader}, then {winner})").format(
+            leader=names[(leader + 3) % 4], winner=names[winner]), style="yellow"))
     return Text.assemble(*parts)
 
 
@@ -69,20 +72,20 @@ class PlonkRenderer:
         ours, theirs = side_names(names)
         over = view["winner"] is not None
         head = Text.assemble(
-            ("Plonk", "bold"), f" · deal {view['deal']} · dealer {names[view['dealer']]}",
-            f" · target {view['target']}",
+            ("Plonk", "bold"), " · " + _("deal {n} · dealer {name} · target {target}").format(
+                n=view["deal"], name=names[view["dealer"]], target=view["target"]),
         )
         parts: list[RenderableType] = [head, self._scores(view, (ours, theirs))]
         if over:
             winner = view["winner"]
-            parts.append(Text(f"Match over: {(ours, theirs)[winner]} win "
-                              f"{view['scores'][winner]} to {view['scores'][1 - winner]}.",
-                              style="bold green"))
+            parts.append(Text(_("Match over: {side} win {score} to {other}.").format(
+                side=(ours, theirs)[winner], score=view["scores"][winner], other=view["scores"][1 - winner]),
+                style="bold green"))
             return Group(*parts)
         parts.append(self._table(view, names, me))
         parts.append(self._piles(view, (ours, theirs)))
         if view["seat"] is not None:
-            parts += [Text("Your hand:", style="bold"), hand_by_suit(view["hand"])]
+            parts += [Text(_("Your hand:"), style="bold"), hand_by_suit(view["hand"])]
         return Group(*parts)
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
@@ -102,11 +105,11 @@ class PlonkRenderer:
 
     @staticmethod
     def _scores(view: View, sides: tuple[str, str]) -> Text:
-        pieces: list[Text | tuple[str, str] | str] = ["Scores  "]
+        pieces: list[Text | tuple[str, str] | str] = [_("Scores") + "  "]
         for side in (0, 1):
             pieces += [" · " if side else "", f"{sides[side]}: ", (str(view["scores"][side]), "bold yellow")]
             if view["tricks"]:
-                pieces.append(f" ({view['points'][side]:+d} this deal)")
+                pieces.append(" " + _("({points} this deal)").format(points=f"{view['points'][side]:+d}"))
         return Text.assemble(*pieces)
 
     @staticmethod
@@ -117,17 +120,17 @@ class PlonkRenderer:
         def place(seat: int) -> Text:
             marks = []
             if seat == view["leader"]:
-                marks.append("lead")
+                marks.append(_("lead"))
             if seat == view["to_play"]:
-                marks.append("▶ to play")
-            label = Text(f"{PLACES[(seat - me) % 4]}: {names[seat]}"
+                marks.append("▶ " + _("to play"))
+            label = Text(f"{places()[(seat - me) % 4]}: {names[seat]}"
                          + (f" ({view['hand_sizes'][seat]})" if seat != me else ""))
             card = card_text(played[seat]) if seat in played else Text("·", style="dim")
             note = Text(" " + ", ".join(marks), style="cyan") if marks else Text("")
             return Text.assemble(label, "\n", card, note)
 
         grid = Table.grid(padding=(0, 4))
-        for _ in range(3):
+        for _column in range(3):
             grid.add_column(justify="center", min_width=18)
         grid.add_row("", place((me + 2) % 4), "")
         grid.add_row(place((me + 1) % 4), "", place((me + 3) % 4))
@@ -137,7 +140,7 @@ class PlonkRenderer:
     @staticmethod
     def _piles(view: View, sides: tuple[str, str]) -> Table:
         table = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
-        for column in ("side", "live", "points", "dead"):
+        for column in (_("side"), _("live"), _("points"), _("dead")):
             table.add_column(column)
         for side in (0, 1):
             table.add_row(sides[side], cards_text(view["live"][side]), str(view["live_points"][side]),
@@ -149,9 +152,9 @@ class PlonkRenderer:
     @staticmethod
     def _deal_table(deal: dict[str, Any], names: Sequence[str]) -> Table:
         sides = side_names(names)
-        table = Table(title=f"Deal {deal['deal']} scored", title_justify="left")
-        for column, justify in (("side", "left"), ("live cards", "left"), ("live", "right"),
-                                ("dead", "right"), ("deal", "right"), ("total", "right")):
+        table = Table(title=_("Deal {n} scored").format(n=deal["deal"]), title_justify="left")
+        for column, justify in ((_("side"), "left"), (_("live cards"), "left"), (_("live"), "right"),
+                                (_("dead"), "right"), (_("deal"), "right"), (_("total"), "right")):
             table.add_column(column, justify=justify)  # type: ignore[arg-type]
         for side in (0, 1):
             table.add_row(sides[side], cards_text(deal["live"][side]), str(deal["live_points"][side]),

@@ -1,4 +1,6 @@
 // The Tock board as SVG, drawn from the layout the server computes from the game's geometry (its layout part).
+import { t } from "/static/i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const boards = new Map();
 
@@ -28,7 +30,7 @@ export function pawnName(seat, index, me) {
  * `selected` is the name of the selected pawn, `me` the viewer's seat (null for a spectator).
  */
 export function drawBoard(layout, view, me, selected, onPawn) {
-  const svg = el("svg", { viewBox: "0 0 1000 1000", role: "img", "aria-label": "Tock board" });
+  const svg = el("svg", { viewBox: "0 0 1000 1000", role: "img", "aria-label": t("Tock board") });
   svg.appendChild(el("circle", { cx: 500, cy: 500, r: 490, fill: "#f3e6c4", stroke: "#8a6d3b", "stroke-width": 6 }));
   for (const [a, b] of layout.shortcuts) {
     const [x1, y1] = layout.squares[a];

@@ -1,8 +1,9 @@
 // Tock in the browser: the board (drawn from the game's layout), pawns to click, and cards matched by rank.
 import { cardSvg, parseCard } from "/static/cards.js";
+import { t } from "/static/i18n.js";
 import { boardLayout, drawBoard } from "./board.js";
 
-export const hint = "Click a card and a pawn to narrow the moves.";
+export const hint = t("Click a card and a pawn to narrow the moves.");
 
 export async function area(msg, ui) {
   const { h } = ui;
@@ -10,13 +11,13 @@ export async function area(msg, ui) {
   const layout = await boardLayout(ui.game.layout, v.players);
   const board = drawBoard(layout, v, msg.seat, ui.selection.piece, (name) => ui.select(name));
   return h("div", { class: "board" }, board,
-    h("div", { class: "muted" }, `Stock ${v.stock} · last played `, (v.pile || []).slice(-1).map((c) => cardSvg(c, { small: true }))));
+    h("div", { class: "muted" }, t("Stock {n} · last played", { n: v.stock }), " ", (v.pile || []).slice(-1).map((c) => cardSvg(c, { small: true }))));
 }
 
 export function score(v, seat) {
   const home = v.pawns[seat].filter((p) => typeof p === "string").length;
   const out = v.pawns[seat].filter((p) => typeof p === "number").length;
-  return `${out} out · ${home} home`;
+  return t("{out} out · {home} home", { out, home });
 }
 
 /** A move uses a card when it starts with the card's rank, or discards that very card. */

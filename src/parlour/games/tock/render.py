@@ -17,6 +17,7 @@ from rich.text import Text
 
 from parlour.core.cards import SUIT_SYMBOLS, SUITS
 from parlour.core.game import View
+from parlour.core.i18n import gettext as _
 from parlour.games.tock.board import HOME, SECTION, Board, board_for
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
@@ -83,7 +84,7 @@ def draw_board(view: View) -> Text:
     track, homes = layout(board)
     width = 3 if board.sections == 4 else 2
     across, down = ring_size(board)
-    grid: list[list[Text]] = [[Text(" " * width) for _ in range(across + 1)] for _ in range(down + 1)]
+    grid: list[list[Text]] = [[Text(" " * width) for _col in range(across + 1)] for _row in range(down + 1)]
     starts = {start: seat for seat, start in enumerate(board.starts)}
     feet = set(board.feet)
     crossings = set(board.intersections)
@@ -97,7 +98,7 @@ def draw_board(view: View) -> Text:
             grid[row][col] = Text("▾".ljust(width), style="dim")
         else:
             grid[row][col] = Text("·".ljust(width), style="dim")
-    for (seat, _), (row, col) in homes.items():
+    for (seat, _square), (row, col) in homes.items():
         grid[row][col] = Text("○".ljust(width), style=f"dim {SEAT_COLOURS[seat]}")
     advantaged = set(view["advantaged"])
     for seat, places in enumerate(view["pawns"]):
@@ -119,19 +120,20 @@ class TockRenderer:
         board = board_for(view["players"])
         top = view["pile"][-1] if view["pile"] else None
         head = Text.assemble(
-            ("Tock", "bold"), f" · {board.sections}-section board of {board.squares} squares · stock "
-            f"{view['stock']} · pile ", cards_text([top]) if top else Text("empty", style="dim"),
-            f" ({len(view['pile'])})",
+            ("Tock", "bold"), " · " + _("{sections}-section board of {squares} squares · stock {stock} · pile").format(
+                sections=board.sections, squares=board.squares, stock=view["stock"]) + " ",
+            cards_text([top]) if top else Text(_("empty"), style="dim"), f" ({len(view['pile'])})",
         )
         players = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
-        for column in ("", "seat", "player", "cards", "reserve", "home", "bonuses", "start", "foot"):
+        for column in ("", _("seat"), _("player"), _("cards"), _("reserve"), _("home"), _("bonuses"), _("start"),
+                       _("foot")):
             players.add_column(column)
         for q, name in enumerate(names):
             places = view["pawns"][q]
             players.add_row(
                 "▶" if q == view["to_play"] else "",
                 Text(LETTERS[q], style=f"bold {SEAT_COLOURS[q]}"),
-                name + (" (you)" if q == seat else ""),
+                name + (" " + _("(you)") if q == seat else ""),
                 str(view["hand_sizes"][q]),
                 str(sum(p is None for p in places)),
                 str(sum(isinstance(p, str) for p in places)),
@@ -140,21 +142,22 @@ class TockRenderer:
             )
         parts: list[RenderableType] = [head, draw_board(view), players]
         if board.intersections:
-            hops = "one step" + (", two in a row allowed" if board.max_jumps == 2 else "")
-            parts.append(Text(f"✚ intersections {', '.join(map(str, board.intersections))}: a shortcut "
-                              f"to the next one counts {hops} (write 8 p2>).", style="dim"))
+            hops = _("one step, two in a row allowed") if board.max_jumps == 2 else _("one step")
+            parts.append(Text("✚ " + _("intersections {squares}: a shortcut to the next one counts {hops} "
+                                       "(write 8 p2>).").format(squares=", ".join(map(str, board.intersections)),
+                                                                hops=hops), style="dim"))
         if seat is not None and "hand" in view:
-            line = Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"]))
+            line = Text.assemble((_("Your hand:") + " ", "bold"), cards_text(view["hand"]))
             if view["bonuses"][seat]:
-                line.append(f"   stored joker bonuses: {view['bonuses'][seat]}", style="bold yellow")
+                line.append("   " + _("stored joker bonuses: {n}").format(n=view["bonuses"][seat]), style="bold yellow")
             parts.append(line)
-            phase = {"bonus": "Joker bonus: bonus play (another card now) or bonus keep (store it).",
-                     "spend": "Spend a stored bonus (bonus play) or end your turn (bonus keep).",
-                     "extra": "Play one more card for your bonus."}.get(view["phase"])
+            phase = {"bonus": _("Joker bonus: bonus play (another card now) or bonus keep (store it)."),
+                     "spend": _("Spend a stored bonus (bonus play) or end your turn (bonus keep)."),
+                     "extra": _("Play one more card for your bonus.")}.get(view["phase"])
             if phase and view["to_play"] == seat:
                 parts.append(Text(phase, style="bold yellow"))
         if view["winner"] is not None:
-            parts.append(Text(f"Winner: {names[view['winner']]}", style="bold green"))
+            parts.append(Text(_("Winner: {name}").format(name=names[view["winner"]]), style="bold green"))
         return Group(*parts)
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
@@ -165,17 +168,18 @@ class TockRenderer:
                     continue
                 name = Text(f"{LETTERS[q]}{i + 1}", style=f"bold {SEAT_COLOURS[q]}")
                 if now is None:
-                    lines.append(Text.assemble("  ", name, " is captured and goes back to the reserve"))
+                    lines.append(Text.assemble("  ", name, " " + _("is captured and goes back to the reserve")))
                 elif was is None:
-                    lines.append(Text.assemble("  ", name, f" enters on square {now}"))
+                    lines.append(Text.assemble("  ", name, " " + _("enters on square {n}").format(n=now)))
                 else:
                     lines.append(Text.assemble("  ", name, f" {_where(was)} → {_where(now)}"))
         if len(after["pile"]) < len(before["pile"]):
-            lines.append(Text("  The pile is shuffled into a new stock.", style="dim"))
+            lines.append(Text("  " + _("The pile is shuffled into a new stock."), style="dim"))
         if after["winner"] is not None and before["winner"] is None:
-            lines.append(Text(f"  All four pawns of {names[after['winner']]} are home!", style="bold green"))
+            lines.append(Text("  " + _("All four pawns of {name} are home!").format(name=names[after["winner"]]),
+                              style="bold green"))
         return Group(*lines) if lines else None
 
 
 def _where(place: int | str) -> str:
-    return f"square {place}" if isinstance(place, int) else f"home {place[1:]}"
+    return _("square {n}").format(n=place) if isinstance(place, int) else _("home {n}").format(n=place[1:])

@@ -1,15 +1,16 @@
 // Tonk in the browser: the felt (stock, discard, spreads) and each seat's balance. Served from the game's package.
 import { cardRow, cardSvg } from "/static/cards.js";
+import { t } from "/static/i18n.js";
 
 export function area(msg, ui) {
   const { h } = ui;
   const v = msg.view;
-  const spreads = (v.spreads || []).map((s, i) => h("span", { class: "spread", title: `spread ${i}` },
+  const spreads = (v.spreads || []).map((s, i) => h("span", { class: "spread", title: t("spread {n}", { n: i }) },
     h("span", { class: "label" }, `${i}`), cardRow(s.cards, { small: true })));
   return h("div", { class: "felt" },
-    h("div", { class: "label" }, `Stock ${v.stock} · hand ${v.hand_number} · phase ${v.phase}`),
+    h("div", { class: "label" }, t("Stock {stock} · hand {hand} · phase {phase}", { stock: v.stock, hand: v.hand_number, phase: v.phase })),
     h("div", { class: "cards" }, cardSvg(null, { small: true }), ...(v.discard || []).slice(-3).map((c) => cardSvg(c, { small: true }))),
-    h("div", { class: "label" }, "Spreads"), h("div", {}, spreads.length ? spreads : h("span", { class: "label" }, "none yet")));
+    h("div", { class: "label" }, t("Spreads")), h("div", {}, spreads.length ? spreads : h("span", { class: "label" }, t("none yet"))));
 }
 
-export function score(v, seat) { return `balance ${v.balances[seat]}`; }
+export function score(v, seat) { return t("balance {n}", { n: v.balances[seat] }); }

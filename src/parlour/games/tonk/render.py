@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.game import View
+from parlour.core.i18n import gettext as _
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -29,10 +30,10 @@ def cards_text(cards: Sequence[str]) -> Text:
 def payment_text(payer: int, payee: int, stakes: int, names: Sequence[str], seat: int | None) -> str:
     """One payment, the viewer's seat said as "you": "You pay Ana 2", "Ana pays you 2", "Ana pays Bob 2"."""
     if payer == seat:
-        return f"You pay {names[payee]} {stakes}"
+        return _("You pay {payee} {stakes}").format(payee=names[payee], stakes=stakes)
     if payee == seat:
-        return f"{names[payer]} pays you {stakes}"
-    return f"{names[payer]} pays {names[payee]} {stakes}"
+        return _("{payer} pays you {stakes}").format(payer=names[payer], stakes=stakes)
+    return _("{payer} pays {payee} {stakes}").format(payer=names[payer], payee=names[payee], stakes=stakes)
 
 
 class TonkRenderer:
@@ -40,23 +41,23 @@ class TonkRenderer:
         seat = view["seat"]
         top = view["discard"][-1] if view["discard"] else None
         head = Text.assemble(
-            (f"Tonk · hand {view['hand_number']}", "bold"),
-            f" · dealer {names[view['dealer']]} · stock {view['stock']} · discard ",
-            card_text(top) if top else Text("empty", style="dim"),
-            f" ({len(view['discard'])} in pile)",
+            (_("Tonk · hand {n}").format(n=view["hand_number"]), "bold"),
+            " · " + _("dealer {name} · stock {n} · discard").format(name=names[view["dealer"]], n=view["stock"]) + " ",
+            card_text(top) if top else Text(_("empty"), style="dim"),
+            " " + _("({n} in pile)").format(n=len(view["discard"])),
         )
         players = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
-        for column in ("", "player", "cards", "known", "balance"):
+        for column in ("", _("player"), _("cards"), _("known"), _("balance")):
             players.add_column(column)
         for q, name in enumerate(names):
             marks = "▶" if q == view["to_play"] else ""
             notes = []
             if view["lockout"][q]:
-                notes.append(f"locked {view['lockout'][q]}")
+                notes.append(_("locked {n}").format(n=view["lockout"][q]))
             if view["spades_shown"][q]:
-                notes.append(f"shows {view['spades_shown'][q]}")
+                notes.append(_("shows {card}").format(card=view["spades_shown"][q]))
             players.add_row(
-                marks, name + (" (you)" if q == seat else ""), str(view["hand_sizes"][q]),
+                marks, name + (" " + _("(you)") if q == seat else ""), str(view["hand_sizes"][q]),
                 Text.assemble(cards_text(view["known"][q]), " " + ", ".join(notes)),
                 f"{view['balances'][q]:+d}",
             )
@@ -65,12 +66,12 @@ class TonkRenderer:
             spreads = Table(box=None, show_header=False, pad_edge=False)
             for i, spread in enumerate(view["spreads"], start=1):
                 spreads.add_row(f"{i}.", names[spread["owner"]], cards_text(spread["cards"]))
-            parts += [Text("On the table:", style="bold"), spreads]
+            parts += [Text(_("On the table:"), style="bold"), spreads]
         else:
-            parts.append(Text("No spread on the table.", style="dim"))
+            parts.append(Text(_("No spread on the table."), style="dim"))
         if seat is not None and "hand" in view:
-            parts.append(Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"]),
-                                       (f"   value {view['hand_value']}", "bold yellow")))
+            parts.append(Text.assemble((_("Your hand:") + " ", "bold"), cards_text(view["hand"]),
+                                       ("   " + _("value {n}").format(n=view["hand_value"]), "bold yellow")))
         return Group(*parts)
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
@@ -79,12 +80,12 @@ class TonkRenderer:
             return None
         parts: list[RenderableType] = []
         for result in finished:
-            table = Table(title=f"Hand {result['hand']}: {self._outcome(result['outcome'], names)}",
-                          title_justify="left")
-            table.add_column("player")
-            table.add_column("hand")
-            table.add_column("total", justify="right")
-            table.add_column("this hand", justify="right")
+            title = _("Hand {n}: {outcome}").format(n=result["hand"], outcome=self._outcome(result["outcome"], names))
+            table = Table(title=title, title_justify="left")
+            table.add_column(_("player"))
+            table.add_column(_("hand"))
+            table.add_column(_("total"), justify="right")
+            table.add_column(_("this hand"), justify="right")
             gains = [0] * len(names)
             for payer, payee, stakes in result["payments"]:
                 gains[payer] -= stakes

@@ -10,6 +10,7 @@
 // where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
 import { cardRow, cardSvg } from "./cards.js";
+import { languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
 import { actionWords, h, nameOf, panel } from "./ui.js";
 
 const main = document.getElementById("main");
@@ -52,13 +53,16 @@ async function clientOf(name) {
   return clients.get(name);
 }
 
+/** A table's status (the API's word) in the page's language. */
+const STATUS = { waiting: () => t("waiting"), playing: () => t("playing"), finished: () => t("finished") };
+
 const tokenKey = (id) => `parlour:token:${id}`;
 const inviteLink = (id) => `${location.origin}/?table=${id}`;
 
 async function copyInvite(id) {
   const link = inviteLink(id);
-  try { await navigator.clipboard.writeText(link); toast("Invite link copied: " + link); }
-  catch { toast("Invite link: " + link); }
+  try { await navigator.clipboard.writeText(link); toast(t("Invite link copied: {link}", { link })); }
+  catch { toast(t("Invite link: {link}", { link })); }
 }
 
 // -------------------------------------------------------------------- lobby
@@ -75,10 +79,10 @@ async function showLobby() {
   const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 2 });
   const flagsBox = h("div", { class: "flags" });
   const seatsBox = h("div", { class: "seats-form" });
-  const tableName = h("input", { id: "table-name", placeholder: "table name (optional)", maxlength: 40 });
-  const myName = h("input", { id: "my-name", value: localStorage.getItem("parlour:name") || "", placeholder: "your name",
+  const tableName = h("input", { id: "table-name", placeholder: t("table name (optional)"), maxlength: 40 });
+  const myName = h("input", { id: "my-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name"),
     maxlength: 40 });
-  const timer = h("input", { id: "turn-seconds", type: "number", min: 0, placeholder: "none", style: "width:5em" });
+  const timer = h("input", { id: "turn-seconds", type: "number", min: 0, placeholder: t("none"), style: "width:5em" });
   let flagInputs = {};
 
   const presetValues = () => byName[gameSel.value].presets[presetSel.value] || {};
@@ -106,14 +110,14 @@ async function showLobby() {
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
       const choice = old[i] || (i === 0 ? "human" : game.bots[0] || "human");
-      seatsBox.append(h("label", {}, `seat ${i}`, h("select", { class: "seat", "data-seat": i },
-        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b)))));
+      seatsBox.append(h("label", {}, t("seat {n}", { n: i }), h("select", { class: "seat", "data-seat": i },
+        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : b)))));
     }
   }
   function buildGame() {
     const game = byName[gameSel.value];
     presetSel.replaceChildren(...Object.keys(game.presets).map((p) =>
-      h("option", { value: p, selected: p === game.default_preset }, p || "default")));
+      h("option", { value: p, selected: p === game.default_preset }, p || t("default"))));
     players.min = game.min_players; players.max = game.max_players;
     const playersFlag = game.flags.find((f) => f.name === "players");
     players.value = Math.max(game.min_players, Math.min(game.max_players, playersFlag ? playersFlag.default : 2));
@@ -145,30 +149,30 @@ async function showLobby() {
   }
 
   buildGame();
-  main.append(panel("New table",
-    h("div", {}, h("label", {}, "game", gameSel), h("label", {}, "preset", presetSel), h("label", {}, "players", players),
-      h("label", {}, "turn timer (s)", timer)),
-    h("details", {}, h("summary", {}, "flags"), flagsBox),
-    h("div", {}, h("strong", {}, "Seats: "), seatsBox),
-    h("div", {}, tableName, " ", myName, " ", h("button", { id: "create", class: "primary", on: { click: create } }, "Create table"))));
+  main.append(panel(t("New table"),
+    h("div", {}, h("label", {}, t("game"), gameSel), h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players),
+      h("label", {}, t("turn timer (s)"), timer)),
+    h("details", {}, h("summary", {}, t("flags")), flagsBox),
+    h("div", {}, h("strong", {}, t("Seats:")), " ", seatsBox),
+    h("div", {}, tableName, " ", myName, " ", h("button", { id: "create", class: "primary", on: { click: create } }, t("Create table")))));
 
   const list = h("tbody");
-  main.append(panel("Tables", h("table", { class: "tables" },
-    h("thead", {}, h("tr", {}, h("th", {}, "table"), h("th", {}, "game"), h("th", {}, "seats"), h("th", {}, "status"), h("th", {}, ""))),
+  main.append(panel(t("Tables"), h("table", { class: "tables" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("table")), h("th", {}, t("game")), h("th", {}, t("seats")), h("th", {}, t("status")), h("th", {}, ""))),
     list)));
   async function refresh() {
     const tables = await api("/api/tables");
     list.replaceChildren(...tables.map((t) => {
       const free = t.seats.some((s) => s.kind === "human" && !s.taken);
       const mine = localStorage.getItem(tokenKey(t.id));
-      const seats = t.seats.map((s) => s.kind === "bot" ? s.bot : s.taken ? s.name : "open").join(", ");
-      return h("tr", { "data-table": t.id }, h("td", {}, t.name), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, t.status),
+      const seats = t.seats.map((s) => s.kind === "bot" ? s.bot : s.taken ? s.name : tr("open")).join(", ");
+      return h("tr", { "data-table": t.id }, h("td", {}, t.name), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
         h("td", {},
-          mine && t.status !== "finished" ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary" }, "Back to seat")) : null,
-          free && !mine ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, "Join")) : null,
-          h("a", { href: `/?table=${t.id}&watch=1` }, h("button", {}, "Watch")),
-          t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", {}, "Replay")) : null,
-          h("button", { on: { click: () => copyInvite(t.id) } }, "Invite")));
+          mine && t.status !== "finished" ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary" }, tr("Back to seat"))) : null,
+          free && !mine ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, tr("Join"))) : null,
+          h("a", { href: `/?table=${t.id}&watch=1` }, h("button", {}, tr("Watch"))),
+          t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", {}, tr("Replay"))) : null,
+          h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite"))));
     }));
   }
   await refresh();
@@ -176,7 +180,7 @@ async function showLobby() {
 }
 
 async function joinTable(id, name) {
-  const clean = (name || "").trim() || "Guest";
+  const clean = (name || "").trim() || t("Guest");
   localStorage.setItem("parlour:name", clean);
   const joined = await api(`/api/tables/${id}/join`, { name: clean });
   localStorage.setItem(tokenKey(id), joined.token);
@@ -190,16 +194,16 @@ const tableState = { msg: null, cards: new Set(), piece: null, ws: null };
 async function showTable(id) {
   const token = localStorage.getItem(tokenKey(id));
   if (!token && !params.get("watch")) {
-    const shown = await api(`/api/tables/${id}`).catch((e) => { main.replaceChildren(panel("No such table", e.message)); });
+    const shown = await api(`/api/tables/${id}`).catch((e) => { main.replaceChildren(panel(t("No such table"), e.message)); });
     if (!shown) return;
     const free = shown.table.seats.filter((s) => s.kind === "human" && !s.taken);
     if (free.length) {
-      const name = h("input", { id: "join-name", value: localStorage.getItem("parlour:name") || "", placeholder: "your name" });
-      main.replaceChildren(panel(`Join ${shown.table.name}`, h("p", {}, shown.table.spec),
+      const name = h("input", { id: "join-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name") });
+      main.replaceChildren(panel(t("Join {name}", { name: shown.table.name }), h("p", {}, shown.table.spec),
         name, h("button", { id: "join", class: "primary", on: { click: async () => {
           try { await joinTable(id, name.value); location.reload(); } catch (e) { toast(e.message); }
-        } } }, "Take a seat"),
-        h("a", { href: `/?table=${id}&watch=1` }, h("button", {}, "Just watch"))));
+        } } }, t("Take a seat")),
+        h("a", { href: `/?table=${id}&watch=1` }, h("button", {}, t("Just watch")))));
       return;
     }
   }
@@ -275,20 +279,20 @@ function playersBar(msg, score) {
     class: "player" + (msg.table.to_play === s.seat ? " to-play" : "") + (msg.seat === s.seat ? " me" : ""),
     "data-seat": s.seat,
   }, nameOf(msg, s.seat), s.kind === "bot" ? h("span", { class: "muted" }, ` (${s.bot})`) : null,
-  s.kind === "human" && s.taken && !s.connected ? h("span", { class: "off" }, " away") : null,
-  s.stand_in ? h("span", { class: "muted" }, " (bot standing in)") : null,
-  v.hand_sizes ? h("div", { class: "muted" }, `${v.hand_sizes[s.seat]} cards${score ? " · " + score(s.seat) : ""}`) : null)));
+  s.kind === "human" && s.taken && !s.connected ? h("span", { class: "off" }, " " + t("away")) : null,
+  s.stand_in ? h("span", { class: "muted" }, " " + t("(bot standing in)")) : null,
+  v.hand_sizes ? h("div", { class: "muted" }, t("{n} cards", { n: v.hand_sizes[s.seat] }) + (score ? " · " + score(s.seat) : "")) : null)));
 }
 
 function turnBanner(msg) {
   const t = msg.table;
   let text;
   let mine = false;
-  if (t.status === "waiting") text = "Waiting for players to join — share the invite link.";
-  else if (t.status === "finished") text = "Game over.";
-  else if (t.to_play === msg.seat) { text = "Your turn."; mine = true; }
-  else text = `${nameOf(msg, t.to_play)} to play.`;
-  if (msg.deadline !== null && msg.deadline !== undefined) text += ` (${Math.ceil(msg.deadline)} s)`;
+  if (t.status === "waiting") text = tr("Waiting for players to join — share the invite link.");
+  else if (t.status === "finished") text = tr("Game over.");
+  else if (t.to_play === msg.seat) { text = tr("Your turn."); mine = true; }
+  else text = tr("{name} to play.", { name: nameOf(msg, t.to_play) });
+  if (msg.deadline !== null && msg.deadline !== undefined) text += " " + tr("({n} s)", { n: Math.ceil(msg.deadline) });
   return h("div", { class: "turn-banner" + (mine ? " mine" : ""), id: "turn" }, text);
 }
 
@@ -312,7 +316,7 @@ function logPanel(msg, client) {
   const entries = logEntries(msg.view, client).slice(-60).map(([seat, text]) => h("div", {}, `${nameOf(msg, seat)}: ${text}`));
   const box = h("div", { class: "log", id: "log" }, entries);
   setTimeout(() => { box.scrollTop = box.scrollHeight; }, 0);
-  return panel("What happened", box);
+  return panel(t("What happened"), box);
 }
 
 function revealPanel(msg) {
@@ -320,11 +324,11 @@ function revealPanel(msg) {
   const results = v.results || [];
   if (!results.length && !(v.ledger || []).length) return null;
   const rows = results.slice(-3).map((r) => h("div", { class: "reveal" },
-    h("div", {}, h("strong", {}, `Hand ${r.hand ?? r.deal ?? ""}: `), r.outcome || (r.points ? `points ${r.points.join(" – ")}` : "")),
+    h("div", {}, h("strong", {}, t("Hand {n}:", { n: r.hand ?? r.deal ?? "" }) + " "), r.outcome || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
     (r.hands || []).map((cards, seat) => h("div", { class: "hand-row" }, nameOf(msg, seat), cardRow(cards, { small: true })))));
   const ledger = (v.ledger || []).slice(-10).map(([payer, payee, stakes]) =>
-    h("div", {}, `${nameOf(msg, payer)} pays ${nameOf(msg, payee)} ${stakes}`));
-  return panel("Results", h("div", { id: "results" }, rows, ledger.length ? h("div", {}, h("strong", {}, "Ledger"), ledger) : null));
+    h("div", {}, t("{payer} pays {payee} {stakes}", { payer: nameOf(msg, payer), payee: nameOf(msg, payee), stakes })));
+  return panel(t("Results"), h("div", { id: "results" }, rows, ledger.length ? h("div", {}, h("strong", {}, t("Ledger")), ledger) : null));
 }
 
 async function renderTable() {
@@ -338,15 +342,15 @@ async function renderTable() {
   const moves = filteredMoves(msg, client);
   const movesBox = h("div", { class: "moves", id: "moves" },
     msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } }, a))
-      : h("span", { class: "muted" }, msg.seat === null ? "You are watching." : "Not your turn."),
-    tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, "clear selection") : null);
+      : h("span", { class: "muted" }, msg.seat === null ? tr("You are watching.") : tr("Not your turn.")),
+    tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, tr("clear selection")) : null);
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
-    h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, "Invite"),
-    t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, "Replay")) : null),
+    h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")),
+    t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null),
   playersBar(msg, scoreFn(v, client)), turnBanner(msg));
   const left = h("div", {}, header, panel(null, area),
-    msg.seat !== null && v.hand ? panel("Your hand", handView(msg, v.hand, client, ui)) : null,
-    panel("Your moves", h("p", { class: "muted" }, client.hint || "Click cards to narrow the moves."), movesBox));
+    msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
+    panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
   const right = h("div", {}, revealPanel(msg), logPanel(msg, client));
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
 }
@@ -368,10 +372,10 @@ async function showReplay(id) {
       h("span", { id: "step" }, ` ${r.step} / ${r.steps} `),
       h("button", { id: "next", on: { click: () => { step = Math.min(r.steps, step + 1); draw(); } } }, "▶"),
       h("button", { on: { click: () => { step = r.steps; draw(); } } }, "⏭"));
-    const said = r.action ? `${nameOf(fake, r.seat)}: ${r.action}` : "The deal.";
-    main.replaceChildren(panel(`Replay of ${shown.table.name}`, h("p", { class: "muted" }, shown.table.spec), controls,
+    const said = r.action ? `${nameOf(fake, r.seat)}: ${r.action}` : t("The deal.");
+    main.replaceChildren(panel(t("Replay of {name}", { name: shown.table.name }), h("p", { class: "muted" }, shown.table.spec), controls,
       h("p", { id: "said" }, said)), panel(null, area),
-    panel("Hands", r.hands.map((cards, seat) => h("div", { class: "hand-row" }, nameOf(fake, seat), cardRow(cards, { small: true })))),
+    panel(t("Hands"), r.hands.map((cards, seat) => h("div", { class: "hand-row" }, nameOf(fake, seat), cardRow(cards, { small: true })))),
     revealPanel(fake));
   }
   await draw();
@@ -379,8 +383,10 @@ async function showReplay(id) {
 
 // ---------------------------------------------------------------------- go
 
+await loadLanguage().catch(() => {});
+document.querySelector("header").append(languageSwitch());
 games().then((all) => { document.getElementById("subtitle").textContent = all.map((g) => g.title).join(" · "); })
   .catch(() => {});
 const tableId = params.get("table");
 const start = !tableId ? showLobby() : params.get("replay") ? showReplay(tableId) : showTable(tableId);
-start.catch((e) => { main.replaceChildren(panel("Something went wrong", e.message)); });
+start.catch((e) => { main.replaceChildren(panel(t("Something went wrong"), e.message)); });

@@ -1,4 +1,6 @@
 // SVG playing cards drawn from their text notation ("Qh", "10s", "Jk"); no images needed.
+import { t } from "./i18n.js";
+
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const NS = "http://www.w3.org/2000/svg";
 
@@ -17,7 +19,7 @@ export function cardSvg(token, { small = false } = {}) {
   if (token === null) {
     svg.innerHTML = '<rect x="1" y="1" width="58" height="82" rx="6" fill="#234d8a" stroke="#fff" stroke-width="2"/>'
       + '<rect x="7" y="7" width="46" height="70" rx="4" fill="none" stroke="#8fb3e8" stroke-dasharray="3 3"/>';
-    svg.setAttribute("aria-label", "face-down card");
+    svg.setAttribute("aria-label", t("face-down card"));
     return svg;
   }
   const [rank, suit] = parseCard(token);

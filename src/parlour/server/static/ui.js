@@ -1,4 +1,5 @@
 // Helpers shared by the page (app.js) and every game's client module.
+import { t } from "./i18n.js";
 
 /** An element: h("div", { class: "x", on: { click: fn } }, child, …). */
 export function h(tag, attrs = {}, ...children) {
@@ -17,7 +18,7 @@ export const panel = (title, ...children) => h("section", { class: "panel" }, ti
 /** The name of `seat` at the table of a state message. */
 export function nameOf(msg, seat) {
   const s = msg.table.seats[seat];
-  return s ? (s.name || `Seat ${seat}`) : `Seat ${seat}`;
+  return s && s.name ? s.name : t("Seat {n}", { n: seat });
 }
 
 /** The words of an action's text, lower case: "spread 8c 8d 8h" → ["spread", "8c", "8d", "8h"]. */

@@ -1,0 +1,34 @@
+"""The page in the browser's language: French when Accept-Language asks for it, a switch that is remembered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.test_browser import browser, page_errors, server, watch
+
+__all__ = ["browser", "page_errors", "server"]  # the fixtures this module uses from the browser suite
+
+
+def test_the_page_follows_accept_language_and_the_switch_is_remembered(browser: Any, server: str,
+                                                                      page_errors: list[str]) -> None:
+    context = browser.new_context(locale="fr-CA", viewport={"width": 1000, "height": 900})
+    page = watch(context.new_page(), page_errors)
+    page.goto(server + "/")
+    page.wait_for_selector("#create:has-text('Créer la table')")
+    assert page.get_attribute("html", "lang") == "fr" and page.input_value("#language") == "fr"
+    assert "Nouvelle table" in page.inner_text("main")
+    page.select_option("#game", "tonk")
+    page.select_option("select.seat[data-seat='1']", "random")
+    page.fill("#my-name", "Ana")
+    page.click("#create")
+    page.wait_for_url("**/?table=*")
+    page.wait_for_selector("#table[data-status='playing']")
+    assert "Vos coups" in page.inner_text("#table") and "Pioche" in page.inner_text(".felt")
+    page.select_option("#language", "en")
+    page.wait_for_selector("#table:has-text('Your moves')")
+    assert page.get_attribute("html", "lang") == "en"
+    again = watch(context.new_page(), page_errors)
+    again.goto(server + "/")
+    again.wait_for_selector("#create:has-text('Create table')")
+    assert again.evaluate("localStorage.getItem('parlour:lang')") == "en"
+    context.close()
