@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.test_browser import browser, page_errors, server, watch
+from tests.server.test_browser import browser, page_errors, server, shot, watch
 
 __all__ = ["browser", "page_errors", "server"]  # the fixtures this module uses from the browser suite
 
@@ -31,4 +31,16 @@ def test_the_page_follows_accept_language_and_the_switch_is_remembered(browser: 
     again.goto(server + "/")
     again.wait_for_selector("#create:has-text('Create table')")
     assert again.evaluate("localStorage.getItem('parlour:lang')") == "en"
+    context.close()
+
+
+def test_the_rules_pages_fit_a_phone(browser: Any, server: str, page_errors: list[str]) -> None:
+    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
+    page = watch(context.new_page(), page_errors)
+    for path in ("/rules", "/rules/tonk?rules=classic", "/rules/tock", "/rules/plonk?lang=en"):
+        page.goto(server + path)
+        page.wait_for_selector("main.rules h1")
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} is {overflow} px too wide at 390 px"
+    shot(page, "rules-phone")
     context.close()

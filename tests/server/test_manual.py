@@ -44,3 +44,13 @@ def test_the_page_stands_alone_and_links_the_other_language(client: TestClient) 
 def test_markup_in_the_rules_is_not_rendered(client: TestClient) -> None:
     answer = client.get("/api/games/tonk/rules", params={"rules": "<b>x</b>"})
     assert answer.status_code == 422 and "<b>x</b>" in answer.json()["message"]
+
+
+def test_the_index_links_every_game_with_its_opening_lines(client: TestClient) -> None:
+    page = client.get("/rules", headers={"accept-language": "fr-CA"})
+    assert page.status_code == 200 and '<html lang="fr">' in page.text and "<h1>Règles</h1>" in page.text
+    for name in ("tonk", "tock", "plonk"):
+        assert f'<a href="/rules/{name}?lang=fr">' in page.text
+    assert "Un rami américain" in page.text and '<a href="/rules?lang=en" hreflang="en"' in page.text
+    assert client.get("/rules", params={"lang": "en"}).text.count("<li>") == 3
+    assert client.get("/rules", params={"lang": "zz"}).status_code == 422

@@ -1,14 +1,16 @@
-"""The rules of each game, for the browser: ``GET /api/games/{name}/rules`` and the page ``/rules/{name}``.
+"""The rules of each game, for the browser: ``GET /api/games/{name}/rules``, the pages ``/rules/{name}`` and ``/rules``.
 
 Both take ``rules`` (a preset with flags, ``classic?jokers=2``, or a table's
 whole spec, ``tonk:classic?players=3``; the defaults when absent) and
 ``lang`` (``en``, ``fr``; else the browser's ``Accept-Language``), and end
 with the flags in force. The API answers the markdown and its HTML; the page
-is that HTML on its own, for a "Rules" link beside a table or in the lobby.
+is that HTML on its own, for a "Rules" link beside a table; ``/rules`` lists
+every game with a link to its page, for the lobby.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Annotated
 from urllib.parse import urlencode
@@ -20,7 +22,8 @@ from pydantic import BaseModel
 
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import LANGUAGES, check_language, gettext, negotiate
-from parlour.core.manual import game_with_rules, rules_page
+from parlour.core.manual import game_with_rules, page_text, rules_page
+from parlour.core.registry import game_classes
 from parlour.server.authority import Rejected
 from parlour.server.routes.games import find
 
@@ -62,21 +65,44 @@ async def game_rules(name: GameName, rules: RulesText = None, lang: Lang = None,
     return page_for(name, rules, lang, accept_language)
 
 
+def html_page(lang: str, title: str, body: str, link: Callable[[str], str]) -> HTMLResponse:
+    """A page of its own in ``lang`` around ``body`` (HTML), linking itself in the other languages."""
+    switch = " · ".join(f'<a href="{escape(link(code), quote=True)}" hreflang="{code}" lang="{code}">{label}</a>'
+                        for code, label in LANGUAGES.items() if code != lang)
+    return HTMLResponse(
+        f'<!doctype html>\n<html lang="{lang}">\n<head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{escape(title)}</title>'
+        f'<link rel="icon" href="/favicon.ico" type="image/svg+xml"><link rel="stylesheet" href="/static/style.css">'
+        f'</head>\n<body><header><a href="/" class="brand">parlour</a> <nav class="languages">{switch}</nav>'
+        f'</header>\n<main class="rules">{body}</main></body></html>\n')
+
+
+@router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+async def rules_index(lang: Lang = None, accept_language: AcceptLanguage = None) -> HTMLResponse:
+    """Every game, with the opening lines of its rules and a link to them: what the lobby links to."""
+    try:
+        code = check_language(lang) if lang else negotiate(accept_language)
+    except ParlourError as e:
+        raise Rejected("request/invalid", str(e)) from None
+    items = []
+    for name, cls in sorted(game_classes().items()):
+        text = page_text(cls, code) or cls.spec.description
+        opening = next((p for p in text.split("\n\n") if p.strip() and not p.startswith("#")), "")
+        items.append(f'<li><a href="/rules/{escape(name, quote=True)}?lang={code}"><strong>'
+                     f"{escape(cls.spec.title)}</strong></a> — {MARKDOWN.renderInline(opening)}</li>")
+    heading = escape(gettext("Rules", code))
+    return html_page(code, gettext("Rules", code), f"<h1>{heading}</h1>\n<ul>{''.join(items)}</ul>",
+                     lambda other: "/rules?" + urlencode({"lang": other}))
+
+
 @router.get("/rules/{name}", response_class=HTMLResponse, include_in_schema=False)
 async def rules_html(name: GameName, rules: RulesText = None, lang: Lang = None,
                      accept_language: AcceptLanguage = None) -> HTMLResponse:
     """The rules page on its own, with links to the same page in the other languages."""
     page = page_for(name, rules, lang, accept_language)
+
     def link(code: str) -> str:
         query = urlencode({"rules": page.spec, "lang": code} if rules else {"lang": code})
-        return escape(f"/rules/{page.game}?{query}", quote=True)
+        return f"/rules/{page.game}?{query}"
 
-    switch = " · ".join(f'<a href="{link(code)}" hreflang="{code}" lang="{code}">{label}</a>'
-                        for code, label in LANGUAGES.items() if code != page.lang)
-    title = escape(gettext("Rules", page.lang) + f" — {page.spec}")
-    return HTMLResponse(
-        f'<!doctype html>\n<html lang="{page.lang}">\n<head><meta charset="utf-8">'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
-        f'<link rel="icon" href="/favicon.ico" type="image/svg+xml"><link rel="stylesheet" href="/static/style.css">'
-        f'</head>\n<body><header><a href="/" class="brand">parlour</a> <nav class="languages">{switch}</nav>'
-        f'</header>\n<main class="rules">{page.html}</main></body></html>\n')
+    return html_page(page.lang, gettext("Rules", page.lang) + f" — {page.spec}", page.html, link)
