@@ -167,3 +167,9 @@ def test_the_terminal_speaks_french_when_asked() -> None:
     assert "Your hand" not in result.output
     listed = runner.invoke(app, ["games"], env={"LANG": "fr_FR.UTF-8"}).output
     assert "plonk\u00a0: Plonk, 4 joueurs\u00a0; variantes" in listed
+
+
+def test_help_shows_the_defaults_written_in_it() -> None:
+    shown = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"}).output
+    assert "(default: 127.0.0.1)" in shown and "(default: 8000)" in shown and "sqlite:///parlour.db" in shown
+    assert "(default: from the environment's LANG)" in runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).output

@@ -42,7 +42,8 @@ console = Console(highlight=False)
 
 @app.callback()
 def options(lang: Annotated[str | None, typer.Option(
-        "--lang", help=f"language of the messages: {', '.join(LANGUAGES)} [default: from LANG]")] = None) -> None:
+        "--lang", help=f"language of the messages: {', '.join(LANGUAGES)} (default: from the environment's LANG)")]
+        = None) -> None:
     """Options for every command."""
     try:
         set_language(lang if lang is not None else language_from_environment())

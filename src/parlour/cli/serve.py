@@ -25,10 +25,10 @@ def _has_display() -> bool:
 
 
 def serve(
-    host: Annotated[str | None, typer.Option(help="address to listen on [default: 127.0.0.1]")] = None,
-    port: Annotated[int | None, typer.Option(help="port to listen on [default: 8000]")] = None,
-    db: Annotated[str | None, typer.Option("--db", help="database URL [default: sqlite:///parlour.db]; "
-                                           "PostgreSQL: postgresql+psycopg://user@host/db")] = None,
+    host: Annotated[str | None, typer.Option(help="address to listen on (default: 127.0.0.1)")] = None,
+    port: Annotated[int | None, typer.Option(help="port to listen on (default: 8000)")] = None,
+    db: Annotated[str | None, typer.Option("--db", help="database URL (default: sqlite:///parlour.db in the "
+                                           "working folder); PostgreSQL: postgresql+psycopg://user@host/db")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
 ) -> None:
     """Serve the lobby and tables in the browser; bots fill empty seats."""
