@@ -34,6 +34,11 @@ def extract() -> Catalog:
     return catalog
 
 
+def translated(string: str | tuple[str, ...] | None) -> bool:
+    """A translation is there: the text, or every plural form of it."""
+    return bool(string) and all(string) if isinstance(string, tuple) else bool(string)
+
+
 def catalog_file(lang: str) -> Path:
     return PACKAGE / catalog_path(lang)
 
@@ -61,7 +66,7 @@ def update() -> list[str]:
         out = io.BytesIO()
         write_po(out, catalog, width=120, sort_output=False, omit_header=False)
         path.write_bytes(out.getvalue())
-        missing += [f"{lang}: {m.id!r}" for m in catalog if m.id and not m.string]
+        missing += [f"{lang}: {m.id!r}" for m in catalog if m.id and not translated(m.string)]
     return missing
 
 

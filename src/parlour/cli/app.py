@@ -22,7 +22,7 @@ from parlour.cli.serve import serve
 from parlour.core.cards import cards_str
 from parlour.core.errors import ParlourError
 from parlour.core.game import Action, Game, State
-from parlour.core.i18n import LANGUAGES, current_language, language_from_environment, set_language
+from parlour.core.i18n import LANGUAGES, current_language, language_from_environment, ngettext, set_language
 from parlour.core.i18n import gettext as _
 from parlour.core.manual import game_with_rules, rules_page, value_text
 from parlour.core.record import GameRecord, replay, start_of
@@ -83,7 +83,7 @@ def play(
                      help="preset, optionally with flags: classic?jokers=2")] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if not given)")] = None,
-    name: Annotated[str, typer.Option(help="your name")] = "You",
+    name: Annotated[str | None, typer.Option(help="your name (default: You)")] = None,
     save: Annotated[Path | None, typer.Option(help="write the game record to this JSON file")] = None,
     vs: Annotated[str, typer.Option(help="opponents' bot specs, comma-separated, reused in turn")]
         = "random",
@@ -102,6 +102,7 @@ def play(
             raise ParlourError(f"--save {str(save)!r}: the folder {str(save.parent)!r} does not exist")
     except ParlourError as e:
         raise _fail(e) from None
+    name = name if name is not None else _("You")
     names = [name] + [f"{bots[s].name.partition(':')[0].capitalize()} {s}" for s in range(1, n)]
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     console.print(Text(_("{title}: {rules} · seed {seed}").format(
@@ -166,8 +167,9 @@ def replay_command(
         raise _fail(e) from None
     result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, final.returns(), strict=False))
     status = _("finished") if final.is_terminal else _("unfinished")
-    console.print(Text(_("Replayed {n} actions: {status}; {result}").format(
-        n=len(record.actions), status=status, result=result), style="bold"))
+    replayed = ngettext("Replayed {n} action: {status}; {result}", "Replayed {n} actions: {status}; {result}",
+                        len(record.actions))
+    console.print(Text(replayed.format(n=len(record.actions), status=status, result=result), style="bold"))
 
 
 def players_range(game_class: type[Game[Any]]) -> str:
