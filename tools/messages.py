@@ -22,7 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "parlour"
 METHODS = [("**.py", "python"), ("**.js", "javascript")]
 KEYWORDS = {**DEFAULT_KEYWORDS, "gettext": (1,), "t": (1,), "tr": (1,), "flag": (2,)}
+"""Python's gettext (also called with a language), the browser's t() (tr where a table is named t),
+and the help text of each rules flag()."""
 OPTIONS = {"**.js": {"parse_template_string": "true"}}
+HEADER = ("# parlour's interface in the language {language!r}: one entry per message of the code\n"
+          "# (make messages adds new ones untranslated and drops gone ones). Placeholders such as {{name}}\n"
+          "# stay as they are.")
 
 
 def extract() -> Catalog:
@@ -61,8 +66,12 @@ def update() -> list[str]:
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=lang, domain=DOMAIN, project="parlour", charset="utf-8")
-        catalog.update(template, no_fuzzy_matching=True)
+        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         catalog.obsolete.clear()
+        catalog.fuzzy = False
+        catalog.header_comment = HEADER.format(language=lang)
+        catalog.last_translator = catalog.language_team = catalog.project = "parlour"
+        catalog.version, catalog.msgid_bugs_address = "", ""
         out = io.BytesIO()
         write_po(out, catalog, width=120, sort_output=False, omit_header=False)
         path.write_bytes(out.getvalue())
