@@ -66,7 +66,8 @@ def test_gettext_follows_the_language_set() -> None:
 def test_the_browser_gets_only_its_own_messages() -> None:
     french = browser_messages("fr")
     assert french and all(isinstance(v, str) and v for v in french.values())
-    assert "hands in the match" not in french  # a rules flag's help, used by Python only
+    assert french["Create table"] == "Créer la table" and french["hands in the match"] == "manches dans la partie"
+    assert "Hint:" not in french  # the terminal's only
     assert browser_messages("en") == {}
 
 

@@ -33,8 +33,9 @@ SOURCE_LANGUAGE = "en"
 LANGUAGES: Mapping[str, str] = {"en": "English", "fr": "Français"}
 """Every language of the interface, by code, with its own name for the language switch."""
 DOMAIN = "parlour"
-BROWSER_SUFFIX = ".js"
-"""A message is the browser's when one of its places in the code is a JavaScript file."""
+BROWSER_PLACES = (".js", "/rules.py")
+"""A message is the browser's when one of its places in the code is a JavaScript file, or a game's rules
+module: the help of its flags, which the lobby shows beside each flag."""
 
 _language: ContextVar[str] = ContextVar("parlour_language", default=SOURCE_LANGUAGE)
 
@@ -64,7 +65,7 @@ def _catalog(lang: str) -> tuple[gettext_module.NullTranslations, dict[str, str]
     compiled.seek(0)
     browser = {str(m.id): str(m.string) for m in catalog
                if m.id and m.string and not m.fuzzy and isinstance(m.id, str)
-               and any(place.endswith(BROWSER_SUFFIX) for place, _line in m.locations)}
+               and any(place.endswith(BROWSER_PLACES) for place, _line in m.locations)}
     return gettext_module.GNUTranslations(compiled), browser
 
 

@@ -100,7 +100,7 @@ async function showLobby() {
         style: "width:6em" });
       input.dataset.flag = f.name;
       flagInputs[f.name] = [f, input];
-      flagsBox.append(h("label", { title: f.help }, f.name, input));
+      flagsBox.append(h("label", { title: t(f.help) }, f.name, input));
     }
   }
   function buildSeats() {
