@@ -5,7 +5,8 @@ install) or PostgreSQL (``postgresql+psycopg://…``). The authority appends an
 action here *before* anyone is told of it, so a table is always rebuilt exactly
 by replaying (rules, seed, actions). The key (table, index) of the action log
 makes a second append of the same index fail instead of forking the game.
-Table names carry a prefix so several suites can share one database.
+Table names carry a prefix so several suites can share one database; the schema
+is made and upgraded by the Alembic revisions in ``migrations`` (see ``schema``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
+from parlour.server.schema import migrate
 
 
 class StorageError(ParlourError):
@@ -125,14 +127,17 @@ class Storage:
             Column("text", String(200), nullable=False),
         )
         self._insert_action = self.actions.insert()
-        self.metadata.create_all(self.engine)
+        self.prefix = prefix
+        migrate(self.engine, prefix)
 
     def close(self) -> None:
         self.engine.dispose()
 
     def drop_all(self) -> None:
-        """Remove this storage's tables (tests sharing a PostgreSQL database clean up with it)."""
+        """Remove this storage's tables and revision mark (tests sharing a PostgreSQL database clean up with it)."""
         self.metadata.drop_all(self.engine)
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql(f'DROP TABLE IF EXISTS "{self.prefix}alembic_version"')
 
     # ------------------------------------------------------------------ writes
 
