@@ -21,7 +21,7 @@ from parlour.bots.base import Bot, make_bot
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
-from parlour.server.storage import Storage, StoredSeat, StoredTable, hash_token
+from parlour.server.storage import Storage, StorageConflict, StoredSeat, StoredTable, hash_token
 
 
 class Rejected(ParlourError):
@@ -190,10 +190,35 @@ class TableAuthority:
         except ParlourError as e:
             raise Rejected(e.code, str(e)) from None
         canonical = str(action)
-        self.storage.append_action(self.id, self.state.version, seat, canonical,
-                                   result_of(after) if after.is_terminal else None)
+        try:
+            self.storage.append_action(self.id, self.state.version, seat, canonical,
+                                       result_of(after) if after.is_terminal else None)
+        except StorageConflict:
+            stored = self.storage.load(self.id)
+            if stored is not None:
+                self.catch_up(stored)
+            raise Rejected("action/stale", f"{quote(text)} was chosen on version {version}, but another server "
+                           f"moved the table on to version {self.state.version}; look again") from None
         self.state = after
         return canonical
+
+    # ------------------------------------------------ other processes' changes
+
+    def advance(self, text: str) -> None:
+        """Apply an action another process accepted and stored (its canonical text, at this table's version)."""
+        self.state.apply(text)
+
+    def catch_up(self, stored: StoredTable) -> bool:
+        """Take on what other processes stored since: actions and seats taken; True when anything changed."""
+        changed = False
+        for seat, s in zip(self.seats, stored.seats, strict=True):
+            if seat.token_hash != s.token_hash:
+                seat.name, seat.token_hash = s.name, s.token_hash
+                changed = True
+        for _, text in stored.actions[self.state.version:]:
+            self.state.apply(text)
+            changed = True
+        return changed
 
     def bot_turn(self) -> tuple[int, int, View, list[Any], random.Random]:
         """What a bot needs to play the current turn: seat, version, view, legal actions, a seeded rng."""

@@ -35,6 +35,8 @@ class BotDriver:
         self._deadlines: dict[str, float] = {}
         self._graces: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._stand_ins: dict[str, Bot] = {}
+        self.owns: Callable[[str], bool] = lambda _table_id: True
+        """Whether this process plays the bots of a table (with several processes, the one holding its lease)."""
 
     def stand_in(self, table: TableAuthority) -> Bot:
         """The bot that plays for a person at ``table`` (a random one if the game has no such bot)."""
@@ -62,7 +64,7 @@ class BotDriver:
     def schedule(self, table: TableAuthority) -> None:
         """Set up whatever plays next at ``table`` on its own, replacing what was pending."""
         self._cancel_turn(table.id)
-        if table.status != "playing":
+        if table.status != "playing" or not self.owns(table.id):
             return
         seat = table.seats[table.state.current_player]
         loop = asyncio.get_running_loop()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from parlour.bots.base import make_bot
@@ -39,6 +40,8 @@ class Lobby:
         self.hub = Hub()
         self.tables: dict[str, TableAuthority] = {}
         self.bots = BotDriver(settings, self.play, self.publish)
+        self.notify: Callable[[dict[str, Any]], None] = lambda _event: None
+        """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
 
     # -------------------------------------------------------------- tables
 
@@ -96,6 +99,7 @@ class Lobby:
         table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
                                       body.turn_seconds)
         self.tables[table_id] = table
+        self.notify({"kind": "table", "table": table_id})
         self.bots.schedule(table)
         return table
 
@@ -103,6 +107,7 @@ class Lobby:
         table = self.get(table_id)
         token = secrets.token_urlsafe(24)
         seat = table.join(body.name, token, body.seat)
+        self.notify({"kind": "seat", "table": table.id})
         self.bots.schedule(table)
         self.publish(table)
         return JoinOut(table=table.id, seat=seat, token=token)
@@ -111,15 +116,35 @@ class Lobby:
 
     def play(self, table: TableAuthority, seat: int, version: int, text: str) -> str:
         """Play for ``seat``; then every client is sent its view and the next bot or timer is set."""
-        canonical = table.submit(seat, version, text)
+        before = table.version
+        try:
+            canonical = table.submit(seat, version, text)
+        except Rejected:
+            if table.version != before:  # another process had moved the table on: show where it is now
+                self.publish(table)
+                self.bots.schedule(table)
+            raise
+        self.notify({"kind": "action", "table": table.id, "idx": before, "text": canonical})
         self.publish(table)
         self.bots.schedule(table)
         return canonical
 
     def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
         table = self.get(table_id)
-        seat = table.seat_of(token)
+        seat = self.seat_of(table, token)
         return table, self.play(table, seat, version, text)
+
+    def seat_of(self, table: TableAuthority, token: str) -> int:
+        """The seat ``token`` holds, looking in storage before refusing (another process may have just seated it)."""
+        try:
+            return table.seat_of(token)
+        except Rejected:
+            stored = self.storage.load(table.id)
+            if stored is None or not table.catch_up(stored):
+                raise
+        self.publish(table)
+        self.bots.schedule(table)
+        return table.seat_of(token)
 
     # ------------------------------------------------------------ messages
 
@@ -155,11 +180,12 @@ class Lobby:
     def connect(self, table_id: str, token: str | None) -> Connection:
         """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator."""
         table = self.get(table_id)
-        seat = table.seat_of(token) if token else None
+        seat = self.seat_of(table, token) if token else None
         conn = Connection(table.id, seat, token)
         self.hub.add(conn)
         if seat is not None:
             self.bots.seat_back(table, seat)
+            self.notify({"kind": "back", "table": table.id, "seat": seat})
         self.publish(table)
         return conn
 

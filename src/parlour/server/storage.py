@@ -29,6 +29,7 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
     select,
     update,
 )
@@ -42,6 +43,10 @@ from parlour.server.schema import migrate
 
 class StorageError(ParlourError):
     """The database URL cannot be used, or a write conflicts with what is stored."""
+
+
+class StorageConflict(StorageError):
+    """An action index is already stored: another process played first, and this action must not be applied."""
 
 
 def hash_token(token: str) -> str:
@@ -185,7 +190,7 @@ class Storage:
                     conn.execute(update(self.tables).where(self.tables.c.id == table_id)
                                  .values(finished=True, result=result))
         except IntegrityError:
-            raise StorageError(f"table {table_id!r} already has action {index + 1}; {text!r} not stored") from None
+            raise StorageConflict(f"table {table_id!r} already has action {index + 1}; {text!r} not stored") from None
 
     # ------------------------------------------------------------------- reads
 
@@ -195,6 +200,14 @@ class Storage:
             query = query.where(self.tables.c.finished.is_(False))
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(query)]
+
+    def versions(self) -> dict[str, int]:
+        """Every unfinished table's number of stored actions (its version): what another process may have moved."""
+        query = (select(self.tables.c.id, func.count(self.actions.c.idx))
+                 .select_from(self.tables.outerjoin(self.actions, self.actions.c.table_id == self.tables.c.id))
+                 .where(self.tables.c.finished.is_(False)).group_by(self.tables.c.id))
+        with self.engine.connect() as conn:
+            return {row[0]: row[1] for row in conn.execute(query)}
 
     def load(self, table_id: str) -> StoredTable | None:
         """The stored table with its seats and actions, or None."""

@@ -51,7 +51,7 @@ async def show_table(table_id: str, lobby: LobbyDep,
                      token: Annotated[str | None, Query(max_length=100)] = None) -> dict[str, Any]:
     """The table and the public (spectator's) view, or with ``token`` that seat's view and legal actions."""
     table = lobby.get(table_id)
-    return lobby.state_message(table, table.seat_of(token) if token else None)
+    return lobby.state_message(table, lobby.seat_of(table, token) if token else None)
 
 
 @router.post("/{table_id}/join", response_model=JoinOut, responses=ERRORS)
