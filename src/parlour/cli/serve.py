@@ -105,6 +105,7 @@ def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
     config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host, port=settings.port,
                             workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE)
     sock = config.bind_socket()
+    sock.listen(config.backlog)  # connections wait for the workers instead of being refused while they start
     say_serving(settings, sock.getsockname()[1], no_browser, f" by {workers} processes")
     Multiprocess(config, sockets=[sock]).run()
 

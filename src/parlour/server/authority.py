@@ -138,24 +138,30 @@ class TableAuthority:
         raise Rejected("auth/bad_token", f"token {quote(token, 16)} holds no seat at table {self.id!r}")
 
     def join(self, name: str, token: str, seat: int | None = None) -> int:
-        """Give ``name`` a free human seat (``seat`` or the first free one) held by ``token``."""
+        """Give ``name`` a free human seat (``seat`` or the first free one) held by ``token``.
+
+        A seat another process gave meanwhile is learnt from storage, and the next free one tried.
+        """
         if self.state.is_terminal:
             raise Rejected("table/finished", f"table {self.id!r} has finished; spectate or replay it instead")
-        free = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
-        if seat is not None:
-            if not 0 <= seat < len(self.seats):
-                raise Rejected("request/invalid", f"seat {seat} does not exist at table {self.id!r}: seats are "
-                               f"0 to {len(self.seats) - 1}")
-            free = [s for s in free if s.seat == seat]
-        if not free:
-            which = f"seat {seat} is not free" if seat is not None else "no human seat is free"
-            raise Rejected("table/full", f"table {self.id!r}: {which}; spectate instead")
-        chosen = free[0]
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise Rejected("request/invalid", f"seat {seat} does not exist at table {self.id!r}: seats are "
+                           f"0 to {len(self.seats) - 1}")
         digest = hash_token(token)
-        if not self.storage.take_seat(self.id, chosen.seat, name, digest):
-            raise Rejected("table/full", f"table {self.id!r}: seat {chosen.seat} was just taken")
-        chosen.name, chosen.token_hash = name, digest
-        return chosen.seat
+        for _ in self.seats:
+            free = [s for s in self.seats if s.kind == "human" and s.token_hash is None
+                    and (seat is None or s.seat == seat)]
+            if not free:
+                break
+            chosen = free[0]
+            if self.storage.take_seat(self.id, chosen.seat, name, digest):
+                chosen.name, chosen.token_hash = name, digest
+                return chosen.seat
+            stored = self.storage.load(self.id)
+            if stored is None or not self.catch_up(stored):
+                break
+        which = f"seat {seat} is not free" if seat is not None else "no human seat is free"
+        raise Rejected("table/full", f"table {self.id!r}: {which}; spectate instead")
 
     # ----------------------------------------------------------------- views
 
