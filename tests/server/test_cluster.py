@@ -220,6 +220,22 @@ def test_killing_one_process_mid_game_loses_nothing(start: Callable[..., Served]
             w.close()
 
 
+def test_a_person_gone_from_one_process_is_stood_in_for_by_the_process_with_the_bots(
+        start: Callable[..., Served]) -> None:
+    a = start(PARLOUR_DISCONNECT_GRACE="0.3").base()
+    b = start(PARLOUR_DISCONNECT_GRACE="0.3").base()
+    tid = call(b, "/api/tables", {"game": "tonk", "seats": ["human", "random"], "rules": {"hands": 3}})["id"]
+    token = call(b, f"/api/tables/{tid}/join", {"name": "Ana"})["token"]
+    person, watcher = Watcher(a, tid, token), Watcher(b, tid)
+    try:
+        person.state_at(0)
+        person.close()
+        end = watcher.finished()
+    finally:
+        watcher.close()
+    assert len(record_of(b, tid).actions) == end["view"]["version"]
+
+
 def test_workers_serve_one_service_behind_one_port(start: Callable[..., Served]) -> None:
     served = start("--workers", "2")
     base = served.base()

@@ -37,6 +37,8 @@ class BotDriver:
         self._stand_ins: dict[str, Bot] = {}
         self.owns: Callable[[str], bool] = lambda _table_id: True
         """Whether this process plays the bots of a table (with several processes, the one holding its lease)."""
+        self.stood_in: Callable[[TableAuthority, int], None] = lambda _table, _seat: None
+        """Told when a stand-in takes over an absent person's seat (with several processes, the others learn it)."""
 
     def stand_in(self, table: TableAuthority) -> Bot:
         """The bot that plays for a person at ``table`` (a random one if the game has no such bot)."""
@@ -135,5 +137,6 @@ class BotDriver:
         if table.status == "finished":
             return
         table.seats[seat].stand_in = True
+        self.stood_in(table, seat)
         self.schedule(table)
         self._publish(table)

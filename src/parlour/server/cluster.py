@@ -3,7 +3,8 @@
 PostgreSQL holds the truth: every table, seat and action, each action index
 stored once (a stale process's insert fails, so it answers ``action/stale``).
 Redis pub/sub only says what changed: each process announces the tables it
-created, the seats it gave and the actions it accepted on one channel, and the
+created, the seats it gave, the actions it accepted, the people who came back and
+the stand-ins it sent in for absent ones on one channel, and the
 others take them on (the action straight from the message when it is the next
 one, otherwise everything new from storage) and send their own clients the new
 views. A lost message costs nothing but time: every ``sync_seconds`` a process
@@ -183,6 +184,8 @@ class Cluster:
         elif event.get("kind") == "back":
             lobby.bots.seat_back(table, int(event["seat"]))
             return
+        elif event.get("kind") == "stand_in":
+            table.seats[int(event["seat"])].stand_in = True
         else:
             stored = lobby.storage.load(table_id)
             if stored is None or not table.catch_up(stored):

@@ -42,6 +42,7 @@ class Lobby:
         self.bots = BotDriver(settings, self.play, self.publish)
         self.notify: Callable[[dict[str, Any]], None] = lambda _event: None
         """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
+        self.bots.stood_in = lambda table, seat: self.notify({"kind": "stand_in", "table": table.id, "seat": seat})
 
     # -------------------------------------------------------------- tables
 
