@@ -63,7 +63,8 @@ def serve(
     if workers > 1:
         serve_workers(settings, workers, no_browser)
         return
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=WS_MAX_SIZE)
+    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                            ws_per_message_deflate=False)
 
     def announce(server: uvicorn.Server) -> None:
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else settings.port
@@ -103,7 +104,8 @@ def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
     for name, value in settings.model_dump(exclude_none=True).items():
         os.environ[f"PARLOUR_{name.upper()}"] = str(value)
     config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host, port=settings.port,
-                            workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE)
+                            workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                            ws_per_message_deflate=False)
     sock = config.bind_socket()
     sock.listen(config.backlog)  # connections wait for the workers instead of being refused while they start
     say_serving(settings, sock.getsockname()[1], no_browser, f" by {workers} processes")
