@@ -62,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.set_threshold(*GC_THRESHOLDS)
         yield
         await lobby.bots.close()
+        lobby.writer.close()
         if cluster is not None:
             await cluster.close()
 

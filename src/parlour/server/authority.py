@@ -177,7 +177,24 @@ class TableAuthority:
     # ----------------------------------------------------------------- acting
 
     def submit(self, seat: int, version: int, text: str) -> str:
-        """Play ``text`` for ``seat`` on state ``version``; returns the action's canonical text."""
+        """Play ``text`` for ``seat`` on state ``version``; returns the action's canonical text.
+
+        The lobby runs the same three steps with the storage write off the event loop.
+        """
+        after, canonical = self.prepare(seat, version, text)
+        index = self.state.version
+        try:
+            self.append(index, seat, after, canonical)
+        except StorageConflict:
+            raise self.lost_race(version, text) from None
+        self.accept(index, after)
+        return canonical
+
+    def prepare(self, seat: int, version: int, text: str) -> tuple[State[Any, Any], str]:
+        """Check ``text`` for ``seat`` on ``version`` and play it on a copy: the state after and the canonical text.
+
+        Nothing changes yet; a refusal is ``Rejected`` with its code.
+        """
         status = self.status
         if status == "finished":
             raise Rejected("table/finished", f"table {self.id!r} has finished; {quote(text)} was not played")
@@ -195,18 +212,27 @@ class TableAuthority:
             action = after.apply(text)
         except ParlourError as e:
             raise Rejected(e.code, str(e)) from None
-        canonical = str(action)
-        try:
-            self.storage.append_action(self.id, self.state.version, seat, canonical,
-                                       result_of(after) if after.is_terminal else None)
-        except StorageConflict:
-            stored = self.storage.load(self.id)
-            if stored is not None:
-                self.catch_up(stored)
-            raise Rejected("action/stale", f"{quote(text)} was chosen on version {version}, but another server "
-                           f"moved the table on to version {self.state.version}; look again") from None
-        self.state = after
-        return canonical
+        return after, str(action)
+
+    def append(self, index: int, seat: int, after: State[Any, Any], canonical: str) -> None:
+        """Store the prepared action as action ``index`` (``StorageConflict``: another process stored one first).
+
+        It reads only its arguments, so it may run on another thread.
+        """
+        self.storage.append_action(self.id, index, seat, canonical, result_of(after) if after.is_terminal else None)
+
+    def lost_race(self, version: int, text: str) -> Rejected:
+        """Another process stored an action first: the table catches up, and the refusal to give."""
+        stored = self.storage.load(self.id)
+        if stored is not None:
+            self.catch_up(stored)
+        return Rejected("action/stale", f"{quote(text)} was chosen on version {version}, but another server "
+                        f"moved the table on to version {self.state.version}; look again")
+
+    def accept(self, index: int, after: State[Any, Any]) -> None:
+        """The stored action ``index`` becomes the table's state (unless storage was caught up past it meanwhile)."""
+        if self.state.version == index:
+            self.state = after
 
     # ------------------------------------------------ other processes' changes
 

@@ -12,7 +12,7 @@ stale instead of wrong.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from parlour.bots.base import Bot, make_bot
@@ -20,7 +20,7 @@ from parlour.core.errors import BotSpecError
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.settings import Settings
 
-PlayFn = Callable[[TableAuthority, int, int, str], str]
+PlayFn = Callable[[TableAuthority, int, int, str], Awaitable[str]]
 PublishFn = Callable[[TableAuthority], None]
 
 
@@ -126,7 +126,7 @@ class BotDriver:
         seat, version, view, legal, rng = table.bot_turn()
         action: Any = await asyncio.to_thread(bot.choose, view, legal, rng)
         try:
-            self._play(table, seat, version, str(action))
+            await self._play(table, seat, version, str(action))
         except Rejected:
             if table.version == version:
                 raise

@@ -2,12 +2,14 @@
 
 It ties the pieces together: an accepted action goes authority → storage →
 (``publish``) each connected client's own view → (``schedule``) the next bot
-move or timer. It runs on the server's event loop and never awaits between
-checking an action and publishing its result, so a table needs no lock.
+move or timer. It runs on the server's event loop; the only wait between
+checking an action and publishing its result is the storage write (off the
+loop on a database across the network), under a lock of that table.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -23,7 +25,8 @@ from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.schemas import JoinIn, JoinOut, TableIn
 from parlour.server.settings import Settings
-from parlour.server.storage import Storage
+from parlour.server.storage import Storage, StorageConflict
+from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
 
@@ -40,6 +43,8 @@ class Lobby:
         self.hub = Hub()
         self.tables: dict[str, TableAuthority] = {}
         self.bots = BotDriver(settings, self.play, self.publish)
+        self.writer = Writer(storage)
+        self.locks: dict[str, asyncio.Lock] = {}
         self.notify: Callable[[dict[str, Any]], None] = lambda _event: None
         """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
         self.bots.stood_in = lambda table, seat: self.notify({"kind": "stand_in", "table": table.id, "seat": seat})
@@ -115,25 +120,35 @@ class Lobby:
 
     # --------------------------------------------------------------- acting
 
-    def play(self, table: TableAuthority, seat: int, version: int, text: str) -> str:
-        """Play for ``seat``; then every client is sent its view and the next bot or timer is set."""
-        before = table.version
-        try:
-            canonical = table.submit(seat, version, text)
-        except Rejected:
-            if table.version != before:  # another process had moved the table on: show where it is now
-                self.publish(table)
-                self.bots.schedule(table)
-            raise
-        self.notify({"kind": "action", "table": table.id, "idx": before, "text": canonical})
-        self.publish(table)
-        self.bots.schedule(table)
-        return canonical
+    async def play(self, table: TableAuthority, seat: int, version: int, text: str) -> str:
+        """Play for ``seat``; then every client is sent its view and the next bot or timer is set.
 
-    def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
+        One action at a time per table: the storage write may wait off the event loop (``writer``),
+        and an action sent meanwhile is checked against the table as that write left it.
+        """
+        async with self.locks.setdefault(table.id, asyncio.Lock()):
+            before = table.version
+            try:
+                after, canonical = table.prepare(seat, version, text)
+                try:
+                    await self.writer.run(table.append, before, seat, after, canonical)
+                except StorageConflict:
+                    raise table.lost_race(version, text) from None
+            except Rejected:
+                if table.version != before:  # another process had moved the table on: show where it is now
+                    self.publish(table)
+                    self.bots.schedule(table)
+                raise
+            table.accept(before, after)
+            self.notify({"kind": "action", "table": table.id, "idx": before, "text": canonical})
+            self.publish(table)
+            self.bots.schedule(table)
+            return canonical
+
+    async def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
         table = self.get(table_id)
         seat = self.seat_of(table, token)
-        return table, self.play(table, seat, version, text)
+        return table, await self.play(table, seat, version, text)
 
     def seat_of(self, table: TableAuthority, token: str) -> int:
         """The seat ``token`` holds, looking in storage before refusing (another process may have just seated it)."""

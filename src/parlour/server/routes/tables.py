@@ -63,7 +63,7 @@ async def join_table(table_id: str, body: JoinIn, lobby: LobbyDep) -> JoinOut:
 @router.post("/{table_id}/actions", response_model=AcceptedOut, responses=ERRORS)
 async def play_action(table_id: str, body: ActionIn, lobby: LobbyDep) -> AcceptedOut:
     """Play for the seat the token holds, on the state version the action was chosen on."""
-    table, canonical = lobby.play_with_token(table_id, body.token, body.version, body.action)
+    table, canonical = await lobby.play_with_token(table_id, body.token, body.version, body.action)
     return AcceptedOut(version=table.version, action=canonical)
 
 
