@@ -22,7 +22,9 @@ until it receives the state at a later version. A phase stops after
 server is always stopped at the end. All traffic stays on 127.0.0.1.
 
 Printed per phase: processes, tables, actions per second at all tables (people and bots),
-round trips per second, p50/p95/p99 round-trip latency in ms, and errors (error
+round trips per second, p50/p95/p99 round-trip latency in ms, p50/p99 fan-out
+latency (from an action's sending to the other seat of its Tonk table
+receiving it, on the other process when there are two), and errors (error
 messages, dropped connections, seats left waiting ``STUCK_SECONDS``).
 """
 
@@ -78,6 +80,8 @@ class Phase:
     seconds: float = 0.0
     round_trips: list[float] = field(default_factory=list)
     """Seconds from sending an action to receiving the state that reflects it."""
+    fan_outs: list[float] = field(default_factory=list)
+    """Seconds from sending an action to the *other* seat's receiving it (on another process when there are two)."""
     actions: int = 0
     """Actions played at all tables during the phase, by people and bots."""
     errors: Counter[str] = field(default_factory=Counter)
@@ -93,6 +97,8 @@ class Table:
 
     start: int = 0
     last: int = 0
+    sent: tuple[int, float, object] | None = None
+    """The last action sent: the version it was chosen on, when, and by which seat."""
 
 
 class Seat:
@@ -119,6 +125,10 @@ class Seat:
                     self.state = message
                     version = message["view"]["version"]
                     self.table.last = max(self.table.last, version)
+                    sent = self.table.sent
+                    if sent is not None and sent[2] is not self and version > sent[0] and self.phase.running:
+                        self.phase.fan_outs.append(received - sent[1])
+                        self.table.sent = None
                     if self.pending is not None and version > self.pending[0] and self.phase.running:
                         self.phase.round_trips.append(received - self.pending[1])
                         self.pending = None
@@ -147,6 +157,7 @@ class Seat:
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                     acted = version
                     self.pending = (version, time.perf_counter())
+                    self.table.sent = (version, self.pending[1], self)
                     await self.ws.send(json.dumps({"type": "action", "version": version,
                                                    "action": choose(state["legal"], rng)}))
             self.changed.clear()
@@ -348,7 +359,7 @@ async def run(args: argparse.Namespace) -> list[Phase]:
 
 
 HEADER = (f"{'procs':>5} {'tables':>6} {'tonk+plonk':>10} {'seconds':>7} {'actions/s':>9} {'trips/s':>8} {'trips':>7} "
-          f"{'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}  errors")
+          f"{'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'fan-out p50/p99 ms':>18}  errors")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -365,10 +376,12 @@ def row(phase: Phase, plonk_every: int) -> str:
     rate = len(trips) / phase.seconds if phase.seconds else math.nan
     actions = phase.actions / phase.seconds if phase.seconds else math.nan
     ms = [percentile(trips, p) * 1000 for p in (50, 95, 99)]
+    fan = "/".join(f"{percentile(phase.fan_outs, p) * 1000:.1f}" for p in (50, 99))
     errors = sum(phase.errors.values())
     detail = f" ({', '.join(f'{code} ×{n}' for code, n in phase.errors.most_common())})" if errors else ""
     return (f"{phase.processes:>5} {phase.tables:>6} {f'{phase.tables - plonk}+{plonk}':>10} {phase.seconds:>7.1f} "
-            f"{actions:>9.0f} {rate:>8.0f} {len(trips):>7} {ms[0]:>7.1f} {ms[1]:>7.1f} {ms[2]:>7.1f}  {errors}{detail}")
+            f"{actions:>9.0f} {rate:>8.0f} {len(trips):>7} {ms[0]:>7.1f} {ms[1]:>7.1f} {ms[2]:>7.1f} {fan:>18}  "
+            f"{errors}{detail}")
 
 
 def main(argv: list[str] | None = None) -> list[Phase]:
