@@ -135,6 +135,24 @@ def test_a_table_made_on_one_process_is_listed_joined_and_played_on_the_other(st
             w.close()
 
 
+def test_a_process_that_missed_every_message_catches_up_from_storage(start: Callable[..., Served]) -> None:
+    a = start().base()
+    b = start(PARLOUR_REDIS_CHANNEL=f"deaf-{secrets.token_hex(6)}").base()  # hears nothing the first says
+    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "rules": {"hands": 20}})["id"]
+    tokens = [call(a, f"/api/tables/{tid}/join", {"name": n})["token"] for n in ("Ana", "Bo")]
+    watcher = Watcher(b, tid)
+    try:
+        for _ in range(3):
+            state = call(a, f"/api/tables/{tid}")
+            seat, version = state["table"]["to_play"], state["view"]["version"]
+            legal = call(a, f"/api/tables/{tid}?token={tokens[seat]}")["legal"]
+            call(a, f"/api/tables/{tid}/actions", {"token": tokens[seat], "version": version, "action": legal[0]})
+            seen = watcher.state_at(version + 1)  # within a sweep, from storage alone
+            assert seen["view"] == call(a, f"/api/tables/{tid}")["view"]
+    finally:
+        watcher.close()
+
+
 def test_racing_actions_on_two_processes_are_accepted_exactly_once(start: Callable[..., Served]) -> None:
     a, b = start().base(), start().base()
     tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "rules": {"hands": 20}})["id"]
