@@ -254,6 +254,26 @@ def test_a_person_gone_from_one_process_is_stood_in_for_by_the_process_with_the_
     assert len(record_of(b, tid).actions) == end["view"]["version"]
 
 
+def test_who_is_connected_is_shown_everywhere_and_a_dead_process_s_people_are_stood_in_for(
+        start: Callable[..., Served]) -> None:
+    first = start(PARLOUR_DISCONNECT_GRACE="0.3")
+    a, b = first.base(), start(PARLOUR_DISCONNECT_GRACE="0.3").base()
+    tid = call(b, "/api/tables", {"game": "tonk", "seats": ["human", "random"], "rules": {"hands": 3}})["id"]
+    token = call(b, f"/api/tables/{tid}/join", {"name": "Ana"})["token"]
+    watcher = Watcher(b, tid)
+    person = Watcher(a, tid, token)
+    try:
+        watcher.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["connected"])
+        assert call(b, f"/api/tables/{tid}")["table"]["spectators"] == 1
+        assert call(a, f"/api/tables/{tid}")["table"]["spectators"] == 1
+        first.kill()
+        end = watcher.finished()  # the person is gone with the process: a stand-in plays on
+    finally:
+        watcher.close()
+        person.close()
+    assert not end["table"]["seats"][0]["connected"]
+
+
 def test_workers_serve_one_service_behind_one_port(start: Callable[..., Served]) -> None:
     served = start("--workers", "2")
     base = served.base()

@@ -2,12 +2,13 @@
 
 PostgreSQL holds the truth: every table, seat and action, each action index
 stored once (a stale process's insert fails, so it answers ``action/stale``).
-Redis pub/sub only says what changed: each process announces the tables it
-created, the seats it gave, the actions it accepted, the people who came back and
-the stand-ins it sent in for absent ones on one channel, and the
-others take them on (the action straight from the message when it is the next
-one, otherwise everything new from storage) and send their own clients the new
-views. A lost message costs nothing but time: every ``sync_seconds`` a process
+Redis pub/sub only says what changed: on one channel each process announces
+the tables it created, the seats it gave, the actions it accepted, the people
+who came back, the stand-ins it sent in and who is connected to which table
+there, and the others take them on (an action straight from the message when
+it is the next one, otherwise everything new from storage) and send their own
+clients the new views. A process silent for a few sweeps counts as dead, and
+the people connected there as gone. A lost message costs nothing but time: every ``sync_seconds`` a process
 compares its tables' versions with storage's and catches up.
 
 Bots and turn timers run in exactly one process per table: the one holding the
@@ -37,6 +38,8 @@ from parlour.server.schema import lock_key
 
 log = logging.getLogger("parlour.server")
 RECONNECT_SECONDS = 1.0
+SILENT_SWEEPS = 3
+"""A process not heard from for this many sweeps is taken for dead: its clients count as gone."""
 TRY_LOCKS = text("SELECT k FROM unnest(CAST(:keys AS bigint[])) AS k WHERE pg_try_advisory_lock(k)")
 UNLOCKS = text("SELECT pg_advisory_unlock(k) FROM unnest(CAST(:keys AS bigint[])) AS k")
 
@@ -104,7 +107,12 @@ class Cluster:
         self.outbox: asyncio.Queue[str] = asyncio.Queue()
         self.leases = Leases(lobby)
         self.tasks: list[asyncio.Task[None]] = []
+        self.present: dict[str, dict[str, tuple[set[int], int]]] = {}
+        """Per table, per other process: the seats connected and the spectators watching there."""
+        self.heard: dict[str, float] = {}
+        """When each other process was last heard from (event loop time)."""
         lobby.notify = self.changed
+        lobby.elsewhere = self.elsewhere
         lobby.bots.owns = self.leases.owns
 
     async def start(self) -> None:
@@ -112,6 +120,7 @@ class Cluster:
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(self.channel)
         self.claim()
+        self.announce({"kind": "hello"})
         self.tasks = [asyncio.create_task(self.listen(pubsub)), asyncio.create_task(self.send()),
                       asyncio.create_task(self.sweep())]
 
@@ -157,7 +166,9 @@ class Cluster:
             try:
                 async for message in pubsub.listen():
                     event = json.loads(message["data"])
-                    if event.get("from") != self.id:
+                    sender = event.get("from")
+                    if sender != self.id:
+                        self.heard[str(sender)] = asyncio.get_running_loop().time()
                         self.take(event)
             except (RedisError, OSError) as e:
                 log.warning("lost Redis (%s); subscribing again", e)
@@ -170,6 +181,17 @@ class Cluster:
     def take(self, event: dict[str, Any]) -> None:
         """One change another process made: bring the table here up to it and tell this process's clients."""
         lobby = self.lobby
+        kind = event.get("kind")
+        if kind == "alive":
+            return
+        if kind == "hello":  # a process just started: tell it who is connected here
+            for table_id in lobby.hub.table_ids():
+                lobby.notify_presence(table_id)
+            return
+        if kind == "presence":
+            self.presence(str(event.get("from")), str(event.get("table")), set(event["seats"]),
+                          int(event["spectators"]))
+            return
         table_id = str(event.get("table"))
         table = lobby.tables.get(table_id)
         if table is None:
@@ -193,13 +215,56 @@ class Cluster:
         lobby.publish(table)
         lobby.bots.schedule(table)
 
+    # ------------------------------------------------------------- presence
+
+    def elsewhere(self, table_id: str) -> tuple[set[int], int]:
+        """The seats connected to ``table_id`` and its spectators on the other processes."""
+        seats: set[int] = set()
+        watching = 0
+        for connected, spectators in self.present.get(table_id, {}).values():
+            seats |= connected
+            watching += spectators
+        return seats, watching
+
+    def presence(self, process: str, table_id: str, seats: set[int], spectators: int) -> None:
+        """Who is connected to ``table_id`` on ``process`` now; this process's clients see it."""
+        by_process = self.present.setdefault(table_id, {})
+        if seats or spectators:
+            by_process[process] = (seats, spectators)
+        else:
+            by_process.pop(process, None)
+        table = self.lobby.tables.get(table_id)
+        if table is not None:
+            self.lobby.publish(table)
+
+    def forget_silent(self) -> None:
+        """Processes not heard from for ``SILENT_SWEEPS`` sweeps are dead: the people connected there are gone
+        (after the grace period a stand-in plays for them)."""
+        lobby = self.lobby
+        limit = asyncio.get_running_loop().time() - SILENT_SWEEPS * lobby.settings.sync_seconds
+        dead = {p for p, heard in self.heard.items() if heard < limit}
+        for process in dead:
+            del self.heard[process]
+        for table_id, by_process in self.present.items():
+            gone: set[int] = set()
+            for process in dead & set(by_process):
+                gone |= by_process.pop(process)[0]
+            table = lobby.tables.get(table_id)
+            if table is None or not gone:
+                continue
+            for seat in gone - lobby.hub.connected_seats(table_id) - self.elsewhere(table_id)[0]:
+                lobby.bots.seat_left(table, seat)
+            lobby.publish(table)
+
     # ------------------------------------------------------------- sweeping
 
     async def sweep(self) -> None:
         """Every ``sync_seconds``: catch up with storage, claim free leases, give up those of finished tables."""
         while True:
             await asyncio.sleep(self.lobby.settings.sync_seconds)
+            self.announce({"kind": "alive"})
             try:
+                self.forget_silent()
                 self.catch_up_all()
                 self.claim()
             except ParlourError as e:

@@ -47,6 +47,8 @@ class Lobby:
         self.locks: dict[str, asyncio.Lock] = {}
         self.notify: Callable[[dict[str, Any]], None] = lambda _event: None
         """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
+        self.elsewhere: Callable[[str], tuple[set[int], int]] = lambda _table_id: (set(), 0)
+        """The seats connected to a table, and its spectators, on the other processes (see ``cluster``)."""
         self.bots.stood_in = lambda table, seat: self.notify({"kind": "stand_in", "table": table.id, "seat": seat})
 
     # -------------------------------------------------------------- tables
@@ -166,12 +168,13 @@ class Lobby:
 
     def summary(self, table: TableAuthority) -> dict[str, Any]:
         """The table as the lobby shows it (the ``TableOut`` schema)."""
-        connected = self.hub.connected_seats(table.id)
+        seats_elsewhere, watching_elsewhere = self.elsewhere(table.id)
+        connected = self.hub.connected_seats(table.id) | seats_elsewhere
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
             "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
-            "spectators": self.hub.spectators(table.id), "created": table.created,
+            "spectators": self.hub.spectators(table.id) + watching_elsewhere, "created": table.created,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot_spec, "taken": s.taken,
                  "connected": s.kind == "bot" or s.seat in connected, "stand_in": s.stand_in}
@@ -199,6 +202,7 @@ class Lobby:
         seat = self.seat_of(table, token) if token else None
         conn = Connection(table.id, seat, token)
         self.hub.add(conn)
+        self.notify_presence(table.id)
         if seat is not None:
             self.bots.seat_back(table, seat)
             self.notify({"kind": "back", "table": table.id, "seat": seat})
@@ -207,12 +211,18 @@ class Lobby:
 
     def disconnect(self, conn: Connection) -> None:
         last = self.hub.remove(conn)
+        self.notify_presence(conn.table_id)
         table = self.tables.get(conn.table_id)
         if table is None:
             return
-        if last and conn.seat is not None:
+        if last and conn.seat is not None and conn.seat not in self.elsewhere(table.id)[0]:
             self.bots.seat_left(table, conn.seat)
         self.publish(table)
+
+    def notify_presence(self, table_id: str) -> None:
+        """Tell the other processes who is connected to ``table_id`` here."""
+        self.notify({"kind": "presence", "table": table_id, "seats": sorted(self.hub.connected_seats(table_id)),
+                     "spectators": self.hub.spectators(table_id)})
 
     # ---------------------------------------------------------------- games
 
