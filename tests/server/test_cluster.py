@@ -10,6 +10,7 @@ import json
 import os
 import random
 import secrets
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -272,6 +273,23 @@ def test_who_is_connected_is_shown_everywhere_and_a_dead_process_s_people_are_st
         watcher.close()
         person.close()
     assert not end["table"]["seats"][0]["connected"]
+
+
+def test_a_process_stopping_tells_the_others_its_people_left(start: Callable[..., Served]) -> None:
+    first = start(PARLOUR_SYNC_SECONDS="60")  # no sweep in this test: only the stopping process's word counts
+    a, b = first.base(), start(PARLOUR_SYNC_SECONDS="60").base()
+    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"]})["id"]
+    token = call(a, f"/api/tables/{tid}/join", {"name": "Ana"})["token"]
+    watcher = Watcher(b, tid)
+    person = Watcher(a, tid, token)
+    try:
+        watcher.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["connected"])
+        first.process.terminate()
+        assert first.process.wait(timeout=15) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once stopped
+        watcher.until(lambda m: m["type"] == "state" and not m["table"]["seats"][0]["connected"])
+    finally:
+        watcher.close()
+        person.close()
 
 
 def test_workers_serve_one_service_behind_one_port(start: Callable[..., Served]) -> None:

@@ -38,6 +38,7 @@ from parlour.server.schema import lock_key
 
 log = logging.getLogger("parlour.server")
 RECONNECT_SECONDS = 1.0
+CLOSE_SECONDS = 5.0
 SILENT_SWEEPS = 3
 """A process not heard from for this many sweeps is taken for dead: its clients count as gone."""
 TRY_LOCKS = text("SELECT k FROM unnest(CAST(:keys AS bigint[])) AS k WHERE pg_try_advisory_lock(k)")
@@ -104,9 +105,12 @@ class Cluster:
         self.channel = settings.redis_channel
         self.id = secrets.token_hex(6)
         self.redis = aioredis.Redis.from_url(settings.redis_url)
-        self.outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        """Events to publish, in order; None ends the sender."""
+        self.closing = False
         self.leases = Leases(lobby)
         self.tasks: list[asyncio.Task[None]] = []
+        self.sender: asyncio.Task[None] | None = None
         self.present: dict[str, dict[str, tuple[set[int], int]]] = {}
         """Per table, per other process: the seats connected and the spectators watching there."""
         self.heard: dict[str, float] = {}
@@ -121,13 +125,22 @@ class Cluster:
         await pubsub.subscribe(self.channel)
         self.claim()
         self.announce({"kind": "hello"})
-        self.tasks = [asyncio.create_task(self.listen(pubsub)), asyncio.create_task(self.send()),
-                      asyncio.create_task(self.sweep())]
+        self.sender = asyncio.create_task(self.send())
+        self.tasks = [asyncio.create_task(self.listen(pubsub)), self.sender, asyncio.create_task(self.sweep())]
 
     async def close(self) -> None:
+        """Send what is queued (the others learn this process's people left), then stop listening and sweeping.
+
+        Cancelling is not enough: the Redis client turns a cancellation during a command into a connection
+        error, which the loops take for a lost connection and retry.
+        """
+        self.closing = True
+        self.outbox.put_nowait(None)
+        if self.sender is not None:
+            await asyncio.wait([self.sender], timeout=CLOSE_SECONDS)
         for task in self.tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.wait(self.tasks, timeout=CLOSE_SECONDS)
         self.leases.close()
         await self.redis.aclose()
 
@@ -149,14 +162,19 @@ class Cluster:
             batch = [await self.outbox.get()]
             while not self.outbox.empty():
                 batch.append(self.outbox.get_nowait())
+            messages = [m for m in batch if m is not None]
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for message in batch:
+                    for message in messages:
                         pipe.publish(self.channel, message)
                     await pipe.execute()
             except (RedisError, OSError) as e:  # the others catch up from storage on their next sweep
-                log.warning("could not publish %d changes to Redis: %s", len(batch), e)
+                if self.closing:
+                    return
+                log.warning("could not publish %d changes to Redis: %s", len(messages), e)
                 await asyncio.sleep(RECONNECT_SECONDS)
+            if None in batch:
+                return
 
     # ------------------------------------------------------------ listening
 
@@ -169,14 +187,23 @@ class Cluster:
                     sender = event.get("from")
                     if sender != self.id:
                         self.heard[str(sender)] = asyncio.get_running_loop().time()
-                        self.take(event)
+                        self.take_safely(event)
             except (RedisError, OSError) as e:
+                if self.closing:
+                    return
                 log.warning("lost Redis (%s); subscribing again", e)
                 await asyncio.sleep(RECONNECT_SECONDS)
                 with contextlib.suppress(RedisError, OSError):
                     pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
                     await pubsub.subscribe(self.channel)
                     self.catch_up_all()
+
+    def take_safely(self, event: dict[str, Any]) -> None:
+        """``take``, a failure logged rather than ending the listener (storage catches up on a later sweep)."""
+        try:
+            self.take(event)
+        except Exception:
+            log.exception("could not take on %s", event)
 
     def take(self, event: dict[str, Any]) -> None:
         """One change another process made: bring the table here up to it and tell this process's clients."""
