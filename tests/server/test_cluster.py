@@ -292,6 +292,19 @@ def test_a_process_stopping_tells_the_others_its_people_left(start: Callable[...
         person.close()
 
 
+def test_a_turn_timer_is_shown_by_every_process(start: Callable[..., Served]) -> None:
+    a, b = start().base(), start().base()
+    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "turn_seconds": 600})["id"]
+    tokens = [call(a, f"/api/tables/{tid}/join", {"name": n})["token"] for n in ("Ana", "Bo")]
+    to_play = call(a, f"/api/tables/{tid}")["table"]["to_play"]
+    person = Watcher(b, tid, tokens[to_play])  # on the process that does not run the table's timer
+    try:
+        state = person.until(lambda m: m["type"] == "state" and m["legal"])
+        assert state["deadline"] is not None and 0 < state["deadline"] <= 600
+    finally:
+        person.close()
+
+
 def test_workers_serve_one_service_behind_one_port(start: Callable[..., Served]) -> None:
     served = start("--workers", "2")
     base = served.base()

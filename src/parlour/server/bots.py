@@ -66,16 +66,19 @@ class BotDriver:
     def schedule(self, table: TableAuthority) -> None:
         """Set up whatever plays next at ``table`` on its own, replacing what was pending."""
         self._cancel_turn(table.id)
-        if table.status != "playing" or not self.owns(table.id):
+        if table.status != "playing":
             return
         seat = table.seats[table.state.current_player]
         loop = asyncio.get_running_loop()
+        if table.turn_seconds and seat.bot is None and not seat.stand_in:  # shown by every process
+            self._deadlines[table.id] = loop.time() + table.turn_seconds
+        if not self.owns(table.id):
+            return
         if seat.bot is not None:
             self._start(table, seat.bot, self.settings.bot_delay)
         elif seat.stand_in:
             self._start(table, self.stand_in(table), self.settings.bot_delay)
         elif table.turn_seconds:
-            self._deadlines[table.id] = loop.time() + table.turn_seconds
             self._start(table, self.stand_in(table), table.turn_seconds)
 
     def seat_left(self, table: TableAuthority, seat: int) -> None:
