@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import secrets
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -12,6 +14,8 @@ from typing import Any
 import anyio
 import pytest
 from fastapi import FastAPI
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
 
 from parlour.server import Settings, create_app
 
@@ -134,3 +138,22 @@ def receive_json(ws: WebSocketTestSession, seconds: float) -> Any:
 
 def postgres_url() -> str | None:
     return os.environ.get(POSTGRES_ENV) or None
+
+
+@contextlib.contextmanager
+def postgres_schema(base_url: str) -> Iterator[str]:
+    """A URL of ``base_url``'s database whose tables all go in a new schema of their own, dropped afterwards.
+
+    Processes started on it share nothing with other suites on the same PostgreSQL.
+    """
+    schema = f"t_{secrets.token_hex(6)}"
+    engine = create_engine(base_url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    try:
+        yield make_url(base_url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+            hide_password=False)
+    finally:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        engine.dispose()

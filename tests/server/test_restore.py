@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import os
-import queue
 import random
-import re
 import signal
-import subprocess
-import sys
-import threading
-import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +11,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from tests.server.conftest import TestClient, join, new_table
+from tests.server.serving import call, start_server
 from tests.server.test_play import lobby_of
 
 
@@ -65,55 +57,6 @@ def test_a_new_app_on_the_same_file_has_the_same_tables(app_factory: Callable[..
         assert set(after) == {tonk, plonk, tock, waiting}
         play_some(client, tonk, tonk_tokens, 3, rng)
         assert lobby_of(client).tables[tonk].version == before[tonk]["summary"]["version"] + 3
-
-
-def call(base: str, path: str, body: Any = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=5) as response:
-        return json.loads(response.read())
-
-
-SERVING = re.compile(r"serving at http://[^/\s]+:(\d+)/")
-START_SECONDS = 30
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
-    """``parlour serve`` on a port the system picks; the process and its base URL, once it says it serves.
-
-    The port is the one the server itself bound (``--port 0``), read from the line it prints when it
-    is up: nothing to race for, and no polling. Its output is read on a thread, so that neither a
-    silent server nor a full pipe can hang the test.
-    """
-    env = {**os.environ, "PARLOUR_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"}
-    cmd = [str(Path(sys.executable).with_name("parlour")), "serve", "--host", "127.0.0.1", "--port", "0",
-           "--db", f"sqlite:///{db}", "--no-browser"]
-    process = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines: queue.Queue[str | None] = queue.Queue()
-
-    def read() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)  # the output ended: the server is gone
-
-    threading.Thread(target=read, daemon=True).start()
-    said: list[str] = []
-    deadline = time.monotonic() + START_SECONDS
-    while (left := deadline - time.monotonic()) > 0:
-        try:
-            line = lines.get(timeout=left)
-        except queue.Empty:
-            break
-        if line is None:
-            break
-        said.append(line)
-        found = SERVING.search(line)
-        if found:
-            return process, f"http://127.0.0.1:{found.group(1)}"
-    process.kill()
-    process.wait(timeout=10)
-    raise AssertionError(f"parlour serve did not say it was serving: {''.join(said)!r}")
 
 
 def test_killing_parlour_serve_mid_game_loses_nothing(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import webbrowser
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -13,6 +13,9 @@ from rich.markup import escape
 
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import gettext as _
+
+if TYPE_CHECKING:
+    from parlour.server.settings import Settings
 
 console = Console(highlight=False)
 
@@ -29,6 +32,11 @@ def serve(
     port: Annotated[int | None, typer.Option(help="port to listen on (default: 8000)")] = None,
     db: Annotated[str | None, typer.Option("--db", help="database URL (default: sqlite:///parlour.db in the "
                                            "working folder); PostgreSQL: postgresql+psycopg://user@host/db")] = None,
+    redis_url: Annotated[str | None, typer.Option(
+        "--redis-url", help="Redis URL, e.g. redis://127.0.0.1:6379: serve as one of several processes sharing "
+        "a PostgreSQL --db")] = None,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="processes serving behind the one port (more than 1 "
+                                         "needs a PostgreSQL --db and --redis-url)")] = 1,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
 ) -> None:
     """Serve the lobby and tables in the browser; bots fill empty seats."""
@@ -39,9 +47,12 @@ def serve(
     from parlour.server.app import create_app
     from parlour.server.settings import Settings
 
-    given = {k: v for k, v in {"host": host, "port": port, "db_url": db}.items() if v is not None}
+    given = {k: v for k, v in {"host": host, "port": port, "db_url": db, "redis_url": redis_url}.items()
+             if v is not None}
     try:
         settings = Settings(**given)  # type: ignore[arg-type]
+        if workers > 1:
+            need_cluster(settings, workers)
         app = create_app(settings)
     except ValidationError as e:
         first = e.errors()[0]
@@ -51,16 +62,15 @@ def serve(
     except ParlourError as e:
         console.print(f"[bold red]error:[/] {e}", soft_wrap=True)
         raise typer.Exit(2) from None
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=1 << 16)
+    if workers > 1:
+        serve_workers(settings, workers, no_browser)
+        return
+    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                            ws_per_message_deflate=False)
+
     def announce(server: uvicorn.Server) -> None:
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else settings.port
-        shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
-        url = f"http://{shown}:{bound}/"
-        console.print(_("parlour is serving at {url} (tables in {db}); Ctrl+C stops it.").format(
-            url=f"[bold]{url}[/]", db=escape(settings.db_url)),
-                      soft_wrap=True)
-        if not no_browser and _has_display():
-            webbrowser.open(url)
+        say_serving(settings, bound, no_browser)
 
     class AnnouncingServer(uvicorn.Server):
         """Says where it serves once it listens (the port may have been 0: any free one)."""
@@ -72,3 +82,43 @@ def serve(
 
     server = AnnouncingServer(config)
     server.run()
+
+
+WS_MAX_SIZE = 1 << 16
+
+
+def need_cluster(settings: Settings, workers: int) -> None:
+    """Several workers share tables only through PostgreSQL and Redis: refuse anything else, saying so."""
+    from sqlalchemy.engine import make_url
+
+    backend = make_url(settings.db_url).get_backend_name() if "://" in settings.db_url else settings.db_url
+    if backend != "postgresql" or settings.redis_url is None:
+        raise ParlourError(f"--workers {workers} needs a PostgreSQL --db (got {settings.db_url!r}) and --redis-url "
+                           f"(got {settings.redis_url!r}): the processes share their tables through them")
+
+
+def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
+    """``workers`` processes behind one port, each building its app from the same settings (passed in the
+    environment, which the workers inherit)."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    for name, value in settings.model_dump(exclude_none=True).items():
+        os.environ[f"PARLOUR_{name.upper()}"] = str(value)
+    config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host, port=settings.port,
+                            workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                            ws_per_message_deflate=False)
+    sock = config.bind_socket()
+    sock.listen(config.backlog)  # connections wait for the workers instead of being refused while they start
+    say_serving(settings, sock.getsockname()[1], no_browser, _(" by {workers} processes").format(workers=workers))
+    Multiprocess(config, sockets=[sock]).run()
+
+
+def say_serving(settings: Settings, bound: int, no_browser: bool, how: str = "") -> None:
+    """Print the address to open (and open a browser on it when there is a display)."""
+    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
+    url = f"http://{shown}:{bound}/"
+    console.print(_("parlour is serving at {url} (tables in {db}); Ctrl+C stops it.").format(
+        url=f"[bold]{url}[/]{how}", db=escape(settings.db_url)), soft_wrap=True)
+    if not no_browser and _has_display():
+        webbrowser.open(url)

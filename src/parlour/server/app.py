@@ -1,9 +1,10 @@
 """``create_app(settings)``: the FastAPI app with its lobby, restored from storage on start.
 
 On start every unfinished table is rebuilt by replaying its stored actions and
-its bots are set going; on stop pending bot moves are cancelled and the
-database closed. Refusals are JSON ``{"type": "error", "code", "message"}``
-with an HTTP status by code; the browser client is served from ``static/``.
+its bots are set going (with a Redis URL, as one of several processes: see
+``cluster``); on stop pending bot moves are cancelled and the database closed.
+Refusals are JSON ``{"type": "error", "code", "message"}`` with an HTTP status by
+code; the browser client is served from ``static/``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from parlour.server.authority import Rejected, quote
+from parlour.server.cluster import Cluster
 from parlour.server.lobby import Lobby
 from parlour.server.routes import games, i18n, manual, play, tables
 from parlour.server.settings import Settings
@@ -49,14 +51,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     storage = Storage(settings.db_url)
     lobby = Lobby(settings, storage)
     lobby.restore()
+    cluster = Cluster(lobby) if settings.redis_url else None
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if cluster is not None:
+            await cluster.start()
         lobby.start()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
         yield
         await lobby.bots.close()
+        lobby.writer.close()
+        if cluster is not None:
+            await cluster.close()
 
     app = FastAPI(title="parlour", description="Card games at tables in the browser.",
                   version="0.1.0", lifespan=lifespan)

@@ -21,7 +21,7 @@ from parlour.bots.base import Bot, make_bot
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
-from parlour.server.storage import Storage, StoredSeat, StoredTable, hash_token
+from parlour.server.storage import Storage, StorageConflict, StoredSeat, StoredTable, hash_token
 
 
 class Rejected(ParlourError):
@@ -138,24 +138,30 @@ class TableAuthority:
         raise Rejected("auth/bad_token", f"token {quote(token, 16)} holds no seat at table {self.id!r}")
 
     def join(self, name: str, token: str, seat: int | None = None) -> int:
-        """Give ``name`` a free human seat (``seat`` or the first free one) held by ``token``."""
+        """Give ``name`` a free human seat (``seat`` or the first free one) held by ``token``.
+
+        A seat another process gave meanwhile is learnt from storage, and the next free one tried.
+        """
         if self.state.is_terminal:
             raise Rejected("table/finished", f"table {self.id!r} has finished; spectate or replay it instead")
-        free = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
-        if seat is not None:
-            if not 0 <= seat < len(self.seats):
-                raise Rejected("request/invalid", f"seat {seat} does not exist at table {self.id!r}: seats are "
-                               f"0 to {len(self.seats) - 1}")
-            free = [s for s in free if s.seat == seat]
-        if not free:
-            which = f"seat {seat} is not free" if seat is not None else "no human seat is free"
-            raise Rejected("table/full", f"table {self.id!r}: {which}; spectate instead")
-        chosen = free[0]
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise Rejected("request/invalid", f"seat {seat} does not exist at table {self.id!r}: seats are "
+                           f"0 to {len(self.seats) - 1}")
         digest = hash_token(token)
-        if not self.storage.take_seat(self.id, chosen.seat, name, digest):
-            raise Rejected("table/full", f"table {self.id!r}: seat {chosen.seat} was just taken")
-        chosen.name, chosen.token_hash = name, digest
-        return chosen.seat
+        for _ in self.seats:
+            free = [s for s in self.seats if s.kind == "human" and s.token_hash is None
+                    and (seat is None or s.seat == seat)]
+            if not free:
+                break
+            chosen = free[0]
+            if self.storage.take_seat(self.id, chosen.seat, name, digest):
+                chosen.name, chosen.token_hash = name, digest
+                return chosen.seat
+            stored = self.storage.load(self.id)
+            if stored is None or not self.catch_up(stored):
+                break
+        which = f"seat {seat} is not free" if seat is not None else "no human seat is free"
+        raise Rejected("table/full", f"table {self.id!r}: {which}; spectate instead")
 
     # ----------------------------------------------------------------- views
 
@@ -171,7 +177,24 @@ class TableAuthority:
     # ----------------------------------------------------------------- acting
 
     def submit(self, seat: int, version: int, text: str) -> str:
-        """Play ``text`` for ``seat`` on state ``version``; returns the action's canonical text."""
+        """Play ``text`` for ``seat`` on state ``version``; returns the action's canonical text.
+
+        The lobby runs the same three steps with the storage write off the event loop.
+        """
+        after, canonical = self.prepare(seat, version, text)
+        index = self.state.version
+        try:
+            self.append(index, seat, after, canonical)
+        except StorageConflict:
+            raise self.lost_race(version, text) from None
+        self.accept(index, after)
+        return canonical
+
+    def prepare(self, seat: int, version: int, text: str) -> tuple[State[Any, Any], str]:
+        """Check ``text`` for ``seat`` on ``version`` and play it on a copy: the state after and the canonical text.
+
+        Nothing changes yet; a refusal is ``Rejected`` with its code.
+        """
         status = self.status
         if status == "finished":
             raise Rejected("table/finished", f"table {self.id!r} has finished; {quote(text)} was not played")
@@ -189,11 +212,45 @@ class TableAuthority:
             action = after.apply(text)
         except ParlourError as e:
             raise Rejected(e.code, str(e)) from None
-        canonical = str(action)
-        self.storage.append_action(self.id, self.state.version, seat, canonical,
-                                   result_of(after) if after.is_terminal else None)
-        self.state = after
-        return canonical
+        return after, str(action)
+
+    def append(self, index: int, seat: int, after: State[Any, Any], canonical: str) -> None:
+        """Store the prepared action as action ``index`` (``StorageConflict``: another process stored one first).
+
+        It reads only its arguments, so it may run on another thread.
+        """
+        self.storage.append_action(self.id, index, seat, canonical, result_of(after) if after.is_terminal else None)
+
+    def lost_race(self, version: int, text: str) -> Rejected:
+        """Another process stored an action first: the table catches up, and the refusal to give."""
+        stored = self.storage.load(self.id)
+        if stored is not None:
+            self.catch_up(stored)
+        return Rejected("action/stale", f"{quote(text)} was chosen on version {version}, but another server "
+                        f"moved the table on to version {self.state.version}; look again")
+
+    def accept(self, index: int, after: State[Any, Any]) -> None:
+        """The stored action ``index`` becomes the table's state (unless storage was caught up past it meanwhile)."""
+        if self.state.version == index:
+            self.state = after
+
+    # ------------------------------------------------ other processes' changes
+
+    def advance(self, text: str) -> None:
+        """Apply an action another process accepted and stored (its canonical text, at this table's version)."""
+        self.state.apply(text)
+
+    def catch_up(self, stored: StoredTable) -> bool:
+        """Take on what other processes stored since: actions and seats taken; True when anything changed."""
+        changed = False
+        for seat, s in zip(self.seats, stored.seats, strict=True):
+            if seat.token_hash != s.token_hash:
+                seat.name, seat.token_hash = s.name, s.token_hash
+                changed = True
+        for _, text in stored.actions[self.state.version:]:
+            self.state.apply(text)
+            changed = True
+        return changed
 
     def bot_turn(self) -> tuple[int, int, View, list[Any], random.Random]:
         """What a bot needs to play the current turn: seat, version, view, legal actions, a seeded rng."""

@@ -12,7 +12,7 @@ stale instead of wrong.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from parlour.bots.base import Bot, make_bot
@@ -20,7 +20,7 @@ from parlour.core.errors import BotSpecError
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.settings import Settings
 
-PlayFn = Callable[[TableAuthority, int, int, str], str]
+PlayFn = Callable[[TableAuthority, int, int, str], Awaitable[str]]
 PublishFn = Callable[[TableAuthority], None]
 
 
@@ -35,6 +35,10 @@ class BotDriver:
         self._deadlines: dict[str, float] = {}
         self._graces: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._stand_ins: dict[str, Bot] = {}
+        self.owns: Callable[[str], bool] = lambda _table_id: True
+        """Whether this process plays the bots of a table (with several processes, the one holding its lease)."""
+        self.stood_in: Callable[[TableAuthority, int], None] = lambda _table, _seat: None
+        """Told when a stand-in takes over an absent person's seat (with several processes, the others learn it)."""
 
     def stand_in(self, table: TableAuthority) -> Bot:
         """The bot that plays for a person at ``table`` (a random one if the game has no such bot)."""
@@ -66,12 +70,15 @@ class BotDriver:
             return
         seat = table.seats[table.state.current_player]
         loop = asyncio.get_running_loop()
+        if table.turn_seconds and seat.bot is None and not seat.stand_in:  # shown by every process
+            self._deadlines[table.id] = loop.time() + table.turn_seconds
+        if not self.owns(table.id):
+            return
         if seat.bot is not None:
             self._start(table, seat.bot, self.settings.bot_delay)
         elif seat.stand_in:
             self._start(table, self.stand_in(table), self.settings.bot_delay)
         elif table.turn_seconds:
-            self._deadlines[table.id] = loop.time() + table.turn_seconds
             self._start(table, self.stand_in(table), table.turn_seconds)
 
     def seat_left(self, table: TableAuthority, seat: int) -> None:
@@ -122,7 +129,7 @@ class BotDriver:
         seat, version, view, legal, rng = table.bot_turn()
         action: Any = await asyncio.to_thread(bot.choose, view, legal, rng)
         try:
-            self._play(table, seat, version, str(action))
+            await self._play(table, seat, version, str(action))
         except Rejected:
             if table.version == version:
                 raise
@@ -133,5 +140,6 @@ class BotDriver:
         if table.status == "finished":
             return
         table.seats[seat].stand_in = True
+        self.stood_in(table, seat)
         self.schedule(table)
         self._publish(table)

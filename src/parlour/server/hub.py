@@ -64,6 +64,10 @@ class Hub:
             self._tables.pop(conn.table_id, None)
         return conn.seat is not None and conn.seat not in self.connected_seats(conn.table_id)
 
+    def table_ids(self) -> list[str]:
+        """The tables with a client connected."""
+        return list(self._tables)
+
     def connected_seats(self, table_id: str) -> set[int]:
         return {c.seat for c in self._tables.get(table_id, ()) if c.seat is not None}
 

@@ -2,15 +2,18 @@
 
 It ties the pieces together: an accepted action goes authority → storage →
 (``publish``) each connected client's own view → (``schedule``) the next bot
-move or timer. It runs on the server's event loop and never awaits between
-checking an action and publishing its result, so a table needs no lock.
+move or timer. It runs on the server's event loop; the only wait between
+checking an action and publishing its result is the storage write (off the
+loop on a database across the network), under a lock of that table.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from parlour.bots.base import make_bot
@@ -22,7 +25,8 @@ from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.schemas import JoinIn, JoinOut, TableIn
 from parlour.server.settings import Settings
-from parlour.server.storage import Storage
+from parlour.server.storage import Storage, StorageConflict
+from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
 
@@ -39,6 +43,13 @@ class Lobby:
         self.hub = Hub()
         self.tables: dict[str, TableAuthority] = {}
         self.bots = BotDriver(settings, self.play, self.publish)
+        self.writer = Writer(storage)
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.notify: Callable[[dict[str, Any]], None] = lambda _event: None
+        """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
+        self.elsewhere: Callable[[str], tuple[set[int], int]] = lambda _table_id: (set(), 0)
+        """The seats connected to a table, and its spectators, on the other processes (see ``cluster``)."""
+        self.bots.stood_in = lambda table, seat: self.notify({"kind": "stand_in", "table": table.id, "seat": seat})
 
     # -------------------------------------------------------------- tables
 
@@ -96,6 +107,7 @@ class Lobby:
         table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
                                       body.turn_seconds)
         self.tables[table_id] = table
+        self.notify({"kind": "table", "table": table_id})
         self.bots.schedule(table)
         return table
 
@@ -103,34 +115,66 @@ class Lobby:
         table = self.get(table_id)
         token = secrets.token_urlsafe(24)
         seat = table.join(body.name, token, body.seat)
+        self.notify({"kind": "seat", "table": table.id})
         self.bots.schedule(table)
         self.publish(table)
         return JoinOut(table=table.id, seat=seat, token=token)
 
     # --------------------------------------------------------------- acting
 
-    def play(self, table: TableAuthority, seat: int, version: int, text: str) -> str:
-        """Play for ``seat``; then every client is sent its view and the next bot or timer is set."""
-        canonical = table.submit(seat, version, text)
+    async def play(self, table: TableAuthority, seat: int, version: int, text: str) -> str:
+        """Play for ``seat``; then every client is sent its view and the next bot or timer is set.
+
+        One action at a time per table: the storage write may wait off the event loop (``writer``),
+        and an action sent meanwhile is checked against the table as that write left it.
+        """
+        async with self.locks.setdefault(table.id, asyncio.Lock()):
+            before = table.version
+            try:
+                after, canonical = table.prepare(seat, version, text)
+                try:
+                    await self.writer.run(table.append, before, seat, after, canonical)
+                except StorageConflict:
+                    raise table.lost_race(version, text) from None
+            except Rejected:
+                if table.version != before:  # another process had moved the table on: show where it is now
+                    self.publish(table)
+                    self.bots.schedule(table)
+                raise
+            table.accept(before, after)
+            self.notify({"kind": "action", "table": table.id, "idx": before, "text": canonical})
+            self.publish(table)
+            self.bots.schedule(table)
+            return canonical
+
+    async def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
+        table = self.get(table_id)
+        seat = self.seat_of(table, token)
+        return table, await self.play(table, seat, version, text)
+
+    def seat_of(self, table: TableAuthority, token: str) -> int:
+        """The seat ``token`` holds, looking in storage before refusing (another process may have just seated it)."""
+        try:
+            return table.seat_of(token)
+        except Rejected:
+            stored = self.storage.load(table.id)
+            if stored is None or not table.catch_up(stored):
+                raise
         self.publish(table)
         self.bots.schedule(table)
-        return canonical
-
-    def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
-        table = self.get(table_id)
-        seat = table.seat_of(token)
-        return table, self.play(table, seat, version, text)
+        return table.seat_of(token)
 
     # ------------------------------------------------------------ messages
 
     def summary(self, table: TableAuthority) -> dict[str, Any]:
         """The table as the lobby shows it (the ``TableOut`` schema)."""
-        connected = self.hub.connected_seats(table.id)
+        seats_elsewhere, watching_elsewhere = self.elsewhere(table.id)
+        connected = self.hub.connected_seats(table.id) | seats_elsewhere
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
             "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
-            "spectators": self.hub.spectators(table.id), "created": table.created,
+            "spectators": self.hub.spectators(table.id) + watching_elsewhere, "created": table.created,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot_spec, "taken": s.taken,
                  "connected": s.kind == "bot" or s.seat in connected, "stand_in": s.stand_in}
@@ -155,22 +199,30 @@ class Lobby:
     def connect(self, table_id: str, token: str | None) -> Connection:
         """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator."""
         table = self.get(table_id)
-        seat = table.seat_of(token) if token else None
+        seat = self.seat_of(table, token) if token else None
         conn = Connection(table.id, seat, token)
         self.hub.add(conn)
+        self.notify_presence(table.id)
         if seat is not None:
             self.bots.seat_back(table, seat)
+            self.notify({"kind": "back", "table": table.id, "seat": seat})
         self.publish(table)
         return conn
 
     def disconnect(self, conn: Connection) -> None:
         last = self.hub.remove(conn)
+        self.notify_presence(conn.table_id)
         table = self.tables.get(conn.table_id)
         if table is None:
             return
-        if last and conn.seat is not None:
+        if last and conn.seat is not None and conn.seat not in self.elsewhere(table.id)[0]:
             self.bots.seat_left(table, conn.seat)
         self.publish(table)
+
+    def notify_presence(self, table_id: str) -> None:
+        """Tell the other processes who is connected to ``table_id`` here."""
+        self.notify({"kind": "presence", "table": table_id, "seats": sorted(self.hub.connected_seats(table_id)),
+                     "spectators": self.hub.spectators(table_id)})
 
     # ---------------------------------------------------------------- games
 

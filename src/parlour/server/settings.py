@@ -25,3 +25,9 @@ class Settings(BaseSettings):
     stand_in_bot: str = Field(default="heuristic", description="bot spec that plays for an absent or timed-out person")
     max_message_bytes: int = Field(default=8192, ge=256, description="longest WebSocket message or REST body accepted")
     max_tables: int = Field(default=10_000, ge=1, description="open tables at most; creating more is refused")
+    redis_url: str | None = Field(default=None, description="Redis URL: serve as one of several processes on one "
+                                  "PostgreSQL, changes fanned out through Redis pub/sub (none: one process alone)")
+    redis_channel: str = Field(default="parlour", min_length=1, max_length=100,
+                               description="Redis pub/sub channel the processes of one service share")
+    sync_seconds: float = Field(default=1.0, gt=0, le=60, description="with Redis: how often a process claims "
+                                "the bots of tables nobody plays and checks storage for changes it missed")

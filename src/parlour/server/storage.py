@@ -5,7 +5,8 @@ install) or PostgreSQL (``postgresql+psycopg://…``). The authority appends an
 action here *before* anyone is told of it, so a table is always rebuilt exactly
 by replaying (rules, seed, actions). The key (table, index) of the action log
 makes a second append of the same index fail instead of forking the game.
-Table names carry a prefix so several suites can share one database.
+Table names carry a prefix so several suites can share one database; the schema
+is made and upgraded by the Alembic revisions in ``migrations`` (see ``schema``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
     select,
     update,
 )
@@ -36,10 +38,15 @@ from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
+from parlour.server.schema import migrate
 
 
 class StorageError(ParlourError):
     """The database URL cannot be used, or a write conflicts with what is stored."""
+
+
+class StorageConflict(StorageError):
+    """An action index is already stored: another process played first, and this action must not be applied."""
 
 
 def hash_token(token: str) -> str:
@@ -125,14 +132,17 @@ class Storage:
             Column("text", String(200), nullable=False),
         )
         self._insert_action = self.actions.insert()
-        self.metadata.create_all(self.engine)
+        self.prefix = prefix
+        migrate(self.engine, prefix)
 
     def close(self) -> None:
         self.engine.dispose()
 
     def drop_all(self) -> None:
-        """Remove this storage's tables (tests sharing a PostgreSQL database clean up with it)."""
+        """Remove this storage's tables and revision mark (tests sharing a PostgreSQL database clean up with it)."""
         self.metadata.drop_all(self.engine)
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql(f'DROP TABLE IF EXISTS "{self.prefix}alembic_version"')
 
     # ------------------------------------------------------------------ writes
 
@@ -180,7 +190,7 @@ class Storage:
                     conn.execute(update(self.tables).where(self.tables.c.id == table_id)
                                  .values(finished=True, result=result))
         except IntegrityError:
-            raise StorageError(f"table {table_id!r} already has action {index + 1}; {text!r} not stored") from None
+            raise StorageConflict(f"table {table_id!r} already has action {index + 1}; {text!r} not stored") from None
 
     # ------------------------------------------------------------------- reads
 
@@ -190,6 +200,14 @@ class Storage:
             query = query.where(self.tables.c.finished.is_(False))
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(query)]
+
+    def versions(self) -> dict[str, int]:
+        """Every unfinished table's number of stored actions (its version): what another process may have moved."""
+        query = (select(self.tables.c.id, func.count(self.actions.c.idx))
+                 .select_from(self.tables.outerjoin(self.actions, self.actions.c.table_id == self.tables.c.id))
+                 .where(self.tables.c.finished.is_(False)).group_by(self.tables.c.id))
+        with self.engine.connect() as conn:
+            return {row[0]: row[1] for row in conn.execute(query)}
 
     def load(self, table_id: str) -> StoredTable | None:
         """The stored table with its seats and actions, or None."""

@@ -39,7 +39,7 @@ def explain(e: ValidationError, text: str) -> str:
     return f"{where}: {first.get('msg', 'invalid')} in {quote(text)}"
 
 
-def handle(lobby: Lobby, conn: Connection, text: str) -> dict[str, Any]:
+async def handle(lobby: Lobby, conn: Connection, text: str) -> dict[str, Any]:
     """The reply to one client message; every refusal is an ``error`` with a code."""
     if len(text) > lobby.settings.max_message_bytes:
         return error("request/invalid", f"message of {len(text)} characters; the limit is "
@@ -57,7 +57,7 @@ def handle(lobby: Lobby, conn: Connection, text: str) -> dict[str, Any]:
         if conn.token is None:
             raise Rejected("auth/bad_token", f"spectators cannot play: {quote(message.action)} was not played")
         seat = table.seat_of(conn.token)
-        canonical = lobby.play(table, seat, message.version, message.action)
+        canonical = await lobby.play(table, seat, message.version, message.action)
     except Rejected as e:
         return error(e.code, e.message)
     return {"type": "accepted", "version": table.version, "action": canonical}
@@ -88,7 +88,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
                 except UnicodeDecodeError:
                     conn.send(error("request/invalid", f"binary message of {len(data)} bytes is not UTF-8 JSON"))
                     continue
-            conn.send(handle(lobby, conn, text))
+            conn.send(await handle(lobby, conn, text))
     finally:
         pump.cancel()
         lobby.disconnect(conn)

@@ -51,7 +51,7 @@ async def show_table(table_id: str, lobby: LobbyDep,
                      token: Annotated[str | None, Query(max_length=100)] = None) -> dict[str, Any]:
     """The table and the public (spectator's) view, or with ``token`` that seat's view and legal actions."""
     table = lobby.get(table_id)
-    return lobby.state_message(table, table.seat_of(token) if token else None)
+    return lobby.state_message(table, lobby.seat_of(table, token) if token else None)
 
 
 @router.post("/{table_id}/join", response_model=JoinOut, responses=ERRORS)
@@ -63,7 +63,7 @@ async def join_table(table_id: str, body: JoinIn, lobby: LobbyDep) -> JoinOut:
 @router.post("/{table_id}/actions", response_model=AcceptedOut, responses=ERRORS)
 async def play_action(table_id: str, body: ActionIn, lobby: LobbyDep) -> AcceptedOut:
     """Play for the seat the token holds, on the state version the action was chosen on."""
-    table, canonical = lobby.play_with_token(table_id, body.token, body.version, body.action)
+    table, canonical = await lobby.play_with_token(table_id, body.token, body.version, body.action)
     return AcceptedOut(version=table.version, action=canonical)
 
 
