@@ -15,7 +15,7 @@ export PARLOUR_TEST_POSTGRES_URL ?= $(shell command -v pg_isready >/dev/null 2>&
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl]'
 	touch $(STAMP)
 
 play: $(STAMP)
