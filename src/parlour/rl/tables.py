@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from parlour.core.registry import load_game
+from parlour.core.registry import game_classes, load_game
 from parlour.rl.aec import encoding_of
 
-DOCUMENTED = ("plonk", "tonk:speno?players=2", "tonk:classic?players=4&jokers=2", "tock?players=4", "tock?players=8")
-"""The rule sets whose tables ``docs/rl.md`` shows."""
+
+def documented() -> list[str]:
+    """The rule sets whose tables ``docs/rl.md`` shows: each game with an encoding, at its fewest and most players."""
+    return [
+        f"{name}?players={players}"
+        for name, game_class in sorted(game_classes().items()) if "encoding" in game_class.parts
+        for players in sorted({game_class.spec.min_players, game_class.spec.max_players})
+    ]
 
 
 def layout_table(spec: str) -> str:
@@ -31,4 +37,4 @@ def layout_table(spec: str) -> str:
 
 def tables() -> str:
     """Every documented table, as ``docs/rl.md`` carries them."""
-    return "\n\n".join(layout_table(spec) for spec in DOCUMENTED) + "\n"
+    return "\n\n".join(layout_table(spec) for spec in documented()) + "\n"
