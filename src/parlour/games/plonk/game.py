@@ -32,6 +32,7 @@ class PlonkGame(Game[PlonkRules]):
     parts: ClassVar[dict[str, str]] = {
         "heuristic": "parlour.games.plonk.heuristic",
         "renderer": "parlour.games.plonk.render:PlonkRenderer",
+        "encoding": "parlour.games.plonk.encoding:PlonkEncoding",
     }
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> Play:

@@ -33,6 +33,7 @@ class TockGame(Game[TockRules]):
     parts: ClassVar[dict[str, str]] = {
         "heuristic": "parlour.games.tock.heuristic",
         "renderer": "parlour.games.tock.render:TockRenderer",
+        "encoding": "parlour.games.tock.encoding:TockEncoding",
         "layout": "parlour.games.tock.layout:board_layout",
     }
 

@@ -33,6 +33,7 @@ class TonkGame(Game[TonkRules]):
     parts: ClassVar[dict[str, str]] = {
         "heuristic": "parlour.games.tonk.heuristic",
         "renderer": "parlour.games.tonk.render:TonkRenderer",
+        "encoding": "parlour.games.tonk.encoding:TonkEncoding",
     }
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> TonkAction:

@@ -1,0 +1,182 @@
+"""A game's fixed-size numeric form, for learning agents: its action words and its observation layout.
+
+Every game that research interfaces (``parlour.rl``, ``parlour.openspiel``)
+can play declares an ``encoding`` part: a class built from the ``Game`` that
+gives
+
+* ``vocabulary``: every word its action notation can produce, in a fixed
+  order. An action is the sequence of the words of its text
+  (``str(action).split()``); an agent chooses one word at a time, so a game
+  whose actions are combinations (a Tonk spread, a Tock 7 split) still fits
+  one small, fixed ``Discrete`` space. Index 0 is always ``END``: it closes
+  an action whose words are also the beginning of a longer one.
+* ``layout``: the observation vector's sections, named and sized, so that
+  the documentation tables and the code cannot disagree.
+* ``observe(view)``: the vector of one seat's view. It reads the view and
+  nothing else, so it holds nothing the seat may not know.
+
+Values are plain floats in lists: the core needs no array library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from parlour.core.cards import parse_card
+from parlour.core.game import View
+
+END = "END"
+"""Word 0 of every vocabulary: ends an action that a longer legal action begins with."""
+
+FACES = 53
+"""Card faces in an observation: the 52 cards, then one slot for any joker."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One named run of an observation vector: ``size`` floats from ``start``."""
+
+    name: str
+    start: int
+    size: int
+    what: str
+
+
+class Layout:
+    """The sections of an observation vector, in order; ``size`` is its length."""
+
+    def __init__(self) -> None:
+        self.sections: list[Section] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, what: str) -> Section:
+        """Append a section of ``size`` floats and return it (encodings keep it to write into)."""
+        section = Section(name, self.size, size, what)
+        self.sections.append(section)
+        self.size += size
+        return section
+
+    def blank(self) -> list[float]:
+        """A vector of zeros the length of the layout."""
+        return [0.0] * self.size
+
+
+class Encoding(Protocol):
+    """What a game's ``encoding`` part provides (see the module docstring)."""
+
+    vocabulary: tuple[str, ...]
+    layout: Layout
+
+    def observe(self, view: View) -> list[float]: ...
+
+
+def face_slot(text: str) -> int:
+    """The observation slot of a card's text: 0–51 by face, 52 for any joker."""
+    card = parse_card(text)
+    return FACES - 1 if card >= 52 else card
+
+
+def put_faces(vector: list[float], section: Section, cards: Iterable[str], weight: float = 1.0) -> None:
+    """Add ``weight`` at each card's face slot in ``section`` (53 slots: counts when copies repeat)."""
+    start = section.start
+    for text in cards:
+        vector[start + face_slot(text)] += weight
+
+
+def put_one_hot(vector: list[float], section: Section, index: int | None) -> None:
+    """Set slot ``index`` of ``section`` (nothing when ``index`` is None or out of range)."""
+    if index is not None and 0 <= index < section.size:
+        vector[section.start + index] = 1.0
+
+
+def put_values(vector: list[float], section: Section, values: Sequence[float]) -> None:
+    """Write ``values`` at the start of ``section`` (at most its size)."""
+    for i, value in enumerate(values[: section.size]):
+        vector[section.start + i] = float(value)
+
+
+T = TypeVar("T")
+
+
+def rotated(values: Sequence[T], seat: int | None) -> list[T]:
+    """``values`` indexed by seat, turned so that ``seat`` comes first (as is, for a spectator)."""
+    if seat is None or seat < 0:
+        return list(values)
+    return [*values[seat:], *values[:seat]]
+
+
+def relative(other: int | None, seat: int | None, players: int) -> int | None:
+    """Seat ``other`` counted from ``seat`` (0 is ``seat`` itself); None stays None."""
+    if other is None or other < 0:
+        return None
+    return (other - (seat or 0)) % players
+
+
+class WordChooser:
+    """The legal actions of a position, chosen one word of their notation at a time.
+
+    ``begin(legal)`` starts a choice; ``mask()`` lists the word indices that
+    lead to a legal action; ``choose(index)`` takes one and returns the action
+    once it is settled — when the words so far fit one legal action only (the
+    rest of its words are then implied), or on ``END`` after words that are a
+    whole action and the beginning of longer ones. ``chosen`` holds the
+    indices taken so far, for the observation.
+    """
+
+    def __init__(self, vocabulary: Sequence[str]) -> None:
+        self.vocabulary = tuple(vocabulary)
+        self.index = {word: i for i, word in enumerate(self.vocabulary)}
+        self.candidates: list[tuple[tuple[int, ...], object]] = []
+        self.chosen: list[int] = []
+
+    def words_of(self, action: object) -> tuple[int, ...]:
+        """The word indices of ``action``'s notation; ``KeyError`` names a word the vocabulary lacks."""
+        try:
+            return tuple(self.index[word] for word in str(action).split())
+        except KeyError as e:
+            raise KeyError(f"{action}: the word {e.args[0]!r} is not in the game's vocabulary") from None
+
+    def begin(self, legal: Iterable[object]) -> None:
+        """Start choosing among ``legal``."""
+        self.candidates = [(self.words_of(a), a) for a in legal]
+        self.chosen = []
+
+    def mask(self) -> list[int]:
+        """1 for each word index that may come next, else 0."""
+        out = [0] * len(self.vocabulary)
+        depth = len(self.chosen)
+        for words, _ in self.candidates:
+            out[words[depth] if len(words) > depth else 0] = 1
+        return out
+
+    def choose(self, index: int) -> object | None:
+        """Take word ``index``: the settled action, or None while more words are needed.
+
+        Raises ``ValueError`` quoting the index and the allowed words when it
+        leads to no legal action (nothing changes then).
+        """
+        depth = len(self.chosen)
+        if index == 0:
+            done = [a for words, a in self.candidates if len(words) == depth]
+            if not done:
+                raise ValueError(self.refusal(index))
+            return done[0]
+        left = [(w, a) for w, a in self.candidates if len(w) > depth and w[depth] == index]
+        if not left:
+            raise ValueError(self.refusal(index))
+        self.candidates = left
+        self.chosen.append(index)
+        if len(left) == 1:
+            return left[0][1]
+        return None
+
+    def refusal(self, index: int) -> str:
+        """Why ``index`` cannot be chosen now, with the words that can."""
+        word = self.vocabulary[index] if 0 <= index < len(self.vocabulary) else None
+        allowed = [self.vocabulary[i] for i, on in enumerate(self.mask()) if on]
+        said = " ".join(self.vocabulary[i] for i in self.chosen)
+        after = f" after {said!r}" if said else ""
+        named = f" ({word!r})" if word is not None else f" (there are {len(self.vocabulary)} words)"
+        return f"action index {index}{named} is not legal here{after}; allowed: {', '.join(allowed)}"

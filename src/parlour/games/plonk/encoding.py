@@ -1,0 +1,56 @@
+"""Plonk for learning agents: an action is one card (52 words), an observation is the seat's view as a vector.
+
+Seats are counted from the observer (0 itself, 1 its left, 2 its partner,
+3 its right) and sides from the observer's (0 ours, 1 theirs), so that a
+policy learnt in one seat plays in any. See ``core.encoding``.
+"""
+
+from __future__ import annotations
+
+from parlour.core.cards import CARD_TEXT
+from parlour.core.encoding import END, FACES, Layout, put_faces, put_one_hot, put_values, relative, rotated
+from parlour.core.game import View
+from parlour.games.plonk.game import PlonkGame
+from parlour.games.plonk.position import SEATS
+
+POINT_SCALE = 100.0
+"""Points are divided by this (a deal is worth 396 points in all)."""
+
+
+class PlonkEncoding:
+    """The ``encoding`` part of Plonk (see the module docstring)."""
+
+    def __init__(self, game: PlonkGame) -> None:
+        self.target = float(game.rules.target)
+        self.vocabulary = (END, *CARD_TEXT[:52])
+        layout = self.layout = Layout()
+        self.hand = layout.add("hand", FACES, "the observer's cards (52 faces, then jokers: always 0 here)")
+        self.trick = [layout.add(f"trick_{k}", FACES, f"the card played to this trick by relative seat {k}")
+                      for k in range(SEATS)]
+        self.live = [layout.add(f"live_{s}", FACES, f"live cards won this deal by side {s} (0: ours)")
+                     for s in (0, 1)]
+        self.dead = [layout.add(f"dead_{s}", FACES, f"dead cards won this deal by side {s} (0: ours)")
+                     for s in (0, 1)]
+        self.leader = layout.add("leader", SEATS, "the relative seat that led this trick (one-hot)")
+        self.sizes = layout.add("hand_sizes", SEATS, "cards in each relative seat's hand / 13")
+        self.scores = layout.add("scores", 2, f"each side's match score / {POINT_SCALE:g} (ours first)")
+        self.points = layout.add("deal_points", 2, f"each side's points this deal so far / {POINT_SCALE:g}")
+        self.target_left = layout.add("to_target", 2, "each side's points still needed / target")
+
+    def observe(self, view: View) -> list[float]:
+        vector = self.layout.blank()
+        seat = view["seat"]
+        side = 0 if seat is None else seat & 1
+        put_faces(vector, self.hand, view.get("hand", ()))
+        for who, card in view["trick"]:
+            put_faces(vector, self.trick[relative(who, seat, SEATS) or 0], (card,))
+        for k, s in enumerate((side, 1 - side)):
+            put_faces(vector, self.live[k], view["live"][s])
+            put_faces(vector, self.dead[k], view["dead"][s])
+        put_one_hot(vector, self.leader, relative(view["leader"], seat, SEATS))
+        put_values(vector, self.sizes, [n / 13 for n in rotated(view["hand_sizes"], seat)])
+        ours, theirs = view["scores"][side], view["scores"][1 - side]
+        put_values(vector, self.scores, (ours / POINT_SCALE, theirs / POINT_SCALE))
+        put_values(vector, self.points, (view["points"][side] / POINT_SCALE, view["points"][1 - side] / POINT_SCALE))
+        put_values(vector, self.target_left, ((self.target - ours) / self.target, (self.target - theirs) / self.target))
+        return vector

@@ -1,0 +1,121 @@
+"""Tock for learning agents: actions as words of their notation, the board and the seat's hand as a vector.
+
+An action is chosen word by word: the card (``7``), then its use
+(``enter``, a pawn ``p2>``, a part of a 7 ``p1+3``, a swap ``p2<>c1``). A 7
+split into parts is one word per part, in the order the notation writes
+them, so the thousands of ways to split a 7 on a crowded 8-player board
+fit a vocabulary of a few hundred words and the agent is asked one part at
+a time among the parts that still lead to a legal split. Seats and track
+squares are counted from the observer (seat 0 is itself; square 0 is its
+start), so that a policy learnt in one seat plays in any. See
+``core.encoding``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from parlour.core.cards import CARD_TEXT, JOKER_TEXT
+from parlour.core.encoding import END, Layout, put_one_hot, put_values, relative, rotated
+from parlour.core.game import View
+from parlour.games.tock.actions import KIND_TEXT, PAWNS, SEAT_LETTERS, VALUE
+from parlour.games.tock.board import HOME, board_for
+from parlour.games.tock.game import TockGame
+from parlour.games.tock.position import PHASES
+
+KINDS = (*(KIND_TEXT[k] for k in range(1, 14)), JOKER_TEXT)
+"""Card kinds as the notation names them: A, 2, …, K, then the joker."""
+MARKS = tuple(">" * jumps + stay for jumps in range(3) for stay in ("", "~"))
+"""What may follow a pawn: shortcuts taken (``>``, ``>>``) and ``~`` (stay out of the home)."""
+PAWN_NAME = re.compile(r"([a-h])([1-4])$")
+
+
+def words(players: int) -> tuple[str, ...]:
+    """Every word Tock's notation can write for ``players`` players, in a fixed order."""
+    seats = SEAT_LETTERS[:players]
+    own = [f"p{n}" for n in range(1, PAWNS + 1)]
+    others = [f"{s}{n}" for s in seats for n in range(1, PAWNS + 1)]
+    return (
+        *KINDS, "2s", "enter", str(VALUE[0]), "discard", *CARD_TEXT[:52], "bonus", "play", "keep",
+        *(p + m for p, m in itertools.product(own + others, MARKS)),
+        *(f"{p}+{steps}{m}" for p, steps, m in itertools.product(own, range(1, 8), MARKS)),
+        *(f"{p}<>{q}" for p, q in itertools.product(own, own + others)),
+    )
+
+
+class TockEncoding:
+    """The ``encoding`` part of Tock (see the module docstring)."""
+
+    def __init__(self, game: TockGame) -> None:
+        n = self.players = game.rules.players
+        board = self.board = board_for(n)
+        self.places = board.squares + HOME + 1
+        self.cards = float(game.rules.deck_size)
+        self.vocabulary = (END, *words(n))
+        layout = self.layout = Layout()
+        self.pawns = [layout.add(f"pawns_{k}", PAWNS * self.places,
+                                 f"relative seat {k}'s pawns 1–4, each one-hot over {board.squares} track squares "
+                                 f"(from the observer's start), {HOME} home squares and the reserve")
+                      for k in range(n)]
+        self.advantaged = layout.add("advantaged", n * PAWNS, "pawns on their own start (advantaged), by seat")
+        self.settled = layout.add("settled", n * PAWNS, "pawns that may take a shortcut this turn, by seat")
+        self.hand = layout.add("hand", len(KINDS) + 1, "the observer's cards by kind (A … K, joker), and the 2♠")
+        self.pile = layout.add("pile", len(KINDS), "cards played so far by kind / 8")
+        self.top = layout.add("pile_top", len(KINDS), "the kind of the last card played")
+        self.sizes = layout.add("hand_sizes", n, "cards in each relative seat's hand / 5")
+        self.stock = layout.add("stock", 1, "cards left in the stock / deck size")
+        self.bonuses = layout.add("bonuses", n, "joker bonuses stored by each relative seat / 4")
+        self.spendable = layout.add("spendable", 1, "bonuses the observer may spend now / 4")
+        self.phase = layout.add("phase", len(PHASES), f"the phase, one-hot over {', '.join(PHASES)}")
+        self.to_play = layout.add("to_play", n, "the relative seat to play (one-hot)")
+
+    def place_slot(self, place: int | str | None, seat: int | None) -> int:
+        """A pawn's slot in its one-hot: the track relative to ``seat``'s start, then home, then reserve."""
+        board = self.board
+        if place is None:
+            return self.places - 1
+        if isinstance(place, str):
+            return board.squares + int(place[1:]) - 1
+        start = board.starts[seat] if seat is not None and seat >= 0 else 0
+        return (place - start) % board.squares
+
+    def pawn_flags(self, vector: list[float], start: int, names: list[str], seat: int | None) -> None:
+        """Mark the pawns ``names`` (``c2``: seat c's pawn 2) at their relative seat's slots."""
+        for text in names:
+            found = PAWN_NAME.match(text)
+            if found:
+                k = relative(SEAT_LETTERS.index(found.group(1)), seat, self.players) or 0
+                vector[start + k * PAWNS + int(found.group(2)) - 1] = 1.0
+
+    def observe(self, view: View) -> list[float]:
+        vector = self.layout.blank()
+        n = self.players
+        seat = view["seat"]
+        for section, pawns in zip(self.pawns, rotated(view["pawns"], seat), strict=True):
+            for i, place in enumerate(pawns):
+                vector[section.start + i * self.places + self.place_slot(place, seat)] = 1.0
+        self.pawn_flags(vector, self.advantaged.start, view["advantaged"], seat)
+        self.pawn_flags(vector, self.settled.start, view["settled"], seat)
+        for text in view.get("hand", ()):
+            vector[self.hand.start + kind_slot(text)] += 1.0
+            if text == "2s":
+                vector[self.hand.start + len(KINDS)] = 1.0
+        for text in view["pile"]:
+            vector[self.pile.start + kind_slot(text)] += 1.0 / 8
+        if view["pile"]:
+            put_one_hot(vector, self.top, kind_slot(view["pile"][-1]))
+        put_values(vector, self.sizes, [size / 5 for size in rotated(view["hand_sizes"], seat)])
+        put_values(vector, self.stock, (view["stock"] / self.cards,))
+        put_values(vector, self.bonuses, [b / 4 for b in rotated(view["bonuses"], seat)])
+        put_values(vector, self.spendable, (view["spendable"] / 4,))
+        put_one_hot(vector, self.phase, PHASES.index(view["phase"]))
+        put_one_hot(vector, self.to_play, relative(view["to_play"], seat, n))
+        return vector
+
+
+def kind_slot(text: str) -> int:
+    """The kind slot of a card's text (``10h`` → the 10's, ``Jk`` → the joker's)."""
+    if text == JOKER_TEXT:
+        return len(KINDS) - 1
+    return KINDS.index(text[:-1])

@@ -1,0 +1,103 @@
+"""Tonk for learning agents: actions as words of their notation, the seat's view as a vector.
+
+An action is chosen word by word (``discard`` then ``Qh``; ``spread`` then
+``8c`` ``8d`` ``8h`` and ``END`` when a longer spread would also be legal;
+``hit`` ``Jk=8s`` ``2``), so every spread fits one fixed vocabulary. Seats
+are counted from the observer (0 itself, 1 its left, …). See
+``core.encoding``.
+"""
+
+from __future__ import annotations
+
+from parlour.core.cards import CARD_TEXT, JOKER_TEXT
+from parlour.core.encoding import END, FACES, Layout, face_slot, put_faces, put_one_hot, put_values, relative, rotated
+from parlour.core.game import View
+from parlour.games.tonk.game import TonkGame
+from parlour.games.tonk.position import PHASES
+
+VALUE_SCALE = 50.0
+"""Hand values are divided by this."""
+NAMED = "Jk="
+"""How a joker in a spread or a hit shows the card it stands for (``Jk=5h``)."""
+
+
+def spread_slots(jokers: int) -> int:
+    """The most spreads a hand can see on the table: one per three cards of the deck."""
+    return (52 + jokers) // 3
+
+
+class TonkEncoding:
+    """The ``encoding`` part of Tonk (see the module docstring)."""
+
+    def __init__(self, game: TonkGame) -> None:
+        rules = game.rules
+        n = self.players = rules.players
+        self.hand_size = float(rules.hand_size)
+        self.stake = float(rules.stake)
+        slots = spread_slots(rules.jokers)
+        faces = CARD_TEXT[:52]
+        self.vocabulary = (END, "drop", "draw", "stock", "discard", "spread", "hit", "spades", "in", "out",
+                           *faces, JOKER_TEXT, *(NAMED + f for f in faces), *(str(k) for k in range(slots)))
+        layout = self.layout = Layout()
+        self.hand = layout.add("hand", FACES, "the observer's cards by face (52, then jokers)")
+        self.value = layout.add("hand_value", 1, f"the observer's hand value / {VALUE_SCALE:g}")
+        self.known = [layout.add(f"known_{k}", FACES, f"cards known to be in relative seat {k}'s hand")
+                      for k in range(n)]
+        self.sizes = layout.add("hand_sizes", n, "cards in each relative seat's hand / hand size")
+        self.stock = layout.add("stock", 1, "cards left in the stock / 52")
+        self.top = layout.add("discard_top", FACES, "the top card of the discard pile")
+        self.pile = layout.add("discard_pile", FACES, "every card in the discard pile")
+        self.taken = layout.add("taken", FACES, "the card taken from the discard pile this turn")
+        self.spreads = [layout.add(f"spread_{k}", FACES + 52 + n,
+                                   f"spread {k}: its real cards (53), the cards its jokers stand for (52), "
+                                   "its owner's relative seat (one-hot)") for k in range(slots)]
+        self.phase = layout.add("phase", len(PHASES), f"the phase, one-hot over {', '.join(PHASES)}")
+        self.to_play = layout.add("to_play", n, "the relative seat to play (one-hot)")
+        self.dealer = layout.add("dealer", n, "the dealer's relative seat (one-hot)")
+        self.lockout = layout.add("lockout", n, "relative seats that may not drop next turn (hit lock-out)")
+        self.out_seat = layout.add("stock_out_seat", n, "the relative seat that emptied the stock (one-hot)")
+        self.bets = layout.add("bets", 2 * n, "per relative seat: in the spades bet, out of it")
+        self.spades = layout.add("spades_shown", n * FACES, "per relative seat: the spade it showed")
+        self.balances = layout.add("balances", n, "each relative seat's balance / stake / 10")
+        self.turns = layout.add("turns", 1, "turns taken this hand / 100")
+
+    def observe(self, view: View) -> list[float]:
+        vector = self.layout.blank()
+        n = self.players
+        seat = view["seat"]
+        put_faces(vector, self.hand, view.get("hand", ()))
+        put_values(vector, self.value, (view.get("hand_value", 0) / VALUE_SCALE,))
+        for k, cards in enumerate(rotated(view["known"], seat)):
+            put_faces(vector, self.known[k], cards)
+        put_values(vector, self.sizes, [size / self.hand_size for size in rotated(view["hand_sizes"], seat)])
+        put_values(vector, self.stock, (view["stock"] / 52,))
+        discard = view["discard"]
+        put_faces(vector, self.top, discard[-1:])
+        put_faces(vector, self.pile, discard)
+        if view["taken"] is not None:
+            put_faces(vector, self.taken, (view["taken"],))
+        for section, spread in zip(self.spreads, view["spreads"], strict=False):
+            start = section.start
+            for text in spread["cards"]:
+                if text.startswith(NAMED):
+                    vector[start + FACES - 1] += 1.0
+                    vector[start + FACES + face_slot(text[len(NAMED):])] += 1.0
+                else:
+                    vector[start + face_slot(text)] += 1.0
+            owner = relative(spread["owner"], seat, n)
+            if owner is not None:
+                vector[start + FACES + 52 + owner] = 1.0
+        put_one_hot(vector, self.phase, PHASES.index(view["phase"]))
+        put_one_hot(vector, self.to_play, relative(view["to_play"], seat, n))
+        put_one_hot(vector, self.dealer, relative(view["dealer"], seat, n))
+        put_values(vector, self.lockout, [float(bool(x)) for x in rotated(view["lockout"], seat)])
+        put_one_hot(vector, self.out_seat, relative(view["stock_out_seat"], seat, n))
+        for k, bet in enumerate(rotated(view["bets"], seat)):
+            if bet is not None:
+                vector[self.bets.start + 2 * k + (0 if bet else 1)] = 1.0
+        for k, spade in enumerate(rotated(view["spades_shown"], seat)):
+            if spade is not None:
+                vector[self.spades.start + k * FACES + face_slot(spade)] = 1.0
+        put_values(vector, self.balances, [b / self.stake / 10 for b in rotated(view["balances"], seat)])
+        put_values(vector, self.turns, (view["turns"] / 100,))
+        return vector

@@ -1,0 +1,149 @@
+"""Any parlour game as a PettingZoo AEC environment (``parlour.rl.env``).
+
+Agents are ``player_0`` … in seat order. An observation is the acting
+seat's view encoded by the game's ``encoding`` part, followed by the words
+of the action chosen so far (one slot per vocabulary word), with
+``action_mask`` the words that lead to a legal action. An action is chosen
+word by word (``core.encoding.WordChooser``): the same agent is asked again
+until its action is settled, so every game, Tock's 7 splits included, has
+one small fixed ``Discrete`` space. Rewards are the game's returns: each
+step gives every seat the change of its return, so an episode's rewards
+add up to the returns.
+
+``reset(seed=s)`` makes the episodes that follow exact: episode seeds are
+drawn from ``s``, and (rules, seed, actions) replays identically.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import secrets
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from rich.console import Console
+
+from parlour.cli.render import renderer_for
+from parlour.core.encoding import Encoding, WordChooser
+from parlour.core.game import Game, State
+from parlour.core.registry import load_game
+
+ObsDict = dict[str, np.ndarray]
+
+
+def encoding_of(game: Game[Any]) -> Encoding:
+    """The game's ``encoding`` part, built for its rules."""
+    encoding: Encoding = game.part("encoding")(game)
+    return encoding
+
+
+class ParlourEnv(AECEnv):  # type: ignore[misc]
+    """A parlour game for PettingZoo; see the module docstring."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "parlour_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, spec: str, render_mode: str | None = None, **flags: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
+        self.render_mode = render_mode
+        self.game = load_game(spec, **flags)
+        self.encoding = encoding_of(self.game)
+        self.words = WordChooser(self.encoding.vocabulary)
+        size = len(self.words.vocabulary)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        shape = (self.encoding.layout.size + size,)
+        space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        })
+        self.observation_spaces = {agent: space for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self.episodes = random.Random(secrets.randbits(64))
+        self.state: State[Any, Any] | None = None
+        self.paid: list[float] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` fixes it and the episodes after it."""
+        if seed is not None:
+            self.episodes = random.Random(seed)
+        state = self.state = self.game.new_state(self.episodes.getrandbits(64))
+        self.paid = [0.0] * self.game.num_players
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.words.begin(state.legal_actions())
+        self.agent_selection = self.possible_agents[state.current_player]
+
+    def observe(self, agent: str) -> ObsDict:
+        state = self.live()
+        seat = self.possible_agents.index(agent)
+        size = len(self.words.vocabulary)
+        chosen = np.zeros(size, np.float32)
+        mask = np.zeros(size, np.int8)
+        if seat == state.current_player:
+            chosen[self.words.chosen] = 1.0
+            mask[:] = self.words.mask()
+        observation = np.concatenate([np.asarray(self.encoding.observe(state.view(seat)), np.float32), chosen])
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Take one word of the acting agent's action (None for an agent whose game is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must choose a word index; None is only for an agent whose game is over")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        chosen = self.words.choose(int(action))
+        if chosen is not None:
+            self.settle(chosen)
+        self._accumulate_rewards()
+
+    def settle(self, action: object) -> None:
+        """Apply the settled ``action``: rewards, the end of the game, or the next choice to make."""
+        state = self.live()
+        state.apply(action)
+        returns = state.returns()
+        for seat, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = returns[seat] - self.paid[seat]
+        self.paid = list(returns)
+        if state.is_terminal:
+            self.terminations = {agent: True for agent in self.agents}
+        else:
+            self.words.begin(state.legal_actions())
+            self.agent_selection = self.possible_agents[state.current_player]
+
+    def render(self) -> str | None:
+        """The acting seat's view as the terminal draws it (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        state = self.live()
+        seat = max(state.current_player, 0)
+        console = Console(file=io.StringIO(), width=100, color_system=None)
+        console.print(renderer_for(self.game).screen(state.view(seat), self.possible_agents))
+        out = console.file.getvalue()  # type: ignore[attr-defined]
+        return str(out)
+
+    def close(self) -> None:
+        self.state = None
+
+    def live(self) -> State[Any, Any]:
+        """The game in play, or a clear error before ``reset``."""
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state

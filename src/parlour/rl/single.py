@@ -1,0 +1,103 @@
+"""One learner against parlour bots, as a Gymnasium environment (``parlour.rl.single_agent``).
+
+The learner sits at ``seat``; bots (seeing only their views, as everywhere
+in parlour) play the other seats between the learner's turns. Observations,
+the word-by-word actions and their mask are the AEC environment's
+(``parlour.rl.aec``), the mask also in ``info["action_mask"]`` for
+masked-action learners (sb3-contrib's MaskablePPO reads ``action_masks()``).
+The reward is the change of the learner's return.
+
+A word outside the mask changes nothing: with ``illegal="refuse"`` (the
+default, as Gymnasium's checker and unmasked learners need) the step returns
+the same observation, reward 0 and the reason in ``info["illegal"]``; with
+``illegal="raise"`` it raises that reason as ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from parlour.bots import make_bot
+from parlour.bots.base import Bot
+from parlour.core.errors import BotSpecError
+from parlour.rl.aec import ObsDict, ParlourEnv
+
+
+class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
+    """See the module docstring."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it an instance attribute)
+
+    def __init__(self, spec: str, seat: int = 0, opponents: str = "heuristic", render_mode: str | None = None,
+                 illegal: str = "refuse", **flags: Any) -> None:
+        if illegal not in ("refuse", "raise"):
+            raise ValueError(f"illegal={illegal!r}: use 'refuse' (no change, reason in info) or 'raise'")
+        self.illegal = illegal
+        self.multi = ParlourEnv(spec, render_mode=render_mode, **flags)
+        game = self.multi.game
+        n = game.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not at this table: seats are 0 to {n - 1}")
+        self.seat = seat
+        self.agent = self.multi.possible_agents[seat]
+        specs = [s.strip() for s in opponents.split(",")]
+        if len(specs) == 1:
+            specs *= n - 1
+        if len(specs) != n - 1:
+            raise BotSpecError(f"opponents {opponents!r}: give one bot spec, or {n - 1} (one per other seat)")
+        others = [s for s in range(n) if s != seat]
+        self.bots: dict[int, Bot] = {s: make_bot(spec, game) for s, spec in zip(others, specs, strict=True)}
+        self.render_mode = render_mode
+        self.observation_space = self.multi.observation_space(self.agent)
+        self.action_space = self.multi.action_space(self.agent)
+        self.bot_rng = random.Random(0)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.multi.reset(seed=seed)
+        if seed is not None:
+            self.bot_rng = random.Random(seed)
+        self.play_bots()
+        observation = self.multi.observe(self.agent)
+        return observation, {"action_mask": observation["action_mask"]}
+
+    def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        multi = self.multi
+        if multi.terminations.get(self.agent, True):
+            raise RuntimeError("the game is over: call reset()")
+        before = multi.paid[self.seat]
+        try:
+            multi.step(action)
+        except ValueError as e:
+            if self.illegal == "raise":
+                raise
+            observation = multi.observe(self.agent)
+            return observation, 0.0, False, False, {"action_mask": observation["action_mask"], "illegal": str(e)}
+        self.play_bots()
+        reward = multi.paid[self.seat] - before
+        done = multi.live().is_terminal
+        observation = multi.observe(self.agent)
+        return observation, float(reward), done, False, {"action_mask": observation["action_mask"]}
+
+    def play_bots(self) -> None:
+        """Let the bots play until it is the learner's turn or the game is over."""
+        state = self.multi.live()
+        while not state.is_terminal and state.current_player != self.seat:
+            seat = state.current_player
+            self.multi.settle(self.bots[seat].choose(state.view(seat), state.legal_actions(), self.bot_rng))
+
+    def action_masks(self) -> np.ndarray:
+        """The legal words now (for masked-action learners)."""
+        return self.multi.observe(self.agent)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        return self.multi.render()
+
+    def close(self) -> None:
+        self.multi.close()

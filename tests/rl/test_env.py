@@ -1,0 +1,216 @@
+"""parlour.rl: the word encoding of every game and preset, PettingZoo's and Gymnasium's own checks."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from parlour import rl
+from parlour.core.encoding import WordChooser
+from parlour.core.errors import RulesError
+from parlour.core.game import Game, State
+from parlour.rl.aec import encoding_of
+from tests.conftest import conformance_games
+from tests.test_conformance import walk
+
+GAMES = [(label, game) for label, game in conformance_games() if "encoding" in game.parts]
+IDS = [label for label, _ in GAMES]
+BOARDS: list[tuple[str, dict[str, Any]]] = [
+    ("plonk", {}), ("tonk:speno", {"players": 2}), ("tonk:classic", {"players": 3, "jokers": 2}),
+    ("tonk:pagat", {"players": 6}), ("tock", {"players": 4}), ("tock", {"players": 6}), ("tock", {"players": 8}),
+]
+"""A preset of each game and each Tock board size, for PettingZoo's and Gymnasium's checks."""
+
+
+def settle(words: WordChooser, path: tuple[int, ...]) -> object | None:
+    """The action the word indices ``path`` settle on (mask checked at each word), or None if unsettled."""
+    for index in path:
+        assert words.mask()[index] == 1
+        chosen = words.choose(index)
+        if chosen is not None:
+            return chosen
+    return words.choose(0) if words.mask()[0] else None
+
+
+@pytest.mark.parametrize(("label", "game"), GAMES, ids=IDS)
+def test_every_legal_action_has_exactly_one_word_path(label: str, game: Game) -> None:
+    words = WordChooser(encoding_of(game).vocabulary)
+    for state in walk(game, 5, samples=25):
+        legal = state.legal_actions()
+        paths = [words.words_of(a) for a in legal]
+        assert len(set(paths)) == len(paths), f"two actions share their words at {state.version}"
+        words.begin(legal)
+        firsts = {p[0] for p in paths}
+        assert {i for i, on in enumerate(words.mask()) if on} == firsts | ({0} if () in paths else set())
+        for action, path in list(zip(legal, paths, strict=True))[:60]:
+            words.begin(legal)
+            assert settle(words, path) is action
+
+
+@pytest.mark.parametrize(("label", "game"), GAMES, ids=IDS)
+def test_observations_fit_the_layout_and_show_no_hidden_card(label: str, game: Game) -> None:
+    """A seat's observation is the same in every state its view allows (hidden cards dealt otherwise)."""
+    env = rl.ParlourEnv(game.name_with_rules())
+    rng = random.Random(3)
+    for state in walk(game, 7, samples=12):
+        for seat, agent in enumerate(env.possible_agents):
+            other = game.determinize(state.view(seat), rng)
+            seen = []
+            for candidate in (state, other):
+                env.state = candidate
+                env.words.begin(candidate.legal_actions())
+                seen.append(env.observe(agent))
+            mine, theirs = seen
+            assert mine["observation"].shape == (env.encoding.layout.size + len(env.words.vocabulary),)
+            assert np.isfinite(mine["observation"]).all()
+            assert (mine["observation"] == theirs["observation"]).all()
+            assert (mine["action_mask"] == theirs["action_mask"]).all()
+
+
+def test_observations_change_with_what_the_seat_sees() -> None:
+    """The encoding is not blind: the seat's own hand and the table show in it."""
+    game = rl.env("plonk").game
+    encoding = encoding_of(game)
+    state = game.new_state(1)
+    before = encoding.observe(state.view(0))
+    state.apply(state.legal_actions()[0])
+    assert encoding.observe(state.view(0)) != before
+    hand = encoding.layout.sections[0]
+    assert sum(before[hand.start:hand.start + hand.size]) == 13
+
+
+@pytest.mark.parametrize(("spec", "flags"), BOARDS, ids=[f"{s}{f}" for s, f in BOARDS])
+def test_pettingzoo_api_and_seed_tests(spec: str, flags: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(rl.env(spec, **flags), num_cycles=200)
+        seed_test(lambda: rl.env(spec, **flags), num_cycles=100)
+
+
+@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
+def test_gymnasium_env_checker(spec: str, flags: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(rl.single_agent(spec, **flags), skip_render_check=True)
+
+
+def play_out(env: rl.ParlourEnv, seed: int) -> tuple[State, dict[str, float]]:
+    """A random game through the environment; its final state and each agent's total reward."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        state = env.live()
+        env.step(action)
+    return state, totals
+
+
+@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
+def test_rewards_add_up_to_the_returns_and_seeds_replay(spec: str, flags: dict[str, Any]) -> None:
+    state, totals = play_out(rl.env(spec, **flags), 11)
+    assert state.is_terminal
+    assert list(totals.values()) == pytest.approx(state.returns())
+    again, _ = play_out(rl.env(spec, **flags), 11)
+    assert again.history() == state.history() and again.seed == state.seed
+
+
+def test_a_word_outside_the_mask_is_refused_and_changes_nothing() -> None:
+    env = rl.env("tonk:speno", players=2)
+    env.reset(seed=4)
+    agent = env.agent_selection
+    before = env.observe(agent)
+    version = env.live().version
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[-1])
+    word = env.words.vocabulary[illegal]
+    with pytest.raises(ValueError, match=rf"action index {illegal} \('{word}'\) is not legal here; allowed: "):
+        env.step(illegal)
+    with pytest.raises(ValueError, match=r"action index 9999 \(there are"):
+        env.step(9999)
+    after = env.observe(agent)
+    assert env.live().version == version and env.agent_selection == agent
+    assert (after["observation"] == before["observation"]).all()
+    assert (after["action_mask"] == before["action_mask"]).all()
+
+
+def test_single_agent_refuses_an_illegal_word_in_info_or_raises() -> None:
+    env = rl.single_agent("plonk", seat=2, opponents="random")
+    observation, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[-1])
+    again, reward, done, _, info = env.step(illegal)
+    assert reward == 0.0 and not done and "is not legal here" in info["illegal"]
+    assert (again["observation"] == observation["observation"]).all()
+    strict = rl.single_agent("plonk", seat=2, opponents="random", illegal="raise")
+    strict.reset(seed=2)
+    with pytest.raises(ValueError, match="is not legal here"):
+        strict.step(illegal)
+
+
+def test_a_seven_split_is_chosen_part_by_part() -> None:
+    """Tock: ``7`` then one part at a time; each mask offers only parts that lead on to a legal split."""
+    env = rl.env("tock", players=4)
+    game = env.game
+    state = game.new_state(0, {"pawns": {"a1": 3, "a2": 10, "a3": 30},
+                               "hands": [["7c", "2d", "3d", "4d", "6d"], [], [], []], "to_play": 0})
+    env.reset(seed=0)
+    env.state = state
+    env.words.begin(state.legal_actions())
+    sevens = [a for a in state.legal_actions() if str(a).startswith("7 ")]
+    assert len(sevens) > 20
+    seven = env.words.index["7"]
+    assert env.words.choose(seven) is None
+    offered = {env.words.vocabulary[i] for i, on in enumerate(env.words.mask()) if on}
+    assert offered == {str(a).split()[1] for a in sevens}
+    target = next(a for a in sevens if len(str(a).split()) == 3)
+    for word in str(target).split()[1:]:
+        settled = env.words.choose(env.words.index[word])
+    assert settled is target
+
+
+def test_render_ansi_draws_the_acting_seat_and_bad_modes_are_refused() -> None:
+    env = rl.env("plonk", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text is not None and "player_0" in text
+    with pytest.raises(ValueError, match="render_mode 'human' is not offered"):
+        rl.env("plonk", render_mode="human")
+
+
+def test_a_game_without_an_encoding_is_refused_by_name() -> None:
+    with pytest.raises(RulesError, match="has no encoding"):
+        encoding_of(_NoEncoding())
+
+
+class _NoEncoding(Game):  # type: ignore[type-arg]
+    """A game class stub with no parts: ``encoding_of`` must refuse it by name."""
+
+    spec = rl.env("plonk").game.spec
+    parts: ClassVar[dict[str, str]] = {}
+
+    def __init__(self) -> None:
+        pass
+
+    def parse_action(self, text: str, state: Any = None) -> Any:
+        raise NotImplementedError
+
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+
+def test_docs_carry_the_encodings_tables() -> None:
+    from parlour.rl.tables import tables
+
+    doc = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
+    assert tables() in doc
