@@ -63,7 +63,9 @@ TARGET_P99_MS = 50.0
 TARGET_SCALING = 1.5
 PLONK_BOT = "heuristic"
 TONK_RULES = {"hands": 2}
-SERVER_ENV = {"PARLOUR_BOT_DELAY": "0", "PARLOUR_DISCONNECT_GRACE": "3600", "PARLOUR_STAND_IN_BOT": "random"}
+SERVER_ENV = {"PARLOUR_BOT_DELAY": "0", "PARLOUR_DISCONNECT_GRACE": "3600", "PARLOUR_STAND_IN_BOT": "random",
+              "PARLOUR_MAX_OPEN_TABLES_PER_CLIENT": "100000", "PARLOUR_TABLE_CREATION_BURST": "100000"}
+"""One load client opens every table: the per-client limits are lifted for it."""
 """Bots play at once; a closed client's seat is never handed to a stand-in bot (no load after a phase)."""
 
 

@@ -132,8 +132,8 @@ def server_plays(client: TestClient) -> None:
     assert (mine["min_players"], mine["max_players"]) == (2, 4) and mine["bots"] == ["random"]
     assert {f["name"] for f in mine["flags"]} == {"players", "rounds", "stake"}
     assert client.get("/static/generic.js").status_code == 200
-    assert client.get("/api/games/highcard/client/client.js").json()["code"] == "game/not_found"
-    assert client.get("/api/games/highcard/layout?players=2").json()["code"] == "game/not_found"
+    assert client.get("/api/games/highcard/client/client.js").json()["error"]["code"] == "game/not_found"
+    assert client.get("/api/games/highcard/layout?players=2").json()["error"]["code"] == "game/not_found"
 
     table = new_table(client, "highcard", ["human", "random"], rules={"rounds": 3})
     token = join(client, table["id"], "Ana")["token"]

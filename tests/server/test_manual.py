@@ -30,7 +30,7 @@ def test_bad_requests_are_refused_with_what_is_allowed(client: TestClient) -> No
         ("/rules/tonk", {"lang": "xx"}, 422, "languages are en, fr"),
     ]:
         answer = client.get(path, params=params)
-        assert answer.status_code == status and fragment in answer.json()["message"], (path, params)
+        assert answer.status_code == status and fragment in answer.json()["error"]["message"], (path, params)
 
 
 def test_the_page_stands_alone_and_links_the_other_language(client: TestClient) -> None:
@@ -43,7 +43,7 @@ def test_the_page_stands_alone_and_links_the_other_language(client: TestClient) 
 
 def test_markup_in_the_rules_is_not_rendered(client: TestClient) -> None:
     answer = client.get("/api/games/tonk/rules", params={"rules": "<b>x</b>"})
-    assert answer.status_code == 422 and "<b>x</b>" in answer.json()["message"]
+    assert answer.status_code == 422 and "<b>x</b>" in answer.json()["error"]["message"]
 
 
 def test_the_index_links_every_game_with_its_opening_lines(client: TestClient) -> None:

@@ -114,9 +114,9 @@ def test_rest_actions_check_token_turn_and_version(client: TestClient) -> None:
         r = client.post(f"/api/tables/{tid}/actions", json={"token": token, "version": version, "action": action})
         return r.status_code, r.json()
 
-    assert post("nope", 0, "drop")[1]["code"] == "auth/bad_token"
-    assert post(tokens[1 - to_play], 0, "drop")[1]["code"] == "action/not_your_turn"
-    assert post(tokens[to_play], 3, "drop")[1]["code"] == "action/stale"
+    assert post("nope", 0, "drop")[1]["error"]["code"] == "auth/bad_token"
+    assert post(tokens[1 - to_play], 0, "drop")[1]["error"]["code"] == "action/not_your_turn"
+    assert post(tokens[to_play], 3, "drop")[1]["error"]["code"] == "action/stale"
     assert post(tokens[to_play], 0, "spread 2c 3c 4c")[0] == 409
     assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0
     status, body = post(tokens[to_play], 0, "DRAW STOCK")
@@ -147,7 +147,7 @@ def test_a_waiting_table_does_not_start_until_every_person_sits(client: TestClie
         mine = me.until(lambda m: m["type"] == "state" and bool(m["legal"]))
         assert mine["table"]["to_play"] == 1 and mine["view"]["version"] == 1  # the bot led, now Ana
         assert set(mine["legal"]) <= set(mine["view"]["hand"])
-    assert client.post(f"/api/tables/{tid}/join", json={"name": "Late"}).json()["code"] == "table/full"
+    assert client.post(f"/api/tables/{tid}/join", json={"name": "Late"}).json()["error"]["code"] == "table/full"
 
 
 def test_a_stand_in_plays_for_an_absent_person_until_they_return(app_factory: Any) -> None:

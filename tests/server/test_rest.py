@@ -54,8 +54,8 @@ def test_creating_tables_checks_game_rules_and_seats(client: TestClient) -> None
     quoted = {"game": "'chess'", "flag": "3", "unknown flag": "'wild'", "preset": "'vegas'", "bot": "'robot'"}
     for case, body in refusals.items():
         response = client.post("/api/tables", json=body)
-        assert (response.status_code, response.json()["code"]) == (422, "request/invalid"), (case, response.text)
-        assert quoted.get(case, "") in response.json()["message"], (case, response.json())
+        assert (response.status_code, response.json()["error"]["code"]) == (422, "request/invalid"), (case, response.text)
+        assert quoted.get(case, "") in response.json()["error"]["message"], (case, response.json())
     listed = client.get("/api/tables").json()
     assert [t["id"] for t in listed] == [table["id"]]
 
@@ -66,19 +66,19 @@ def test_joining_gives_distinct_seats_then_the_table_is_full(client: TestClient)
     first = join(client, tid, "Ana")
     assert (first["seat"], second["seat"]) == (0, 1) and first["token"] != second["token"]
     full = client.post(f"/api/tables/{tid}/join", json={"name": "Cy"})
-    assert (full.status_code, full.json()["code"]) == (409, "table/full")
-    assert client.post(f"/api/tables/{tid}/join", json={"seat": 9}).json()["code"] == "request/invalid"
+    assert (full.status_code, full.json()["error"]["code"]) == (409, "table/full")
+    assert client.post(f"/api/tables/{tid}/join", json={"seat": 9}).json()["error"]["code"] == "request/invalid"
     seats = client.get(f"/api/tables/{tid}").json()["table"]["seats"]
     assert [s["name"] for s in seats] == ["Ana", "Bo", "Random 2"]
     mine = client.get(f"/api/tables/{tid}?token={first['token']}").json()
     assert mine["seat"] == 0 and "hand" in mine["view"]
-    assert client.get(f"/api/tables/{tid}?token=bad").json()["code"] == "auth/bad_token"
+    assert client.get(f"/api/tables/{tid}?token=bad").json()["error"]["code"] == "auth/bad_token"
 
 
 def test_a_finished_game_has_a_record_and_replays_step_by_step(client: TestClient) -> None:
     tid = new_table(client, "plonk", ["human"] * 4, rules={"target": 40})["id"]
-    assert client.get(f"/api/tables/{tid}/record").json()["code"] == "table/not_finished"
-    assert client.get(f"/api/tables/{tid}/replay").json()["code"] == "table/not_finished"
+    assert client.get(f"/api/tables/{tid}/record").json()["error"]["code"] == "table/not_finished"
+    assert client.get(f"/api/tables/{tid}/replay").json()["error"]["code"] == "table/not_finished"
     tokens = [join(client, tid, f"P{i}")["token"] for i in range(4)]
     sockets = [client.websocket_connect(f"/api/tables/{tid}/ws?token={t}") for t in tokens]
     clients = {i: Client(ws.__enter__()) for i, ws in enumerate(sockets)}
@@ -96,7 +96,7 @@ def test_a_finished_game_has_a_record_and_replays_step_by_step(client: TestClien
     assert third["action"] == record.actions[2] and third["view"]["version"] == 3
     end = client.get(f"/api/tables/{tid}/replay?step=99999").json()
     assert end["step"] == final and end["view"]["winner"] is not None
-    assert client.post(f"/api/tables/{tid}/join", json={}).json()["code"] == "table/finished"
+    assert client.post(f"/api/tables/{tid}/join", json={}).json()["error"]["code"] == "table/finished"
 
 
 def test_docs_and_the_browser_client_are_served(client: TestClient) -> None:
@@ -115,5 +115,5 @@ def test_each_game_serves_its_own_client_module(client: TestClient) -> None:
     assert client.get("/api/games/tock/client/board.js").status_code == 200
     for bad in ("/api/games/tonk/client/game.py", "/api/games/chess/client/client.js",
                 "/api/games/tonk/layout?players=2"):
-        assert client.get(bad).json()["code"] == "game/not_found", bad
+        assert client.get(bad).json()["error"]["code"] == "game/not_found", bad
     assert client.get("/api/games/tonk/client/..%2Fgame.py").status_code == 404

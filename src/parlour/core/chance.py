@@ -34,6 +34,21 @@ def chance_rng(seed: int, event: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "little"))
 
 
+def seed_commitment(seed: int) -> str:
+    """The published pledge to a deal: SHA-256 (hex) of the seed's decimal text in UTF-8.
+
+    A server shows it when a table opens and reveals the seed once the table
+    is finished; anyone can then check that the deal was fixed from the start
+    (``verify_seed``) and replay it.
+    """
+    return hashlib.sha256(str(seed).encode("utf-8")).hexdigest()
+
+
+def verify_seed(seed: int, commitment: str) -> bool:
+    """Whether ``seed`` is the one ``commitment`` pledged (case-insensitive hex)."""
+    return seed_commitment(seed) == commitment.strip().lower()
+
+
 def seed_to_json(seed: int) -> int | str:
     """``seed`` as JSON carries it: a number while JavaScript reads it exactly, else decimal text."""
     return seed if -JSON_SAFE <= seed <= JSON_SAFE else str(seed)

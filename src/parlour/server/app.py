@@ -10,33 +10,44 @@ code; the browser client is served from ``static/``.
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator, Awaitable, Callable
+import logging
+import math
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour.server.authority import Rejected, quote
 from parlour.server.cluster import Cluster
+from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
 from parlour.server.routes import games, i18n, manual, play, tables
 from parlour.server.settings import Settings
-from parlour.server.storage import Storage
+from parlour.server.storage import Storage, StorageUnavailable
 
+log = logging.getLogger("parlour.server")
 STATIC = Path(__file__).parent / "static"
 STATUS = {
     "auth/bad_token": 403, "table/not_found": 404, "game/not_found": 404, "table/full": 409, "table/finished": 409,
     "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
-    "action/not_your_turn": 409, "action/stale": 409,
-    "request/invalid": 422, "table/too_many": 503,
+    "action/not_your_turn": 409, "action/stale": 409, "request/too_large": 413, "request/too_many": 429,
+    "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503,
 }
+HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
+"""Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
 
 
-def error_response(code: str, message: str) -> JSONResponse:
-    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=STATUS.get(code, 400))
+def error_response(code: str, message: str, retry_after: float | None = None,
+                   status: int | None = None) -> JSONResponse:
+    """A REST refusal in the one envelope every error uses: ``{"error": {"code": …, "message": …}}``."""
+    headers = {"Retry-After": str(max(1, math.ceil(retry_after)))} if retry_after is not None else None
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status or STATUS.get(code, 400),
+                        headers=headers)
 
 
 GC_THRESHOLDS = (20_000, 20, 50)
@@ -73,7 +84,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, exc: Rejected) -> JSONResponse:
-        return error_response(exc.code, exc.message)
+        return error_response(exc.code, exc.message, exc.retry_after)
+
+    @app.exception_handler(StorageUnavailable)
+    async def unavailable(_request: Request, exc: StorageUnavailable) -> JSONResponse:
+        log.error("%s", exc)
+        return error_response("storage_unavailable", f"{exc}; try again shortly", settings.storage_retry_after)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_refusal(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "request/invalid")
+        return error_response(code, str(exc.detail), status=exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -83,13 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         given = f" (got {quote(first['input'], 80)})" if "input" in first else ""
         return error_response("request/invalid", f"{where}: {first.get('msg', 'invalid')}{given}")
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > settings.max_message_bytes:
-            return error_response("request/invalid", f"request body of {quote(length, 30)} bytes; the limit is "
-                                  f"{settings.max_message_bytes}")
-        return await call_next(request)
+    app.add_middleware(BodyLimit, settings=settings)
 
     app.include_router(games.router)
     app.include_router(tables.router)

@@ -27,8 +27,10 @@ from parlour.server.storage import Storage, StorageConflict, StoredSeat, StoredT
 class Rejected(ParlourError):
     """A refused request, with the stable code clients switch on."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message, code)
+        self.retry_after = retry_after
+        """Seconds the client should wait before trying again (sent as ``Retry-After``), when waiting helps."""
 
 
 def quote(value: Any, limit: int = 120) -> str:

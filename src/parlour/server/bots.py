@@ -4,7 +4,9 @@ After every change the lobby asks ``schedule`` what happens next at a table:
 a bot seat plays after ``bot_delay`` seconds (so people can follow); a
 person's seat with a stand-in (absent past ``disconnect_grace``) is played the
 same way; a person's turn at a table with a turn timer is played by the
-stand-in when the timer runs out. A bot plays through the authority like anyone
+stand-in when the timer runs out. A bot whose move cannot be stored (the
+database is down) tries again after a wait that doubles each time, so play
+resumes by itself when storage is back. A bot plays through the authority like anyone
 else, with the version it looked at, so a move made meanwhile makes its choice
 stale instead of wrong.
 """
@@ -12,6 +14,7 @@ stale instead of wrong.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -19,6 +22,12 @@ from parlour.bots.base import Bot, make_bot
 from parlour.core.errors import BotSpecError
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.settings import Settings
+from parlour.server.storage import StorageUnavailable
+
+log = logging.getLogger("parlour.server")
+RETRY_FIRST = 0.5
+"""Seconds before a bot tries again after storage failed; doubled after each failure up to ``RETRY_MAX``."""
+RETRY_MAX = 30.0
 
 PlayFn = Callable[[TableAuthority, int, int, str], Awaitable[str]]
 PublishFn = Callable[[TableAuthority], None]
@@ -35,6 +44,7 @@ class BotDriver:
         self._deadlines: dict[str, float] = {}
         self._graces: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._stand_ins: dict[str, Bot] = {}
+        self._failures: dict[str, int] = {}
         self.owns: Callable[[str], bool] = lambda _table_id: True
         """Whether this process plays the bots of a table (with several processes, the one holding its lease)."""
         self.stood_in: Callable[[TableAuthority, int], None] = lambda _table, _seat: None
@@ -133,6 +143,14 @@ class BotDriver:
         except Rejected:
             if table.version == version:
                 raise
+        except StorageUnavailable as e:
+            tries = self._failures[table.id] = self._failures.get(table.id, 0) + 1
+            wait = min(RETRY_MAX, RETRY_FIRST * 2 ** (tries - 1))
+            log.warning("table %s: bot move not stored (%s); trying again in %g s", table.id, e, wait)
+            if table.version == version and table.status == "playing":
+                self._start(table, bot, wait)
+            return
+        self._failures.pop(table.id, None)
 
     async def _grace(self, table: TableAuthority, seat: int) -> None:
         await asyncio.sleep(self.settings.disconnect_grace)

@@ -27,7 +27,7 @@ class Connection:
         self.table_id = table_id
         self.seat = seat
         self.token = token
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client too far behind gets a final ``None`` that ends its pump."""
@@ -37,14 +37,21 @@ class Connection:
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.outbox.put_nowait(None)
 
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection with ``code`` once the messages already queued are sent."""
+        self.outbox.put_nowait((code, reason))
+
     async def pump(self, websocket: WebSocket) -> None:
         """Write the outbox to ``websocket`` until it ends or the client is too slow."""
         while True:
-            text = await self.outbox.get()
-            if text is None:
+            item = await self.outbox.get()
+            if item is None:
                 await websocket.close(code=1008, reason="too slow")
                 return
-            await websocket.send_text(text)
+            if isinstance(item, tuple):
+                await websocket.close(code=item[0], reason=item[1])
+                return
+            await websocket.send_text(item)
 
 
 class Hub:

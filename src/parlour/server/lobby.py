@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
 from collections.abc import Callable
 from typing import Any
 
-from parlour.bots.base import make_bot
+from parlour.bots.base import make_bot, parse_bot_spec
+from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.registry import game_classes, load_game
 from parlour.server.authority import Rejected, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
+from parlour.server.limits import Buckets
 from parlour.server.schemas import JoinIn, JoinOut, TableIn
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageConflict
@@ -30,6 +31,8 @@ from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
 
+SEED_BITS = 128
+"""A table's seed: a secret too large to guess or search (``secrets``), revealed only once the table is finished."""
 BOT_NAMES = ("random", "heuristic", "strong")
 """Bot specs the lobby offers, for each game that has them."""
 
@@ -45,6 +48,9 @@ class Lobby:
         self.bots = BotDriver(settings, self.play, self.publish)
         self.writer = Writer(storage)
         self.locks: dict[str, asyncio.Lock] = {}
+        self.creators: dict[str, str] = {}
+        """Who created each table this process made (``limits.client_key``), for the per-client limit."""
+        self.creations = Buckets(settings.table_creation_rate, settings.table_creation_burst)
         self.notify: Callable[[dict[str, Any]], None] = lambda _event: None
         """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
         self.elsewhere: Callable[[str], tuple[set[int], int]] = lambda _table_id: (set(), 0)
@@ -92,24 +98,65 @@ class Lobby:
             raise Rejected("table/not_found", f"no table {quote(table_id, 40)}; GET /api/tables lists them")
         return table
 
-    def create(self, body: TableIn) -> TableAuthority:
-        """A new table from a lobby request; bad game, rules or seats are ``request/invalid``."""
-        if sum(1 for t in self.tables.values() if t.status != "finished") >= self.settings.max_tables:
-            raise Rejected("table/too_many", f"this server holds {self.settings.max_tables} open tables already")
+    def create(self, body: TableIn, client: str = "local") -> TableAuthority:
+        """A new table from a lobby request by ``client`` (``limits.client_key``).
+
+        Bad game, rules or seats are ``request/invalid``; a bot asking for more search than
+        ``max_bot_iters`` / ``max_bot_ms`` too; a client with ``max_open_tables_per_client`` unfinished
+        tables, or creating faster than ``table_creation_rate``, is ``request/too_many``.
+        """
+        settings = self.settings
+        if sum(1 for t in self.tables.values() if t.status != "finished") >= settings.max_tables:
+            raise Rejected("table/too_many", f"this server holds {settings.max_tables} open tables already "
+                           "(max_tables)", retry_after=60)
+        mine = sum(1 for t in self.tables.values() if self.creators.get(t.id) == client and t.status != "finished")
+        if mine >= settings.max_open_tables_per_client:
+            raise Rejected("request/too_many", f"you have {mine} unfinished tables; the limit is "
+                           f"max_open_tables_per_client = {settings.max_open_tables_per_client}: finish or leave "
+                           "one first", retry_after=60)
+        wait = self.creations.take(client)
+        if wait:
+            raise Rejected("request/too_many", f"tables are created at most {settings.table_creation_rate:g} per "
+                           f"second after a burst of {settings.table_creation_burst} (table_creation_rate): "
+                           f"try again in {wait:.0f} s", retry_after=wait)
         try:
             game = load_game(body.game, preset=body.preset or None,
                              **{"players": len(body.seats), **body.rules})
         except ParlourError as e:
             raise Rejected("request/invalid", str(e)) from None
+        for i, spec in enumerate(body.seats):
+            if spec.strip().lower() != "human":
+                self.check_budget(spec, f"seat {i}")
         table_id = secrets.token_hex(5)
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = secrets.randbits(SEED_BITS)
         name = body.name or f"{game.spec.title} {table_id[:4]}"
         table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
                                       body.turn_seconds)
         self.tables[table_id] = table
+        self.creators[table_id] = client
         self.notify({"kind": "table", "table": table_id})
         self.bots.schedule(table)
         return table
+
+    def check_budget(self, spec: str, where: str) -> None:
+        """Refuse a bot spec that asks for more search than ``max_bot_iters`` / ``max_bot_ms`` allow."""
+        try:
+            _, options = parse_bot_spec(spec)
+        except ParlourError as e:
+            raise Rejected("request/invalid", f"{where}: {e}") from None
+        for key, limit, setting in (("iters", self.settings.max_bot_iters, "max_bot_iters"),
+                                    ("ms", self.settings.max_bot_ms, "max_bot_ms")):
+            value = options.get(key)
+            if value is None:
+                continue
+            try:
+                asked = float(value)
+            except ValueError:
+                raise Rejected("request/invalid", f"{where}: bot spec {quote(spec)}: {key}={quote(value)} "
+                               "is not a number") from None
+            if asked > limit:
+                raise Rejected("request/invalid", f"{where}: bot spec {quote(spec)} asks {key}={value}; this "
+                               f"server allows at most {setting} = {limit:g}")
 
     def join(self, table_id: str, body: JoinIn) -> JoinOut:
         table = self.get(table_id)
@@ -173,6 +220,7 @@ class Lobby:
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
             "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
+            "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
             "spectators": self.hub.spectators(table.id) + watching_elsewhere, "created": table.created,
             "seats": [

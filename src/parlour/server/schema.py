@@ -5,7 +5,9 @@ from an installed wheel). Every process that opens the database runs
 ``migrate``: under a lock held in the migration's own transaction (a PostgreSQL
 advisory lock; on SQLite an immediate write transaction), it upgrades to the
 newest revision, so the first process to start creates the schema and the others
-wait a moment and find it done. A database made before migrations existed
+wait a moment and find it done. The migration ends with a write, so that a
+database the server may read but not write is refused at start, not at the
+first move. A database made before migrations existed
 (``create_all`` without a revision table) is stamped as the first revision and
 upgraded from there, in place.
 """
@@ -63,3 +65,4 @@ def migrate(engine: Engine, prefix: str) -> None:
         if current(conn, prefix) is None and inspect(conn).has_table(f"{prefix}tables"):
             command.stamp(cfg, BASELINE)
         command.upgrade(cfg, "head")
+        conn.exec_driver_sql(f'UPDATE "{prefix}alembic_version" SET version_num = version_num')  # read-only: fails

@@ -12,8 +12,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
-SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+"""No control characters (NUL, line breaks, escapes …): names are shown to others and stored on every backend."""
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40, pattern=PRINTABLE)]
+SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80, pattern=PRINTABLE)]
 ActionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 FlagValue = str | int | bool | None
 
@@ -21,6 +23,7 @@ ErrorCode = Literal[
     "action/illegal", "action/invalid", "action/game_over", "action/not_your_turn", "action/stale",
     "auth/bad_token", "request/invalid",
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
+    "request/too_large", "request/too_many", "request/not_found", "request/method_not_allowed", "storage_unavailable",
 ]
 
 
@@ -94,12 +97,17 @@ ClientMessage = Annotated[WsAction | WsPing | WsSync, Field(discriminator="type"
 # ---------------------------------------------------------------------- outputs
 
 
-class ErrorOut(BaseModel):
-    """A refusal: a stable code and a message that quotes the input."""
+class ErrorBody(BaseModel):
+    """What was refused: a stable code and a message that quotes the input and says what is allowed."""
 
-    type: Literal["error"] = "error"
     code: ErrorCode
     message: str
+
+
+class ErrorOut(BaseModel):
+    """Every REST refusal: ``{"error": {"code": …, "message": …}}`` (WebSocket errors are ``type: error``)."""
+
+    error: ErrorBody
 
 
 class FlagOut(BaseModel):

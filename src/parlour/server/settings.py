@@ -6,8 +6,12 @@ own with a temporary database and no bot delay, so nothing here is global.
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Self
+
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from parlour.bots.base import parse_bot_spec
 
 
 class Settings(BaseSettings):
@@ -25,9 +29,35 @@ class Settings(BaseSettings):
     stand_in_bot: str = Field(default="heuristic", description="bot spec that plays for an absent or timed-out person")
     max_message_bytes: int = Field(default=8192, ge=256, description="longest WebSocket message or REST body accepted")
     max_tables: int = Field(default=10_000, ge=1, description="open tables at most; creating more is refused")
+    max_bot_iters: int = Field(default=20_000, ge=1, description="most search iterations a bot seat may ask for "
+                               "(``iters=``); a larger bot spec is refused")
+    max_bot_ms: float = Field(default=2_000, gt=0, description="most milliseconds per move a bot seat may ask for "
+                              "(``ms=``); a larger bot spec is refused")
+    max_open_tables_per_client: int = Field(default=8, ge=1, description="unfinished tables one client (its player "
+                                            "token, else its address) may have created; more are refused with 429")
+    table_creation_rate: float = Field(default=0.2, gt=0, description="tables per second one client may create "
+                                       "over time (after a burst of table_creation_burst); faster is refused with 429")
+    table_creation_burst: int = Field(default=5, ge=1, description="tables one client may create at once before "
+                                      "table_creation_rate applies")
+    ws_message_rate: float = Field(default=10.0, gt=0, description="WebSocket messages per second one connection "
+                                   "may send over time (after a burst of ws_message_burst); faster closes it (1008)")
+    ws_message_burst: int = Field(default=30, ge=1, description="WebSocket messages one connection may send at once "
+                                  "before ws_message_rate applies")
+    storage_retry_after: int = Field(default=5, ge=1, le=3600, description="seconds a client is told to wait "
+                                     "(Retry-After) when storage is unavailable")
     redis_url: str | None = Field(default=None, description="Redis URL: serve as one of several processes on one "
                                   "PostgreSQL, changes fanned out through Redis pub/sub (none: one process alone)")
     redis_channel: str = Field(default="parlour", min_length=1, max_length=100,
                                description="Redis pub/sub channel the processes of one service share")
     sync_seconds: float = Field(default=1.0, gt=0, le=60, description="with Redis: how often a process claims "
                                 "the bots of tables nobody plays and checks storage for changes it missed")
+
+    @model_validator(mode="after")
+    def stand_in_within_budget(self) -> Self:
+        """The stand-in bot is held to the same search limits as any bot seat."""
+        _, options = parse_bot_spec(self.stand_in_bot)
+        for key, limit, name in (("iters", self.max_bot_iters, "max_bot_iters"), ("ms", self.max_bot_ms, "max_bot_ms")):
+            if key in options and float(options[key]) > limit:
+                raise ValueError(f"stand_in_bot {self.stand_in_bot!r} asks {key}={options[key]}; "
+                                 f"{name} is {limit:g}")
+        return self

@@ -33,7 +33,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
@@ -43,6 +43,10 @@ from parlour.server.schema import migrate
 
 class StorageError(ParlourError):
     """The database URL cannot be used, or a write conflicts with what is stored."""
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot be reached or written just now: the request may be tried again later."""
 
 
 class StorageConflict(StorageError):
@@ -102,6 +106,9 @@ class Storage:
             raise StorageError(f"cannot use database URL {url!r}: {e}") from None
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.shown_url = parsed.render_as_string(hide_password=True)
+        """The URL as messages show it: the password masked."""
+        event.listen(self.engine, "handle_error", self._unavailable)
         self.metadata = MetaData()
         self.tables = Table(
             f"{prefix}tables", self.metadata,
@@ -134,6 +141,14 @@ class Storage:
         self._insert_action = self.actions.insert()
         self.prefix = prefix
         migrate(self.engine, prefix)
+
+    def _unavailable(self, context: ExceptionContext) -> None:
+        """Every database failure but a key conflict becomes ``StorageUnavailable``, one line naming the URL."""
+        if isinstance(context.sqlalchemy_exception, IntegrityError):
+            return
+        cause = str(context.original_exception).strip().splitlines()
+        raise StorageUnavailable(f"database {self.shown_url} is unavailable: "
+                                 f"{cause[0] if cause else type(context.original_exception).__name__}")
 
     def close(self) -> None:
         self.engine.dispose()

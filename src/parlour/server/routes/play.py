@@ -19,13 +19,19 @@ from pydantic import TypeAdapter, ValidationError
 
 from parlour.server.authority import Rejected, quote
 from parlour.server.hub import Connection
+from parlour.server.limits import TokenBucket
 from parlour.server.lobby import Lobby
 from parlour.server.schemas import ClientMessage, WsAction, WsPing
+from parlour.server.storage import StorageUnavailable
 
 router = APIRouter(tags=["play"])
 MESSAGE = TypeAdapter[Any](ClientMessage)
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_POLICY = 1008
+"""A client that sends faster than ``ws_message_rate`` allows."""
+CLOSE_UNAVAILABLE = 1011
+"""Storage failed: the client should reconnect a little later."""
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -68,17 +74,29 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     """Live play and spectating; see the module docstring for the protocol."""
     await websocket.accept()
     lobby: Lobby = websocket.app.state.lobby
+    settings = lobby.settings
     try:
         conn = lobby.connect(table_id, token)
     except Rejected as e:
         await websocket.send_text(json.dumps(error(e.code, e.message)))
         await websocket.close(code=CLOSE_BAD_TOKEN if e.code == "auth/bad_token" else CLOSE_NOT_FOUND)
         return
+    except StorageUnavailable as e:
+        await websocket.send_text(json.dumps(error("storage_unavailable", f"{e}; reconnect shortly")))
+        await websocket.close(code=CLOSE_UNAVAILABLE)
+        return
     pump = asyncio.create_task(conn.pump(websocket))
+    bucket = TokenBucket(settings.ws_message_rate, settings.ws_message_burst)
     try:
         while True:
             event = await websocket.receive()
             if event["type"] == "websocket.disconnect":
+                break
+            if bucket.take():
+                conn.send(error("request/too_many", f"more than {settings.ws_message_burst} messages at once or "
+                                f"{settings.ws_message_rate:g} a second (ws_message_rate): connection closed"))
+                conn.close(CLOSE_POLICY, "too many messages")
+                await pump
                 break
             text = event.get("text")
             if text is None:
@@ -88,7 +106,13 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
                 except UnicodeDecodeError:
                     conn.send(error("request/invalid", f"binary message of {len(data)} bytes is not UTF-8 JSON"))
                     continue
-            conn.send(await handle(lobby, conn, text))
+            try:
+                conn.send(await handle(lobby, conn, text))
+            except StorageUnavailable as e:
+                conn.send(error("storage_unavailable", f"{e}; nothing was played: reconnect shortly"))
+                conn.close(CLOSE_UNAVAILABLE, "storage unavailable")
+                await pump
+                break
     finally:
         pump.cancel()
         lobby.disconnect(conn)

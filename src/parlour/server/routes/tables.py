@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from parlour.core.cards import card_str
 from parlour.core.record import replay
 from parlour.server.authority import Rejected
+from parlour.server.limits import client_key
 from parlour.server.routes.deps import LobbyDep
 from parlour.server.schemas import (
     AcceptedOut,
@@ -29,14 +30,19 @@ from parlour.server.schemas import (
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (403, 404, 409, 422, 503)
+    code: {"model": ErrorOut} for code in (403, 404, 409, 413, 422, 429, 503)
 }
 
 
 @router.post("", response_model=TableOut, status_code=201, responses=ERRORS)
-async def create_table(body: TableIn, lobby: LobbyDep) -> dict[str, Any]:
-    """Open a table: game, preset, flags, and per seat ``human`` or a bot spec."""
-    return lobby.summary(lobby.create(body))
+async def create_table(body: TableIn, lobby: LobbyDep, request: Request) -> dict[str, Any]:
+    """Open a table: game, preset, flags, and per seat ``human`` or a bot spec.
+
+    Each client (by address) may have ``max_open_tables_per_client`` unfinished tables and create them at
+    ``table_creation_rate``; beyond, 429 with ``Retry-After``. Bot specs may ask at most ``max_bot_iters``
+    iterations or ``max_bot_ms`` milliseconds a move.
+    """
+    return lobby.summary(lobby.create(body, client_key(None, request.client)))
 
 
 @router.get("", response_model=list[TableOut])

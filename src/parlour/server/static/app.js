@@ -31,7 +31,7 @@ async function api(path, body) {
     body: JSON.stringify(body) };
   const response = await fetch(path, init);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.message || response.statusText);
+  if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
   return data;
 }
 
