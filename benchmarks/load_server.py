@@ -65,8 +65,8 @@ PLONK_BOT = "heuristic"
 TONK_RULES = {"hands": 2}
 SERVER_ENV = {"PARLOUR_BOT_DELAY": "0", "PARLOUR_DISCONNECT_GRACE": "3600", "PARLOUR_STAND_IN_BOT": "random",
               "PARLOUR_MAX_OPEN_TABLES_PER_CLIENT": "100000", "PARLOUR_TABLE_CREATION_BURST": "100000"}
-"""One load client opens every table: the per-client limits are lifted for it."""
-"""Bots play at once; a closed client's seat is never handed to a stand-in bot (no load after a phase)."""
+"""Bots play at once; a closed client's seat is never handed to a stand-in bot (no load after a phase); one
+load client opens every table, so the per-client table limits are lifted."""
 
 
 class TableError(Exception):

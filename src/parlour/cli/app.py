@@ -20,7 +20,8 @@ from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
 from parlour.cli.serve import serve
 from parlour.core.cards import cards_str
-from parlour.core.errors import ParlourError
+from parlour.core.chance import seed_commitment, verify_seed
+from parlour.core.errors import ParlourError, RecordError
 from parlour.core.game import Action, Game, State
 from parlour.core.i18n import LANGUAGES, current_language, language_from_environment, ngettext, set_language
 from parlour.core.i18n import gettext as _
@@ -143,11 +144,21 @@ def rules_command(game_spec: Annotated[str, typer.Argument(
 def replay_command(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="a game record (JSON)")],
     quiet: Annotated[bool, typer.Option(help="only check; print the result")] = False,
+    verify: Annotated[str | None, typer.Option(
+        "--verify", metavar="COMMITMENT",
+        help="the seed commitment a server published for the table: check that the record's seed is that one")] = None,
 ) -> None:
     """Re-play a game record, checking every action, and print the hands as they went."""
     try:
         record = GameRecord.load(path)
         names = record.players
+        if verify is not None:
+            if not verify_seed(record.seed, verify):
+                raise RecordError(_("the deal does not match: the record's seed hashes to {actual}, not to the "
+                                    "published commitment {given}").format(actual=seed_commitment(record.seed),
+                                                                           given=verify.strip()[:80]))
+            console.print(_("Deal verified: the record's seed is the one committed to ({commitment}).").format(
+                commitment=seed_commitment(record.seed)))
 
         def show(state: State[Any, Any], seat: int, action: Action) -> None:
             if quiet:

@@ -157,6 +157,8 @@ class TableOut(BaseModel):
     spec: str
     status: Literal["waiting", "playing", "finished"]
     version: int
+    seed_commitment: str = Field(description="SHA-256 (hex) of the deal's seed in decimal: the seed is in the "
+                                 "record once the table is finished, so anyone can check the deal was fixed")
     to_play: int | None
     seats: list[SeatOut]
     turn_seconds: float | None

@@ -10,6 +10,7 @@
 // where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
 import { cardRow, cardSvg } from "./cards.js";
+import { fairness } from "./fairness.js";
 import { languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
 import { actionWords, h, nameOf, panel } from "./ui.js";
 
@@ -347,7 +348,7 @@ async function renderTable() {
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
     h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")),
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null),
-  playersBar(msg, scoreFn(v, client)), turnBanner(msg));
+  playersBar(msg, scoreFn(v, client)), turnBanner(msg), fairness(t));
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
     panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
