@@ -146,7 +146,8 @@ def replay_command(
     quiet: Annotated[bool, typer.Option(help="only check; print the result")] = False,
     verify: Annotated[str | None, typer.Option(
         "--verify", metavar="COMMITMENT",
-        help="the seed commitment a server published for the table: check that the record's seed is that one")] = None,
+        help="the commitment (SHA-256 hex) a server published when the table opened: check that the deal is "
+             "the one committed to")] = None,
 ) -> None:
     """Re-play a game record, checking every action, and print the hands as they went."""
     try:
