@@ -21,6 +21,7 @@ ErrorCode = Literal[
     "action/illegal", "action/invalid", "action/game_over", "action/not_your_turn", "action/stale",
     "auth/bad_token", "request/invalid",
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
+    "record/not_found",
 ]
 
 
@@ -185,12 +186,6 @@ class StateOut(BaseModel):
 
 class PongOut(BaseModel):
     type: Literal["pong"] = "pong"
-
-
-class RecordOut(BaseModel):
-    """A finished game's record (the core's ``GameRecord`` as JSON)."""
-
-    record: dict[str, Any]
 
 
 class ReplayStepOut(BaseModel):

@@ -10,7 +10,7 @@
 // where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
 import { cardRow, cardSvg } from "./cards.js";
-import { languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
+import { currentLanguage, languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
 import { actionWords, h, nameOf, panel } from "./ui.js";
 
 const main = document.getElementById("main");
@@ -57,6 +57,10 @@ async function clientOf(name) {
 const STATUS = { waiting: () => t("waiting"), playing: () => t("playing"), finished: () => t("finished") };
 
 const tokenKey = (id) => `parlour:token:${id}`;
+/** The rules page of `game`, with a table's flags when given its spec (the table's `spec`). */
+const rulesLink = (game, spec) => `/rules/${encodeURIComponent(game)}?` +
+  new URLSearchParams({ ...(spec ? { rules: spec } : {}), lang: currentLanguage() });
+const rulesAnchor = (game, spec, attrs = {}) => h("a", { href: rulesLink(game, spec), class: "rules-link", ...attrs }, t("Rules"));
 const inviteLink = (id) => `${location.origin}/?table=${id}`;
 
 async function copyInvite(id) {
@@ -123,7 +127,10 @@ async function showLobby() {
     players.value = Math.max(game.min_players, Math.min(game.max_players, playersFlag ? playersFlag.default : 2));
     buildFlags(); buildSeats();
   }
+  const gameRules = h("a", { id: "game-rules", class: "rules-link" }, t("Rules"));
+  const linkRules = () => { gameRules.href = rulesLink(gameSel.value); };
   gameSel.addEventListener("change", buildGame);
+  gameSel.addEventListener("change", linkRules);
   presetSel.addEventListener("change", buildFlags);
   players.addEventListener("change", buildSeats);
 
@@ -148,14 +155,17 @@ async function showLobby() {
     } catch (e) { toast(e.message); }
   }
 
-  buildGame();
+  buildGame(); linkRules();
   main.append(panel(t("New table"),
-    h("div", {}, h("label", {}, t("game"), gameSel), h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players),
+    h("div", {}, h("label", {}, t("game"), gameSel), gameRules, " ", h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players),
       h("label", {}, t("turn timer (s)"), timer)),
     h("details", {}, h("summary", {}, t("flags")), flagsBox),
     h("div", {}, h("strong", {}, t("Seats:")), " ", seatsBox),
     h("div", {}, tableName, " ", myName, " ", h("button", { id: "create", class: "primary", on: { click: create } }, t("Create table")))));
 
+  main.append(panel(t("Rules of the games"), h("ul", { id: "all-rules", class: "rules-list" },
+    all.map((g) => h("li", {}, h("a", { href: rulesLink(g.name), "data-game": g.name }, g.title))),
+    h("li", {}, h("a", { href: `/rules?lang=${currentLanguage()}` }, t("All games"))))));
   const list = h("tbody");
   main.append(panel(t("Tables"), h("table", { class: "tables" },
     h("thead", {}, h("tr", {}, h("th", {}, t("table")), h("th", {}, t("game")), h("th", {}, t("seats")), h("th", {}, t("status")), h("th", {}, ""))),
@@ -172,7 +182,7 @@ async function showLobby() {
           free && !mine ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, tr("Join"))) : null,
           h("a", { href: `/?table=${t.id}&watch=1` }, h("button", {}, tr("Watch"))),
           t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", {}, tr("Replay"))) : null,
-          h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite"))));
+          h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ", rulesAnchor(t.game, t.spec)));
     }));
   }
   await refresh();
@@ -346,6 +356,7 @@ async function renderTable() {
     tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, tr("clear selection")) : null);
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
     h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")),
+    rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null),
   playersBar(msg, scoreFn(v, client)), turnBanner(msg));
   const left = h("div", {}, header, panel(null, area),
@@ -357,27 +368,60 @@ async function renderTable() {
 
 // ------------------------------------------------------------------- replay
 
-async function showReplay(id) {
-  let step = 0;
-  const shown = await api(`/api/tables/${id}`);
-  async function draw() {
-    const r = await api(`/api/tables/${id}/replay?step=${step}`);
-    step = r.step;
-    const fake = { view: r.view, seat: null, legal: [], table: shown.table, deadline: null };
-    const { game, module: client } = await clientOf(shown.table.game);
-    const area = await areaOf(fake, client, uiFor(game, false));
-    const controls = h("div", {},
-      h("button", { on: { click: () => { step = 0; draw(); } } }, "⏮"),
-      h("button", { id: "prev", on: { click: () => { step = Math.max(0, step - 1); draw(); } } }, "◀"),
-      h("span", { id: "step" }, ` ${r.step} / ${r.steps} `),
-      h("button", { id: "next", on: { click: () => { step = Math.min(r.steps, step + 1); draw(); } } }, "▶"),
-      h("button", { on: { click: () => { step = r.steps; draw(); } } }, "⏭"));
-    const said = r.action ? `${nameOf(fake, r.seat)}: ${r.action}` : t("The deal.");
-    main.replaceChildren(panel(t("Replay of {name}", { name: shown.table.name }), h("p", { class: "muted" }, shown.table.spec), controls,
-      h("p", { id: "said" }, said)), panel(null, area),
-    panel(t("Hands"), r.hands.map((cards, seat) => h("div", { class: "hand-row" }, nameOf(fake, seat), cardRow(cards, { small: true })))),
-    revealPanel(fake));
+/** Where a replay's steps come from: a finished table, or the record `parlour replay --open` serves. */
+async function replaySource(id, record) {
+  if (record) {
+    const data = await api("/api/records/opened");
+    const seats = data.players.map((name, seat) => ({ seat, kind: "human", name, taken: true }));
+    const spec = data.game + (Object.keys(data.rules).length ? "?" + new URLSearchParams(data.rules) : "");
+    return { table: { id: null, name: t("the opened record"), game: data.game, spec, seats, status: "finished" },
+      step: (n) => api(`/api/records/opened/replay?step=${n}`) };
   }
+  const shown = await api(`/api/tables/${id}`);
+  return { table: shown.table, step: (n) => api(`/api/tables/${id}/replay?step=${n}`) };
+}
+
+async function showReplay(id, record) {
+  const source = await replaySource(id, record);
+  const table = source.table;
+  let step = 0;
+  let steps = 0;
+  const go = (n) => { step = Math.max(0, Math.min(steps, n)); draw().catch((e) => toast(e.message)); };
+  const button = (id, label, to) => h("button", { id, type: "button", "aria-label": label.aria, on: { click: () => go(to()) } },
+    label.text);
+  const controls = h("div", { class: "replay-controls", id: "replay-controls" },
+    button("first", { text: "|\u2039 " + t("Start"), aria: t("Start") }, () => 0),
+    button("prev", { text: "\u2039 " + t("Back"), aria: t("Back") }, () => step - 1),
+    h("span", { id: "step", "aria-live": "polite" }),
+    button("next", { text: t("Forward") + " \u203a", aria: t("Forward") }, () => step + 1),
+    button("last", { text: t("End") + " \u203a|", aria: t("End") }, () => steps));
+  const said = h("p", { id: "said" });
+  const area = h("div", { id: "replay-area" });
+  const hands = h("div", { id: "replay-hands" });
+  const reveal = h("div");
+  const { game, module: client } = await clientOf(table.game);
+  async function draw() {
+    const r = await source.step(step);
+    step = r.step; steps = r.steps;
+    const fake = { view: r.view, seat: null, legal: [], table, deadline: null };
+    area.replaceChildren(await areaOf(fake, client, uiFor(game, false)));
+    controls.querySelector("#step").textContent = ` ${t("move {n} of {total}", { n: r.step, total: r.steps })} `;
+    said.textContent = r.action ? `${nameOf(fake, r.seat)}: ${r.action}` : t("The deal.");
+    hands.replaceChildren(...r.hands.map((cards, seat) => h("div", { class: "hand-row" }, nameOf(fake, seat), cardRow(cards, { small: true }))));
+    reveal.replaceChildren(revealPanel(fake) || "");
+    main.querySelector("#replay")?.setAttribute("data-step", String(r.step));
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  });
+  main.replaceChildren(h("div", { id: "replay" },
+    panel(t("Replay of {name}", { name: table.name }), h("p", { class: "muted" }, table.spec, " ", rulesAnchor(table.game, table.spec)),
+      controls, h("p", { class: "muted" }, t("Keys: ← and → step, Home and End jump.")), said),
+    panel(null, area), panel(t("Hands"), hands), reveal));
   await draw();
 }
 
@@ -388,5 +432,7 @@ document.querySelector("header").append(languageSwitch());
 games().then((all) => { document.getElementById("subtitle").textContent = all.map((g) => g.title).join(" · "); })
   .catch(() => {});
 const tableId = params.get("table");
-const start = !tableId ? showLobby() : params.get("replay") ? showReplay(tableId) : showTable(tableId);
+const record = params.get("record");
+const start = record ? showReplay(null, record) : !tableId ? showLobby() : params.get("replay") ? showReplay(tableId)
+  : showTable(tableId);
 start.catch((e) => { main.replaceChildren(panel(t("Something went wrong"), e.message)); });
