@@ -225,6 +225,7 @@ def test_a_plonk_table_plays_a_trick(browser: Any, server: str, page_errors: lis
     playable = page.locator("#hand svg.playable").first
     card = playable.get_attribute("data-card")
     playable.click()
+    page.click(f"#moves button.move[data-action='{card}']")
     page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) >= {before + 4}",
                            timeout=20_000)
     assert f"Ana: {card}" in page.inner_text("#log")

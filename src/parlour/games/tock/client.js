@@ -34,3 +34,11 @@ export function pickCard(card, msg, ui) {
   ui.rerender();
   return true;
 }
+
+/** The end screen: the winner, then every seat best first (the view's ranking) with its pawns home. */
+export function finish(msg, ui) {
+  const v = msg.view;
+  const order = v.ranking || [...v.pawns.keys()];
+  const title = v.winner === null || v.winner === undefined ? t("Game over.") : t("{name} wins!", { name: ui.nameOf(msg, v.winner) });
+  return [title, order.map((seat) => `${ui.nameOf(msg, seat)} — ${score(v, seat)}`)];
+}

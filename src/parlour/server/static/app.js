@@ -7,6 +7,7 @@
 //   matches(words, card)      whether a legal action (its words) uses a selected card (default: it names it)
 //   pickCard(card, msg, ui)   what a click on a hand card does; true when handled (default: (un)select it)
 //   hint                      the line above the moves
+//   finish(msg, ui)           the end screen of a finished game: who won and the standings, as [title, rows]
 // where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
 import { cardRow, cardSvg } from "./cards.js";
@@ -56,6 +57,13 @@ async function clientOf(name) {
 /** A table's status (the API's word) in the page's language. */
 const STATUS = { waiting: () => t("waiting"), playing: () => t("playing"), finished: () => t("finished") };
 
+/** A bot spec's readable name ("strong:budget=200" → "Strong bot"); the spec itself is kept as a tooltip. */
+function botLabel(spec) {
+  const kind = spec.split(":")[0];
+  const known = { strong: t("Strong bot"), heuristic: t("Heuristic bot"), random: t("Random bot"), ismcts: t("Search bot") };
+  return known[kind] || t("{kind} bot", { kind });
+}
+
 const tokenKey = (id) => `parlour:token:${id}`;
 /** The rules page of `game`, with a table's flags when given its spec (the table's `spec`). */
 const rulesLink = (game, spec) => `/rules/${encodeURIComponent(game)}?` +
@@ -80,7 +88,18 @@ async function showLobby() {
   const gameSel = h("select", { id: "game" },
     all.map((g) => h("option", { value: g.name, selected: g.name === chosen }, g.title)));
   const presetSel = h("select", { id: "preset" });
-  const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 2 });
+  const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 2, "aria-describedby": "players-error" });
+  const playersError = h("span", { id: "players-error", class: "field-error", role: "alert" });
+  /** The players asked for, or null (and the allowed range shown beside the field) when the game refuses them. */
+  function checkPlayers() {
+    const game = byName[gameSel.value];
+    const n = Number(players.value);
+    const ok = Number.isInteger(n) && n >= game.min_players && n <= game.max_players;
+    playersError.textContent = ok ? "" : t("{game} is for {min} to {max} players (got {n})",
+      { game: game.title, min: game.min_players, max: game.max_players, n: players.value || "—" });
+    players.setAttribute("aria-invalid", ok ? "false" : "true");
+    return ok ? n : null;
+  }
   const flagsBox = h("div", { class: "flags" });
   const seatsBox = h("div", { class: "seats-form" });
   const tableName = h("input", { id: "table-name", placeholder: t("table name (optional)"), maxlength: 40 });
@@ -109,13 +128,13 @@ async function showLobby() {
   }
   function buildSeats() {
     const game = byName[gameSel.value];
-    const n = Math.max(game.min_players, Math.min(game.max_players, Number(players.value) || game.min_players));
+    const n = checkPlayers() ?? Math.max(game.min_players, Math.min(game.max_players, Number(players.value) || game.min_players));
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
-      const choice = old[i] || (i === 0 ? "human" : game.bots[0] || "human");
+      const choice = old[i] || (i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0] || "human");
       seatsBox.append(h("label", {}, t("seat {n}", { n: i }), h("select", { class: "seat", "data-seat": i },
-        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : b)))));
+        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b))))));
     }
   }
   function buildGame() {
@@ -133,8 +152,10 @@ async function showLobby() {
   gameSel.addEventListener("change", linkRules);
   presetSel.addEventListener("change", buildFlags);
   players.addEventListener("change", buildSeats);
+  players.addEventListener("input", checkPlayers);
 
   async function create() {
+    if (checkPlayers() === null) { players.focus(); return; }
     const rules = {};
     const preset = presetValues();
     for (const [name, [f, input]] of Object.entries(flagInputs)) {
@@ -157,7 +178,7 @@ async function showLobby() {
 
   buildGame(); linkRules();
   main.append(panel(t("New table"),
-    h("div", {}, h("label", {}, t("game"), gameSel), gameRules, " ", h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players),
+    h("div", {}, h("label", {}, t("game"), gameSel), gameRules, " ", h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players), playersError,
       h("label", {}, t("turn timer (s)"), timer)),
     h("details", {}, h("summary", {}, t("flags")), flagsBox),
     h("div", {}, h("strong", {}, t("Seats:")), " ", seatsBox),
@@ -175,7 +196,7 @@ async function showLobby() {
     list.replaceChildren(...tables.map((t) => {
       const free = t.seats.some((s) => s.kind === "human" && !s.taken);
       const mine = localStorage.getItem(tokenKey(t.id));
-      const seats = t.seats.map((s) => s.kind === "bot" ? s.bot : s.taken ? s.name : tr("open")).join(", ");
+      const seats = t.seats.map((s) => s.kind === "bot" ? s.name || botLabel(s.bot) : s.taken ? s.name : tr("open")).join(", ");
       return h("tr", { "data-table": t.id }, h("td", {}, t.name), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
         h("td", {},
           mine && t.status !== "finished" ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary" }, tr("Back to seat"))) : null,
@@ -288,7 +309,8 @@ function playersBar(msg, score) {
   return h("div", { class: "players" }, msg.table.seats.map((s) => h("div", {
     class: "player" + (msg.table.to_play === s.seat ? " to-play" : "") + (msg.seat === s.seat ? " me" : ""),
     "data-seat": s.seat,
-  }, nameOf(msg, s.seat), s.kind === "bot" ? h("span", { class: "muted" }, ` (${s.bot})`) : null,
+    title: s.kind === "bot" ? s.bot : null,
+  }, nameOf(msg, s.seat),
   s.kind === "human" && s.taken && !s.connected ? h("span", { class: "off" }, " " + t("away")) : null,
   s.stand_in ? h("span", { class: "muted" }, " " + t("(bot standing in)")) : null,
   v.hand_sizes ? h("div", { class: "muted" }, t("{n} cards", { n: v.hand_sizes[s.seat] }) + (score ? " · " + score(s.seat) : "")) : null)));
@@ -329,16 +351,26 @@ function logPanel(msg, client) {
   return panel(t("What happened"), box);
 }
 
+/** A result's words with each "seat N" replaced by that seat's name. */
+const withNames = (msg, text) => String(text).replace(/\bseat (\d+)/g, (whole, n) => nameOf(msg, Number(n)));
+
 function revealPanel(msg) {
   const v = msg.view;
   const results = v.results || [];
   if (!results.length && !(v.ledger || []).length) return null;
   const rows = results.slice(-3).map((r) => h("div", { class: "reveal" },
-    h("div", {}, h("strong", {}, t("Hand {n}:", { n: r.hand ?? r.deal ?? "" }) + " "), r.outcome || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
+    h("div", {}, h("strong", {}, t("Hand {n}:", { n: r.hand ?? r.deal ?? "" }) + " "), (r.outcome && withNames(msg, r.outcome)) || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
     (r.hands || []).map((cards, seat) => h("div", { class: "hand-row" }, nameOf(msg, seat), cardRow(cards, { small: true })))));
   const ledger = (v.ledger || []).slice(-10).map(([payer, payee, stakes]) =>
     h("div", {}, t("{payer} pays {payee} {stakes}", { payer: nameOf(msg, payer), payee: nameOf(msg, payee), stakes })));
   return panel(t("Results"), h("div", { id: "results" }, rows, ledger.length ? h("div", {}, h("strong", {}, t("Ledger")), ledger) : null));
+}
+
+/** The end screen: the game's own account of who won and the standings, once the table is finished. */
+function finishPanel(msg, client, ui) {
+  if (msg.table.status !== "finished" || !client.finish) return null;
+  const [title, rows] = client.finish(msg, ui);
+  return panel(title, h("ol", { id: "standings" }, rows.map((row) => h("li", {}, row))));
 }
 
 async function renderTable() {
@@ -362,7 +394,7 @@ async function renderTable() {
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
     panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
-  const right = h("div", {}, revealPanel(msg), logPanel(msg, client));
+  const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg), logPanel(msg, client));
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
 }
 
