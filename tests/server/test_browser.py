@@ -211,7 +211,13 @@ def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browse
     page.click(".board .pawn[data-pawn='p1']")
     assert page.locator(".board .pawn.selected").count() == 1
     shown = page.locator("#moves button.move").all_inner_texts()
-    assert all("p1" in move for move in shown)
+    # One name per pawn everywhere: the board, the move buttons and the log say a1 for seat a's first pawn
+    # (the notation sent may write it p1, the mover's own form; the server accepts both).
+    assert page.text_content(".board .pawn[data-pawn='p1'] text") == "a1"
+    assert all("a1" in move and "p1" not in move for move in shown)
+    actions = page.locator("#moves button.move").evaluate_all("e => e.map(b => b.dataset.action)")
+    assert all("p1" in action for action in actions)
+    assert "p1" not in page.inner_text("#log") and "p2" not in page.inner_text("#log")
     shot(page, "tock-board")
     context.close()
 

@@ -7,6 +7,7 @@
 //   matches(words, card)      whether a legal action (its words) uses a selected card (default: it names it)
 //   pickCard(card, msg, ui)   what a click on a hand card does; true when handled (default: (un)select it)
 //   hint                      the line above the moves
+//   label(action, msg)        a move button's text (default: the action's notation, which is what is sent)
 //   finish(msg, ui)           the end screen of a finished game: who won and the standings, as [title, rows]
 // where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
@@ -383,7 +384,8 @@ async function renderTable() {
   const area = await areaOf(msg, client, ui);
   const moves = filteredMoves(msg, client);
   const movesBox = h("div", { class: "moves", id: "moves" },
-    msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } }, a))
+    msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } },
+      client.label ? client.label(a, msg) : a))
       : h("span", { class: "muted" }, msg.seat === null ? tr("You are watching.") : tr("Not your turn.")),
     tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, tr("clear selection")) : null);
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
