@@ -127,5 +127,17 @@ def test_plonk_sits_you_south_and_plays_a_card_in_two_steps(browser: Any, fast: 
     page.click(f"#moves button.move[data-action='{card}']")
     page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) > {before}")
     assert f"Ana: {card}" in page.inner_text("#log")
+    # By keyboard: a card is a button reached with Tab; Enter selects it and its move button is next to press.
+    page.wait_for_selector("#turn.mine", timeout=20_000)
+    playable = page.locator("#hand svg.playable").first
+    card = playable.get_attribute("data-card")
+    assert playable.get_attribute("role") == "button" and playable.get_attribute("aria-label")
+    playable.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#hand svg.selected[aria-pressed='true'][data-card='{card}']")
+    assert page.evaluate("document.activeElement.dataset.card") == card
+    page.focus(f"#moves button.move[data-action='{card}']")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('#log').innerText.includes('Ana: {card}')")
     shot(page, "plonk-compass")
     context.close()

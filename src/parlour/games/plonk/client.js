@@ -9,12 +9,12 @@ export const hint = t("Click a card to select it, then its move button to play i
 const PLACES = ["south", "west", "north", "east"];
 const placeOf = (msg, seat) => PLACES[(seat - (msg.seat ?? 0) + 4) % 4];
 
-/** "you", "partner" or "opponent", seen from the seat looking. */
+/** "you · side A", "partner · side A" or "opponent · side B" for a seat; a spectator sees only the sides. */
 function roleOf(msg, seat) {
-  const me = msg.seat ?? 0;
-  if (seat === me && msg.seat !== null) return t("you");
-  return (seat - me) % 2 === 0 ? (msg.seat === null ? t("side {side}", { side: sideName(seat) }) : t("partner"))
-    : t("opponent");
+  const side = t("side {side}", { side: sideName(seat) });
+  if (msg.seat === null) return side;
+  const role = seat === msg.seat ? t("you") : (seat - msg.seat) % 2 === 0 ? t("partner") : t("opponent");
+  return `${role} · ${side}`;
 }
 
 const sideName = (seat) => (seat % 2 ? "B" : "A");
@@ -28,7 +28,7 @@ export function area(msg, ui) {
   for (let seat = 0; seat < 4; seat++) {
     const place = placeOf(msg, seat);
     cells.push(h("div", { class: `compass-seat ${place}` + (v.to_play === seat ? " to-play" : ""), "data-seat": seat },
-      h("strong", {}, nameOf(msg, seat)), h("div", { class: "label" }, `${roleOf(msg, seat)} · ${t("side {side}", { side: sideName(seat) })}`)));
+      h("strong", {}, nameOf(msg, seat)), h("div", { class: "label" }, roleOf(msg, seat))));
     cells.push(h("div", { class: `compass-card ${place}` }, played[seat] ? cardSvg(played[seat], { small: true }) : null));
   }
   const ours = me % 2;

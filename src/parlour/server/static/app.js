@@ -221,7 +221,7 @@ async function joinTable(id, name) {
 
 // -------------------------------------------------------------------- table
 
-const tableState = { msg: null, cards: new Set(), piece: null, ws: null };
+const tableState = { msg: null, cards: new Set(), piece: null, ws: null, focus: null };
 
 async function showTable(id) {
   const token = localStorage.getItem(tokenKey(id));
@@ -294,11 +294,22 @@ function handView(msg, cards, client, ui) {
     svg.classList.add("clickable");
     if (tableState.cards.has(card)) svg.classList.add("selected");
     if (mine && msg.legal.some((a) => actionWords(a).includes(card.toLowerCase()))) svg.classList.add("playable");
-    svg.addEventListener("click", () => {
+    const pick = () => {
       if (client.pickCard && client.pickCard(card, msg, ui)) return;
       if (tableState.cards.has(card)) tableState.cards.delete(card);
       else tableState.cards.add(card);
       renderTable();
+    };
+    // A card is a toggle button: Tab reaches it, Enter or Space (un)selects it, a screen reader says which.
+    svg.setAttribute("role", "button");
+    svg.setAttribute("tabindex", "0");
+    svg.setAttribute("aria-pressed", tableState.cards.has(card) ? "true" : "false");
+    svg.addEventListener("click", pick);
+    svg.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      tableState.focus = card;
+      pick();
     });
     row.append(svg);
   }
@@ -347,7 +358,7 @@ function logEntries(v, client) {
 
 function logPanel(msg, client) {
   const entries = logEntries(msg.view, client).slice(-60).map(([seat, text]) => h("div", {}, `${nameOf(msg, seat)}: ${text}`));
-  const box = h("div", { class: "log", id: "log" }, entries);
+  const box = h("div", { class: "log", id: "log", role: "log", tabindex: 0, "aria-label": t("What happened") }, entries);
   setTimeout(() => { box.scrollTop = box.scrollHeight; }, 0);
   return panel(t("What happened"), box);
 }
@@ -398,6 +409,10 @@ async function renderTable() {
     panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
   const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg), logPanel(msg, client));
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
+  if (tableState.focus) {
+    main.querySelector(`#hand svg[data-card="${tableState.focus}"]`)?.focus();
+    tableState.focus = null;
+  }
 }
 
 // ------------------------------------------------------------------- replay
