@@ -141,3 +141,24 @@ def test_plonk_sits_you_south_and_plays_a_card_in_two_steps(browser: Any, fast: 
     page.wait_for_function(f"document.querySelector('#log').innerText.includes('Ana: {card}')")
     shot(page, "plonk-compass")
     context.close()
+
+
+def test_a_player_and_a_spectator_chat_at_a_table(browser: Any, fast: str, page_errors: list[str]) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    player = watch(context.new_page(), page_errors)
+    tid = create_from_lobby(player, fast, "tonk", ["human", "random"], "Ana", flags={"hands": "2"})
+    player.wait_for_selector("#chat-text")
+    player.fill("#chat-text", "<img src=x onerror=alert(1)> hello")
+    player.press("#chat-text", "Enter")
+    player.wait_for_selector("#chat-lines div:has-text('hello')")
+    assert player.locator("#chat-lines img").count() == 0
+    assert player.inner_text("#chat-lines") == "Ana: <img src=x onerror=alert(1)> hello"
+    other = browser.new_context(viewport={"width": 1000, "height": 900})
+    spectator = watch(other.new_page(), page_errors)
+    spectator.goto(f"{fast}/?table={tid}&watch=1")
+    spectator.wait_for_selector("#chat-lines div:has-text('hello')")
+    spectator.fill("#chat-text", "nice play")
+    spectator.click("#chat-send")
+    player.wait_for_selector("#chat-lines div:has-text('Spectator: nice play')", timeout=10_000)
+    context.close()
+    other.close()

@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from parlour.server.authority import Rejected, quote
 from parlour.server.cluster import Cluster
 from parlour.server.lobby import Lobby
-from parlour.server.routes import games, i18n, manual, play, records, tables
+from parlour.server.routes import chat, games, i18n, manual, play, records, tables
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage
 
@@ -31,7 +31,7 @@ STATUS = {
     "auth/bad_token": 403, "table/not_found": 404, "game/not_found": 404, "table/full": 409, "table/finished": 409,
     "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
     "action/not_your_turn": 409, "action/stale": 409,
-    "request/invalid": 422, "table/too_many": 503, "record/not_found": 404,
+    "request/invalid": 422, "table/too_many": 503, "record/not_found": 404, "chat/too_fast": 429,
 }
 
 
@@ -97,6 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(manual.router)
     app.include_router(i18n.router)
     app.include_router(records.router)
+    app.include_router(chat.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

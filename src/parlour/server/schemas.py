@@ -21,7 +21,7 @@ ErrorCode = Literal[
     "action/illegal", "action/invalid", "action/game_over", "action/not_your_turn", "action/stale",
     "auth/bad_token", "request/invalid",
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
-    "record/not_found",
+    "record/not_found", "chat/too_fast",
 ]
 
 

@@ -221,7 +221,7 @@ async function joinTable(id, name) {
 
 // -------------------------------------------------------------------- table
 
-const tableState = { msg: null, cards: new Set(), piece: null, ws: null, focus: null };
+const tableState = { msg: null, cards: new Set(), piece: null, ws: null, focus: null, chat: null };
 
 async function showTable(id) {
   const token = localStorage.getItem(tokenKey(id));
@@ -242,7 +242,33 @@ async function showTable(id) {
   connect(id, token);
 }
 
+/** The table's chat: one panel kept across renders, polled for new messages; text shown as text, never markup. */
+function chatPanel(id, token) {
+  const lines = h("div", { class: "log chat", id: "chat-lines", role: "log", tabindex: 0, "aria-label": t("Chat") });
+  const input = h("input", { id: "chat-text", maxlength: 200, placeholder: t("Say something"), "aria-label": t("Chat message") });
+  let last = 0;
+  async function poll() {
+    const said = await api(`/api/tables/${id}/chat?after=${last}`);
+    for (const m of said) {
+      lines.append(h("div", {}, h("strong", {}, m.author + ": "), m.text));
+      last = m.id;
+    }
+    if (said.length) lines.scrollTop = lines.scrollHeight;
+  }
+  async function say(e) {
+    e.preventDefault();
+    if (!input.value.trim()) return;
+    const body = token ? { token, text: input.value } : { name: localStorage.getItem("parlour:name") || "", text: input.value };
+    try { await api(`/api/tables/${id}/chat`, body); input.value = ""; await poll(); } catch (err) { toast(err.message); }
+  }
+  poll().catch(() => {});
+  setInterval(() => poll().catch(() => {}), 2000);
+  return panel(t("Chat"), lines, h("form", { id: "chat-form", class: "chat-form", on: { submit: say } }, input,
+    h("button", { type: "submit", id: "chat-send" }, t("Send"))));
+}
+
 function connect(id, token) {
+  if (!tableState.chat) tableState.chat = chatPanel(id, token);
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/tables/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`);
   tableState.ws = ws;
@@ -407,8 +433,10 @@ async function renderTable() {
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
     panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
-  const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg), logPanel(msg, client));
+  const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg), logPanel(msg, client), tableState.chat);
+  const typing = document.activeElement && document.activeElement.id === "chat-text";
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
+  if (typing) document.getElementById("chat-text").focus();
   if (tableState.focus) {
     main.querySelector(`#hand svg[data-card="${tableState.focus}"]`)?.focus();
     tableState.focus = null;
