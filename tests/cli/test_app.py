@@ -193,3 +193,18 @@ def test_replay_reads_one_line_of_an_arena_records_file(tmp_path: Path) -> None:
     one = tmp_path / "one.jsonl"
     one.write_text(line + "\n")
     assert runner.invoke(app, ["replay", str(one), "--quiet"]).exit_code == 0
+
+
+def test_replay_open_serves_the_record_to_the_viewer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--open`` hands the record to a server whose viewer page is /?record=opened (the server is not run here)."""
+    import uvicorn
+
+    served: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: served.append(self.config.app))
+    save = tmp_path / "game.json"
+    answers = "\n".join(["2", "1"] * 200) + "\n"
+    runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "2", "--save", str(save)], input=answers)
+    result = runner.invoke(app, ["replay", str(save), "--quiet", "--open"])
+    assert result.exit_code == 0, result.output
+    [viewer] = served
+    assert viewer.state.opened_record.to_dict() == json.loads(save.read_text())  # type: ignore[attr-defined]

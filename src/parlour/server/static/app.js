@@ -426,7 +426,7 @@ async function renderTable() {
       : h("span", { class: "muted" }, msg.seat === null ? tr("You are watching.") : tr("Not your turn.")),
     tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, tr("clear selection")) : null);
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
-    h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")),
+    h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
     rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null),
   playersBar(msg, scoreFn(v, client)), turnBanner(msg));
