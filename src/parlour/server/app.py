@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from parlour.server.authority import Rejected, quote
 from parlour.server.cluster import Cluster
 from parlour.server.lobby import Lobby
-from parlour.server.routes import chat, games, i18n, manual, play, records, tables
+from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage
 
@@ -98,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(i18n.router)
     app.include_router(records.router)
     app.include_router(chat.router)
+    app.include_router(rematch.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

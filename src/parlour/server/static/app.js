@@ -411,6 +411,15 @@ function finishPanel(msg, client, ui) {
   return panel(title, h("ol", { id: "standings" }, rows.map((row) => h("li", {}, row))));
 }
 
+/** Take my seat at the finished table's next match (the first to ask opens it; bots sit at once). */
+async function rematch(id) {
+  try {
+    const next = await api(`/api/tables/${id}/rematch`, { token: localStorage.getItem(tokenKey(id)) });
+    localStorage.setItem(tokenKey(next.table), next.token);
+    location.href = `/?table=${next.table}`;
+  } catch (e) { toast(e.message); }
+}
+
 async function renderTable() {
   const msg = tableState.msg;
   const v = msg.view;
@@ -428,7 +437,9 @@ async function renderTable() {
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
     h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
     rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
-    t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null),
+    t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null,
+    t.status === "finished" && msg.seat !== null ? h("button", { id: "rematch", class: "primary", on: { click: () => rematch(t.id) } },
+      tr("Play again")) : null),
   playersBar(msg, scoreFn(v, client)), turnBanner(msg));
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
