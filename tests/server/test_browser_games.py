@@ -162,3 +162,29 @@ def test_a_player_and_a_spectator_chat_at_a_table(browser: Any, fast: str, page_
     player.wait_for_selector("#chat-lines div:has-text('Spectator: nice play')", timeout=10_000)
     context.close()
     other.close()
+
+
+def test_play_again_seats_you_at_the_next_match_with_the_bots(browser: Any, fast: str,
+                                                               page_errors: list[str]) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = watch(context.new_page(), page_errors)
+    tid = create_from_lobby(page, fast, "tonk", ["human", "heuristic"], "Ana", flags={"hands": "1"})
+    token = page.evaluate(f"localStorage.getItem('parlour:token:{tid}')")
+    for _ in range(500):  # play the match out over REST, the first legal move each turn
+        shown = page.request.get(f"{fast}/api/tables/{tid}?token={token}").json()
+        if shown["table"]["status"] == "finished":
+            break
+        if shown["legal"]:
+            page.request.post(f"{fast}/api/tables/{tid}/actions", data={
+                "token": token, "version": shown["view"]["version"], "action": shown["legal"][0]})
+        else:  # wait (with a deadline) for the bot's move
+            page.wait_for_function(f"fetch('/api/tables/{tid}?token={token}').then(r => r.json())"
+                                   ".then(d => d.legal.length > 0 || d.table.status === 'finished')",
+                                   polling=50, timeout=10_000)
+    page.wait_for_selector("#rematch", timeout=20_000)
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "table=" in url and tid not in url)
+    page.wait_for_selector("#table[data-status='playing']")
+    bar = page.inner_text(".players")
+    assert "Ana" in bar and "Heuristic bot 1" in bar
+    context.close()
