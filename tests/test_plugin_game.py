@@ -139,7 +139,7 @@ def server_plays(client: TestClient) -> None:
     token = join(client, table["id"], "Ana")["token"]
     played = play_over_the_socket(client, table["id"], token)
     assert played == 3
-    record = client.get(f"/api/tables/{table['id']}/record").json()["record"]
+    record = client.get(f"/api/tables/{table['id']}/record").json()
     final = replay(GameRecord.from_dict(record))
     assert final.is_terminal and record["players"][0] == "Ana"
     step = client.get(f"/api/tables/{table['id']}/replay?step=2").json()

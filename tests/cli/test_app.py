@@ -173,3 +173,38 @@ def test_help_shows_the_defaults_written_in_it() -> None:
     shown = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"}).output
     assert "(default: 127.0.0.1)" in shown and "(default: 8000)" in shown and "sqlite:///parlour.db" in shown
     assert "(default: from the environment's LANG)" in runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).output
+
+
+def test_replay_reads_one_line_of_an_arena_records_file(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    answers = "\n".join(["2", "1"] * 200) + "\n"
+    assert runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "2", "--save", str(save)],
+                         input=answers).exit_code == 0
+    line = json.dumps(json.loads(save.read_text()))
+    records = tmp_path / "records.jsonl"
+    records.write_text(f"{line}\n{line}\n")
+    second = runner.invoke(app, ["replay", str(records), "--game", "2", "--quiet"])
+    assert second.exit_code == 0 and "Replayed" in second.output and "finished" in second.output
+    unsaid = runner.invoke(app, ["replay", str(records)])
+    said = "".join(unsaid.output.split())  # Rich wraps the long path anywhere
+    assert unsaid.exit_code == 2 and "holds2records,onealine:chooseonewith--game1to2" in said
+    beyond = runner.invoke(app, ["replay", str(records), "--game", "3"])
+    assert beyond.exit_code == 2 and "(got--game3)" in "".join(beyond.output.split())
+    one = tmp_path / "one.jsonl"
+    one.write_text(line + "\n")
+    assert runner.invoke(app, ["replay", str(one), "--quiet"]).exit_code == 0
+
+
+def test_replay_open_serves_the_record_to_the_viewer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--open`` hands the record to a server whose viewer page is /?record=opened (the server is not run here)."""
+    import uvicorn
+
+    served: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: served.append(self.config.app))
+    save = tmp_path / "game.json"
+    answers = "\n".join(["2", "1"] * 200) + "\n"
+    runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "2", "--save", str(save)], input=answers)
+    result = runner.invoke(app, ["replay", str(save), "--quiet", "--open"])
+    assert result.exit_code == 0, result.output
+    [viewer] = served
+    assert viewer.state.opened_record.to_dict() == json.loads(save.read_text())  # type: ignore[attr-defined]

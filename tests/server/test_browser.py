@@ -12,6 +12,7 @@ import shutil
 import socket
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,23 +50,31 @@ class ThreadServer(uvicorn.Server):
             self.ready.set()  # a server that failed to start must not keep the fixture waiting
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "browser.db"
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """``app`` served on a thread until the block ends; yields its address."""
     # The server is handed a socket already bound to a free port: no other process can take the port
     # between choosing it and listening on it.
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app = create_app(settings_for(f"sqlite:///{db}", bot_delay=0.05))
     running = ThreadServer(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=running.run_then_release, args=([sock],), daemon=True)
     thread.start()
     assert running.ready.wait(timeout=15) and running.started, "the test server did not start"
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "browser.db"
+    with serving(create_app(settings_for(f"sqlite:///{db}", bot_delay=0.05))) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -167,7 +176,7 @@ def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, ser
     pa.click("#replay")
     pa.wait_for_selector("#step")
     pa.click("#next")
-    pa.wait_for_selector("#step:has-text(' 1 /')")
+    pa.wait_for_selector("#replay[data-step='1']")
     shot(pa, "tonk-replay")
     ana.close()
     bo.close()
@@ -202,7 +211,13 @@ def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browse
     page.click(".board .pawn[data-pawn='p1']")
     assert page.locator(".board .pawn.selected").count() == 1
     shown = page.locator("#moves button.move").all_inner_texts()
-    assert all("p1" in move for move in shown)
+    # One name per pawn everywhere: the board, the move buttons and the log say a1 for seat a's first pawn
+    # (the notation sent may write it p1, the mover's own form; the server accepts both).
+    assert page.text_content(".board .pawn[data-pawn='p1'] text") == "a1"
+    assert all("a1" in move and "p1" not in move for move in shown)
+    actions = page.locator("#moves button.move").evaluate_all("e => e.map(b => b.dataset.action)")
+    assert all("p1" in action for action in actions)
+    assert "p1" not in page.inner_text("#log") and "p2" not in page.inner_text("#log")
     shot(page, "tock-board")
     context.close()
 
@@ -216,6 +231,7 @@ def test_a_plonk_table_plays_a_trick(browser: Any, server: str, page_errors: lis
     playable = page.locator("#hand svg.playable").first
     card = playable.get_attribute("data-card")
     playable.click()
+    page.click(f"#moves button.move[data-action='{card}']")
     page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) >= {before + 4}",
                            timeout=20_000)
     assert f"Ana: {card}" in page.inner_text("#log")
@@ -245,5 +261,5 @@ def test_a_game_without_a_client_module_plays_in_the_generic_client(browser: Any
     page.click("#replay")
     page.wait_for_selector("#step")
     page.click("#next")
-    page.wait_for_selector("#step:has-text(' 1 /')")
+    page.wait_for_selector("#replay[data-step='1']")
     context.close()

@@ -103,7 +103,7 @@ class Watcher:
 
 
 def record_of(base: str, table_id: str) -> GameRecord:
-    record = GameRecord.from_dict(call(base, f"/api/tables/{table_id}/record")["record"])
+    record = GameRecord.from_dict(call(base, f"/api/tables/{table_id}/record"))
     assert replay(record).is_terminal
     return record
 

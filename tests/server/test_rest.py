@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+from typer.testing import CliRunner
+
+from parlour.cli.app import app
 from parlour.core.record import GameRecord, replay
 from parlour.core.registry import load_game
 from parlour.games.tock.board import board_for
@@ -70,13 +74,13 @@ def test_joining_gives_distinct_seats_then_the_table_is_full(client: TestClient)
     assert (full.status_code, full.json()["error"]["code"]) == (409, "table/full")
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 9}).json()["error"]["code"] == "request/invalid"
     seats = client.get(f"/api/tables/{tid}").json()["table"]["seats"]
-    assert [s["name"] for s in seats] == ["Ana", "Bo", "Random 2"]
+    assert [s["name"] for s in seats] == ["Ana", "Bo", "Random bot 2"]
     mine = client.get(f"/api/tables/{tid}?token={first['token']}").json()
     assert mine["seat"] == 0 and "hand" in mine["view"]
     assert client.get(f"/api/tables/{tid}?token=bad").json()["error"]["code"] == "auth/bad_token"
 
 
-def test_a_finished_game_has_a_record_and_replays_step_by_step(client: TestClient) -> None:
+def test_a_finished_game_has_a_record_and_replays_step_by_step(client: TestClient, tmp_path: Path) -> None:
     tid = new_table(client, "plonk", ["human"] * 4, rules={"target": 40})["id"]
     assert client.get(f"/api/tables/{tid}/record").json()["error"]["code"] == "table/not_finished"
     assert client.get(f"/api/tables/{tid}/replay").json()["error"]["code"] == "table/not_finished"
@@ -88,8 +92,13 @@ def test_a_finished_game_has_a_record_and_replays_step_by_step(client: TestClien
     finally:
         for ws in sockets:
             ws.__exit__(None, None, None)
-    record = GameRecord.from_dict(client.get(f"/api/tables/{tid}/record").json()["record"])
+    served = client.get(f"/api/tables/{tid}/record")
+    record = GameRecord.from_dict(served.json())
     assert len(record.actions) == final and replay(record).is_terminal
+    saved = tmp_path / "table.json"
+    saved.write_bytes(served.content)  # exactly what the server sent: parlour replay reads it as it is
+    replayed = CliRunner().invoke(app, ["replay", str(saved), "--quiet"])
+    assert replayed.exit_code == 0 and f"Replayed {final} actions: finished" in replayed.output
     start = client.get(f"/api/tables/{tid}/replay?step=0").json()
     assert (start["step"], start["steps"], start["action"]) == (0, final, None)
     assert [len(h) for h in start["hands"]] == [13, 13, 13, 13]

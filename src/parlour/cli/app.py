@@ -18,7 +18,7 @@ from parlour.bots.base import make_bot
 from parlour.cli.arena import arena, split_specs
 from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
-from parlour.cli.serve import serve
+from parlour.cli.serve import open_replay, serve
 from parlour.core.cards import cards_str
 from parlour.core.chance import seed_commitment, verify_seed
 from parlour.core.errors import ParlourError, RecordError
@@ -142,16 +142,21 @@ def rules_command(game_spec: Annotated[str, typer.Argument(
 
 @app.command("replay")
 def replay_command(
-    path: Annotated[Path, typer.Argument(metavar="FILE", help="a game record (JSON)")],
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="a game record (JSON), or an arena's records.jsonl "
+                                         "(one record a line: choose it with --game)")],
+    game: Annotated[int | None, typer.Option("--game", min=1, help="which line of a records.jsonl file to replay "
+                                             "(1 is the first)")] = None,
     quiet: Annotated[bool, typer.Option(help="only check; print the result")] = False,
     verify: Annotated[str | None, typer.Option(
         "--verify", metavar="COMMITMENT",
         help="the commitment (SHA-256 hex) a server published when the table opened: check that the deal is "
              "the one committed to")] = None,
+    open_viewer: Annotated[bool, typer.Option("--open", help="step through it in the browser's replay viewer "
+                                              "(serves it on a free local port until Ctrl+C)")] = False,
 ) -> None:
     """Re-play a game record, checking every action, and print the hands as they went."""
     try:
-        record = GameRecord.load(path)
+        record = load_record(path, game)
         names = record.players
         if verify is not None:
             if not verify_seed(record.seed, verify):
@@ -182,6 +187,25 @@ def replay_command(
     replayed = ngettext("Replayed {n} action: {status}; {result}", "Replayed {n} actions: {status}; {result}",
                         len(record.actions))
     console.print(Text(replayed.format(n=len(record.actions), status=status, result=result), style="bold"))
+    if open_viewer:
+        open_replay(record)
+
+
+def load_record(path: Path, game: int | None) -> GameRecord:
+    """The record in ``path``: the whole file, or its line ``game`` (an arena's ``records.jsonl``)."""
+    if game is None and path.suffix != ".jsonl":
+        return GameRecord.load(path)
+    try:
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read records {str(path)!r}: {e}") from None
+    if game is None and len(lines) == 1:
+        game = 1
+    if game is None or not 1 <= game <= len(lines):
+        asked = "" if game is None else f" (got --game {game})"
+        raise RecordError(f"{str(path)!r} holds {len(lines)} records, one a line: choose one with --game 1 to "
+                          f"{len(lines)}{asked}")
+    return GameRecord.from_json(lines[game - 1], where=f"{path}, line {game}")
 
 
 def players_range(game_class: type[Game[Any]]) -> str:

@@ -15,6 +15,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.i18n import gettext as _
 
 if TYPE_CHECKING:
+    from parlour.core.record import GameRecord
     from parlour.server.settings import Settings
 
 console = Console(highlight=False)
@@ -82,6 +83,35 @@ def serve(
 
     server = AnnouncingServer(config)
     server.run()
+
+
+def open_replay(record: GameRecord) -> None:
+    """Serve ``record`` to the browser's replay viewer on a free local port (no tables kept) until Ctrl+C."""
+    import tempfile
+
+    import uvicorn
+
+    from parlour.server.app import create_app
+    from parlour.server.settings import Settings
+
+    with tempfile.TemporaryDirectory(prefix="parlour-replay-") as folder:
+        app = create_app(Settings(port=0, db_url=f"sqlite:///{folder}/replay.db"))
+        app.state.opened_record = record
+
+        class ViewerServer(uvicorn.Server):
+            """Says where the viewer is once it listens, and opens it."""
+
+            async def startup(self, sockets: list[Any] | None = None) -> None:
+                await super().startup(sockets)
+                if self.started and self.servers:
+                    bound = self.servers[0].sockets[0].getsockname()[1]
+                    url = f"http://localhost:{bound}/?record=opened"
+                    console.print(_("The replay viewer is at {url}; Ctrl+C stops it.").format(url=f"[bold]{url}[/]"),
+                                  soft_wrap=True)
+                    if _has_display():
+                        webbrowser.open(url)
+
+        ViewerServer(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")).run()
 
 
 WS_MAX_SIZE = 1 << 16

@@ -26,7 +26,7 @@ from parlour.server.authority import Rejected, quote
 from parlour.server.cluster import Cluster
 from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
-from parlour.server.routes import games, i18n, manual, play, tables
+from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageUnavailable
 
@@ -36,7 +36,8 @@ STATUS = {
     "auth/bad_token": 403, "table/not_found": 404, "game/not_found": 404, "table/full": 409, "table/finished": 409,
     "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
     "action/not_your_turn": 409, "action/stale": 409, "request/too_large": 413, "request/too_many": 429,
-    "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503,
+    "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503, "record/not_found": 404,
+    "chat/too_fast": 429,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -111,6 +112,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(play.router)
     app.include_router(manual.router)
     app.include_router(i18n.router)
+    app.include_router(records.router)
+    app.include_router(chat.router)
+    app.include_router(rematch.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

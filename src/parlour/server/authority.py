@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import Bot, make_bot
+from parlour.bots.names import readable_name
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
@@ -89,10 +90,10 @@ class TableAuthority:
                 stored_seats.append(StoredSeat(i, "human"))
                 continue
             try:
-                bot = make_bot(spec, game)
+                make_bot(spec, game)  # refused here, with the reason, when the spec names no bot or bad settings
             except BotSpecError as e:
                 raise Rejected("request/invalid", f"seat {i}: {e}") from None
-            stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{bot.name.capitalize()} {i}"))
+            stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{readable_name(spec)} {i}"))
         stored = StoredTable(id=table_id, name=name, game=game.spec.name, rules=game.rules.to_dict(), seed=seed,
                              seats=stored_seats, turn_seconds=turn_seconds, created=time.time())
         state = game.new_state(seed)
@@ -127,7 +128,10 @@ class TableAuthority:
         return [s.name or f"Seat {s.seat}" for s in self.seats]
 
     def record(self) -> GameRecord:
-        return GameRecord.of(self.state, self.names())
+        """The game's record; a bot's seat is named with its spec too ("Strong bot 1 (strong:budget=200)")."""
+        names = [f"{name} ({s.bot_spec})" if s.bot_spec else name
+                 for name, s in zip(self.names(), self.seats, strict=True)]
+        return GameRecord.of(self.state, names)
 
     # ------------------------------------------------------------------ seats
 

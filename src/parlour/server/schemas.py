@@ -24,6 +24,7 @@ ErrorCode = Literal[
     "auth/bad_token", "request/invalid",
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
     "request/too_large", "request/too_many", "request/not_found", "request/method_not_allowed", "storage_unavailable",
+    "record/not_found", "chat/too_fast",
 ]
 
 
@@ -195,12 +196,6 @@ class StateOut(BaseModel):
 
 class PongOut(BaseModel):
     type: Literal["pong"] = "pong"
-
-
-class RecordOut(BaseModel):
-    """A finished game's record (the core's ``GameRecord`` as JSON)."""
-
-    record: dict[str, Any]
 
 
 class ReplayStepOut(BaseModel):

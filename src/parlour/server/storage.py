@@ -38,6 +38,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
+from parlour.server.chat_schema import chat_table
 from parlour.server.schema import migrate
 
 
@@ -138,6 +139,7 @@ class Storage:
             Column("seat", Integer, nullable=False),
             Column("text", String(200), nullable=False),
         )
+        self.chat = chat_table(self.metadata, prefix)
         self._insert_action = self.actions.insert()
         self.prefix = prefix
         migrate(self.engine, prefix)

@@ -93,3 +93,17 @@ def test_errors_quote_the_input_and_say_why(text: str, says: str) -> None:
     message = str(caught.value)
     assert message.startswith(repr(text)) or text == ""
     assert says in message
+
+
+def test_the_mover_may_name_their_own_pawns_as_the_board_shows_them() -> None:
+    """Pawns are named by seat letter everywhere (a1 … h4); the mover may also write their own p1 … p4."""
+    from parlour.core.registry import load_game
+
+    game = load_game("tock?players=4")
+    state = game.new_state(seed=3)
+    state.pos.cur = 2  # seat c moves
+    assert game.parse_action("K c1", state) == game.parse_action("K p1", state)
+    assert game.parse_action("7 c1+3 c2+4", state) == game.parse_action("7 p1+3 p2+4", state)
+    assert game.parse_action("J c3<>b1", state) == game.parse_action("J p3<>b1", state)
+    assert game.parse_action("discard 2c", state) == parse_tock_action("discard 2c")
+    assert game.parse_action("5 a1", state) == push(0, 1)

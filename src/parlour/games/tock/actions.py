@@ -208,6 +208,13 @@ _OWN = re.compile(r"p(\d+)(?:\+(\d+))?(>*)(~?)")
 _OTHER = re.compile(r"([a-z])(\d+)(>*)")
 
 
+def own_pawns_as_p(text: str, seat: int) -> str:
+    """``text`` with ``seat``'s pawns written by seat letter (``a2``, as the board and log show them) turned
+    into the mover's own form (``p2``): both name the same pawn."""
+    letter = SEAT_LETTERS[seat]
+    return re.sub(rf"(?<![a-z0-9]){letter}(\d)", r"p\1", text, flags=re.IGNORECASE)
+
+
 def parse_tock_action(text: str) -> TockAction:
     """Read one Tock action (case-insensitive) or raise ``InvalidActionError`` quoting it."""
     words = text.strip().lower().split()

@@ -22,8 +22,14 @@ function el(name, attrs, text) {
 
 /** A pawn's name as the notation writes it for `me`: own pawns p1…p4, others seat letter + number. */
 export function pawnName(seat, index, me) {
-  return seat === me ? `p${index + 1}` : `${String.fromCharCode(97 + seat)}${index + 1}`;
+  return seat === me ? `p${index + 1}` : seatPawn(seat, index + 1);
 }
+
+/** A pawn's name for everyone (board, log, moves, terminal): its seat's letter and number, a1 … h4. */
+export const seatPawn = (seat, number) => `${String.fromCharCode(97 + seat)}${number}`;
+
+/** Notation text written by `seat` with its own pawns (p1…p4) named for everyone instead (a1…a4). */
+export const absoluteNames = (seat, text) => text.replace(/\bp(\d)/g, (whole, n) => seatPawn(seat, n));
 
 /**
  * The board with the view's pawns; `onPawn(name)` is called when a pawn is clicked,
@@ -57,11 +63,12 @@ export function drawBoard(layout, view, me, selected, onPawn) {
     else if (typeof place === "string") at = layout.homes[seat][Number(place.slice(1)) - 1];
     else at = layout.squares[place % n];
     const name = pawnName(seat, index, me);
-    const g = el("g", { class: "pawn" + (name === selected ? " selected" : ""), "data-pawn": name });
+    const label = seatPawn(seat, index + 1);
+    const g = el("g", { class: "pawn" + (name === selected ? " selected" : ""), "data-pawn": name, "data-label": label });
     g.appendChild(el("circle", { cx: at[0], cy: at[1], r: 17, fill: layout.seat_colors[seat], stroke: "#222",
       "stroke-width": 2 }));
     g.appendChild(el("text", { x: at[0], y: at[1] + 6, "text-anchor": "middle", "font-size": 16, fill: "white",
-      "font-weight": 700 }, name));
+      "font-weight": 700 }, label));
     g.addEventListener("click", () => onPawn(name));
     svg.appendChild(g);
   }));

@@ -1,7 +1,7 @@
 // Tock in the browser: the board (drawn from the game's layout), pawns to click, and cards matched by rank.
 import { cardSvg, parseCard } from "/static/cards.js";
 import { t } from "/static/i18n.js";
-import { boardLayout, drawBoard } from "./board.js";
+import { absoluteNames, boardLayout, drawBoard } from "./board.js";
 
 export const hint = t("Click a card and a pawn to narrow the moves.");
 
@@ -13,6 +13,12 @@ export async function area(msg, ui) {
   return h("div", { class: "board" }, board,
     h("div", { class: "muted" }, t("Stock {n} · last played", { n: v.stock }), " ", (v.pile || []).slice(-1).map((c) => cardSvg(c, { small: true }))));
 }
+
+/** What happened, each pawn named by its seat's letter (the view's log writes the mover's own as p1…p4). */
+export function log(v) { return (v.log || []).map(([seat, text]) => [seat, absoluteNames(seat, text)]); }
+
+/** A move's button text for the seat playing it: its pawns named as the board shows them. */
+export function label(action, msg) { return msg.seat === null ? action : absoluteNames(msg.seat, action); }
 
 export function score(v, seat) {
   const home = v.pawns[seat].filter((p) => typeof p === "string").length;
@@ -33,4 +39,12 @@ export function pickCard(card, msg, ui) {
   if (!had) ui.selection.cards.add(card);
   ui.rerender();
   return true;
+}
+
+/** The end screen: the winner, then every seat best first (the view's ranking) with its pawns home. */
+export function finish(msg, ui) {
+  const v = msg.view;
+  const order = v.ranking || [...v.pawns.keys()];
+  const title = v.winner === null || v.winner === undefined ? t("Game over.") : t("{name} wins!", { name: ui.nameOf(msg, v.winner) });
+  return [title, order.map((seat) => `${ui.nameOf(msg, seat)} — ${score(v, seat)}`)];
 }

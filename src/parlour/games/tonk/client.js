@@ -10,7 +10,16 @@ export function area(msg, ui) {
   return h("div", { class: "felt" },
     h("div", { class: "label" }, t("Stock {stock} · hand {hand} · phase {phase}", { stock: v.stock, hand: v.hand_number, phase: v.phase })),
     h("div", { class: "cards" }, cardSvg(null, { small: true }), ...(v.discard || []).slice(-3).map((c) => cardSvg(c, { small: true }))),
+    v.hand_value === undefined ? null : h("div", { id: "hand-value" }, t("Your hand is worth {n} points.", { n: v.hand_value })),
     h("div", { class: "label" }, t("Spreads")), h("div", {}, spreads.length ? spreads : h("span", { class: "label" }, t("none yet"))));
 }
 
 export function score(v, seat) { return t("balance {n}", { n: v.balances[seat] }); }
+
+/** The end screen: the seats by balance, richest first. */
+export function finish(msg, ui) {
+  const v = msg.view;
+  const order = [...v.balances.keys()].sort((a, b) => v.balances[b] - v.balances[a]);
+  return [t("{name} wins!", { name: ui.nameOf(msg, order[0]) }),
+    order.map((seat) => `${ui.nameOf(msg, seat)} — ${score(v, seat)}`)];
+}

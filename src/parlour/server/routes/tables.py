@@ -10,10 +10,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
-from parlour.core.cards import card_str
-from parlour.core.record import replay
 from parlour.server.authority import Rejected
 from parlour.server.limits import client_key
+from parlour.server.replaying import replay_step_of
 from parlour.server.routes.deps import LobbyDep
 from parlour.server.schemas import (
     AcceptedOut,
@@ -21,7 +20,6 @@ from parlour.server.schemas import (
     ErrorOut,
     JoinIn,
     JoinOut,
-    RecordOut,
     ReplayStepOut,
     StateOut,
     TableIn,
@@ -73,32 +71,21 @@ async def play_action(table_id: str, body: ActionIn, lobby: LobbyDep) -> Accepte
     return AcceptedOut(version=table.version, action=canonical)
 
 
-@router.get("/{table_id}/record", response_model=RecordOut, responses=ERRORS)
-async def table_record(table_id: str, lobby: LobbyDep) -> RecordOut:
-    """A finished game's record: rules, seed, players and every action (replays with ``parlour replay``)."""
+@router.get("/{table_id}/record", responses=ERRORS)
+async def table_record(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
+    """A finished game's record, exactly the JSON ``parlour replay`` reads: rules, seed, players, actions."""
     table = lobby.get(table_id)
     if table.status != "finished":
         raise Rejected("table/not_finished", f"table {table_id!r} is still being played; its record would "
                        "reveal hidden cards")
-    return RecordOut(record=table.record().to_dict())
+    return table.record().to_dict()
 
 
 @router.get("/{table_id}/replay", response_model=ReplayStepOut, responses=ERRORS)
 async def replay_step(table_id: str, lobby: LobbyDep,
-                step: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStepOut:
+                      step: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStepOut:
     """A finished game after ``step`` actions, every hand shown: move-by-move replay."""
     table = lobby.get(table_id)
     if table.status != "finished":
         raise Rejected("table/not_finished", f"table {table_id!r} is still being played; replay it once it ends")
-    record = table.record()
-    steps = len(record.actions)
-    step = min(step, steps)
-    record.actions = record.actions[:step]
-    record.result = None
-    state = replay(record)
-    history = state.history()
-    seat, action = (history[-1][0], str(history[-1][1])) if history else (None, None)
-    return ReplayStepOut(
-        step=step, steps=steps, action=action, seat=seat, view=state.view(None),
-        hands=[[card_str(c) for c in state.hand(s)] for s in range(state.game.num_players)],
-    )
+    return replay_step_of(table.record(), step)

@@ -7,11 +7,13 @@
 //   matches(words, card)      whether a legal action (its words) uses a selected card (default: it names it)
 //   pickCard(card, msg, ui)   what a click on a hand card does; true when handled (default: (un)select it)
 //   hint                      the line above the moves
+//   label(action, msg)        a move button's text (default: the action's notation, which is what is sent)
+//   finish(msg, ui)           the end screen of a finished game: who won and the standings, as [title, rows]
 // where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
 import { cardRow, cardSvg } from "./cards.js";
 import { fairness } from "./fairness.js";
-import { languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
+import { currentLanguage, languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
 import { actionWords, h, nameOf, panel } from "./ui.js";
 
 const main = document.getElementById("main");
@@ -57,7 +59,18 @@ async function clientOf(name) {
 /** A table's status (the API's word) in the page's language. */
 const STATUS = { waiting: () => t("waiting"), playing: () => t("playing"), finished: () => t("finished") };
 
+/** A bot spec's readable name ("strong:budget=200" → "Strong bot"); the spec itself is kept as a tooltip. */
+function botLabel(spec) {
+  const kind = spec.split(":")[0];
+  const known = { strong: t("Strong bot"), heuristic: t("Heuristic bot"), random: t("Random bot"), ismcts: t("Search bot") };
+  return known[kind] || t("{kind} bot", { kind });
+}
+
 const tokenKey = (id) => `parlour:token:${id}`;
+/** The rules page of `game`, with a table's flags when given its spec (the table's `spec`). */
+const rulesLink = (game, spec) => `/rules/${encodeURIComponent(game)}?` +
+  new URLSearchParams({ ...(spec ? { rules: spec } : {}), lang: currentLanguage() });
+const rulesAnchor = (game, spec, attrs = {}) => h("a", { href: rulesLink(game, spec), class: "rules-link", ...attrs }, t("Rules"));
 const inviteLink = (id) => `${location.origin}/?table=${id}`;
 
 async function copyInvite(id) {
@@ -77,7 +90,18 @@ async function showLobby() {
   const gameSel = h("select", { id: "game" },
     all.map((g) => h("option", { value: g.name, selected: g.name === chosen }, g.title)));
   const presetSel = h("select", { id: "preset" });
-  const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 2 });
+  const players = h("input", { id: "players", type: "number", min: 2, max: 8, value: 2, "aria-describedby": "players-error" });
+  const playersError = h("span", { id: "players-error", class: "field-error", role: "alert" });
+  /** The players asked for, or null (and the allowed range shown beside the field) when the game refuses them. */
+  function checkPlayers() {
+    const game = byName[gameSel.value];
+    const n = Number(players.value);
+    const ok = Number.isInteger(n) && n >= game.min_players && n <= game.max_players;
+    playersError.textContent = ok ? "" : t("{game} is for {min} to {max} players (got {n})",
+      { game: game.title, min: game.min_players, max: game.max_players, n: players.value || "—" });
+    players.setAttribute("aria-invalid", ok ? "false" : "true");
+    return ok ? n : null;
+  }
   const flagsBox = h("div", { class: "flags" });
   const seatsBox = h("div", { class: "seats-form" });
   const tableName = h("input", { id: "table-name", placeholder: t("table name (optional)"), maxlength: 40 });
@@ -106,13 +130,13 @@ async function showLobby() {
   }
   function buildSeats() {
     const game = byName[gameSel.value];
-    const n = Math.max(game.min_players, Math.min(game.max_players, Number(players.value) || game.min_players));
+    const n = checkPlayers() ?? Math.max(game.min_players, Math.min(game.max_players, Number(players.value) || game.min_players));
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
-      const choice = old[i] || (i === 0 ? "human" : game.bots[0] || "human");
+      const choice = old[i] || (i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0] || "human");
       seatsBox.append(h("label", {}, t("seat {n}", { n: i }), h("select", { class: "seat", "data-seat": i },
-        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : b)))));
+        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b))))));
     }
   }
   function buildGame() {
@@ -124,11 +148,16 @@ async function showLobby() {
     players.value = Math.max(game.min_players, Math.min(game.max_players, playersFlag ? playersFlag.default : 2));
     buildFlags(); buildSeats();
   }
+  const gameRules = h("a", { id: "game-rules", class: "rules-link" }, t("Rules"));
+  const linkRules = () => { gameRules.href = rulesLink(gameSel.value); };
   gameSel.addEventListener("change", buildGame);
+  gameSel.addEventListener("change", linkRules);
   presetSel.addEventListener("change", buildFlags);
   players.addEventListener("change", buildSeats);
+  players.addEventListener("input", checkPlayers);
 
   async function create() {
+    if (checkPlayers() === null) { players.focus(); return; }
     const rules = {};
     const preset = presetValues();
     for (const [name, [f, input]] of Object.entries(flagInputs)) {
@@ -149,14 +178,17 @@ async function showLobby() {
     } catch (e) { toast(e.message); }
   }
 
-  buildGame();
+  buildGame(); linkRules();
   main.append(panel(t("New table"),
-    h("div", {}, h("label", {}, t("game"), gameSel), h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players),
+    h("div", {}, h("label", {}, t("game"), gameSel), gameRules, " ", h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players), playersError,
       h("label", {}, t("turn timer (s)"), timer)),
     h("details", {}, h("summary", {}, t("flags")), flagsBox),
     h("div", {}, h("strong", {}, t("Seats:")), " ", seatsBox),
     h("div", {}, tableName, " ", myName, " ", h("button", { id: "create", class: "primary", on: { click: create } }, t("Create table")))));
 
+  main.append(panel(t("Rules of the games"), h("ul", { id: "all-rules", class: "rules-list" },
+    all.map((g) => h("li", {}, h("a", { href: rulesLink(g.name), "data-game": g.name }, g.title))),
+    h("li", {}, h("a", { href: `/rules?lang=${currentLanguage()}` }, t("All games"))))));
   const list = h("tbody");
   main.append(panel(t("Tables"), h("table", { class: "tables" },
     h("thead", {}, h("tr", {}, h("th", {}, t("table")), h("th", {}, t("game")), h("th", {}, t("seats")), h("th", {}, t("status")), h("th", {}, ""))),
@@ -166,14 +198,14 @@ async function showLobby() {
     list.replaceChildren(...tables.map((t) => {
       const free = t.seats.some((s) => s.kind === "human" && !s.taken);
       const mine = localStorage.getItem(tokenKey(t.id));
-      const seats = t.seats.map((s) => s.kind === "bot" ? s.bot : s.taken ? s.name : tr("open")).join(", ");
+      const seats = t.seats.map((s) => s.kind === "bot" ? s.name || botLabel(s.bot) : s.taken ? s.name : tr("open")).join(", ");
       return h("tr", { "data-table": t.id }, h("td", {}, t.name), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
         h("td", {},
           mine && t.status !== "finished" ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary" }, tr("Back to seat"))) : null,
           free && !mine ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, tr("Join"))) : null,
           h("a", { href: `/?table=${t.id}&watch=1` }, h("button", {}, tr("Watch"))),
           t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", {}, tr("Replay"))) : null,
-          h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite"))));
+          h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ", rulesAnchor(t.game, t.spec)));
     }));
   }
   await refresh();
@@ -190,7 +222,7 @@ async function joinTable(id, name) {
 
 // -------------------------------------------------------------------- table
 
-const tableState = { msg: null, cards: new Set(), piece: null, ws: null };
+const tableState = { msg: null, cards: new Set(), piece: null, ws: null, focus: null, chat: null };
 
 async function showTable(id) {
   const token = localStorage.getItem(tokenKey(id));
@@ -211,7 +243,33 @@ async function showTable(id) {
   connect(id, token);
 }
 
+/** The table's chat: one panel kept across renders, polled for new messages; text shown as text, never markup. */
+function chatPanel(id, token) {
+  const lines = h("div", { class: "log chat", id: "chat-lines", role: "log", tabindex: 0, "aria-label": t("Chat") });
+  const input = h("input", { id: "chat-text", maxlength: 200, placeholder: t("Say something"), "aria-label": t("Chat message") });
+  let last = 0;
+  async function poll() {
+    const said = await api(`/api/tables/${id}/chat?after=${last}`);
+    for (const m of said) {
+      lines.append(h("div", {}, h("strong", {}, m.author + ": "), m.text));
+      last = m.id;
+    }
+    if (said.length) lines.scrollTop = lines.scrollHeight;
+  }
+  async function say(e) {
+    e.preventDefault();
+    if (!input.value.trim()) return;
+    const body = token ? { token, text: input.value } : { name: localStorage.getItem("parlour:name") || "", text: input.value };
+    try { await api(`/api/tables/${id}/chat`, body); input.value = ""; await poll(); } catch (err) { toast(err.message); }
+  }
+  poll().catch(() => {});
+  setInterval(() => poll().catch(() => {}), 2000);
+  return panel(t("Chat"), lines, h("form", { id: "chat-form", class: "chat-form", on: { submit: say } }, input,
+    h("button", { type: "submit", id: "chat-send" }, t("Send"))));
+}
+
 function connect(id, token) {
+  if (!tableState.chat) tableState.chat = chatPanel(id, token);
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/tables/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`);
   tableState.ws = ws;
@@ -263,11 +321,22 @@ function handView(msg, cards, client, ui) {
     svg.classList.add("clickable");
     if (tableState.cards.has(card)) svg.classList.add("selected");
     if (mine && msg.legal.some((a) => actionWords(a).includes(card.toLowerCase()))) svg.classList.add("playable");
-    svg.addEventListener("click", () => {
+    const pick = () => {
       if (client.pickCard && client.pickCard(card, msg, ui)) return;
       if (tableState.cards.has(card)) tableState.cards.delete(card);
       else tableState.cards.add(card);
       renderTable();
+    };
+    // A card is a toggle button: Tab reaches it, Enter or Space (un)selects it, a screen reader says which.
+    svg.setAttribute("role", "button");
+    svg.setAttribute("tabindex", "0");
+    svg.setAttribute("aria-pressed", tableState.cards.has(card) ? "true" : "false");
+    svg.addEventListener("click", pick);
+    svg.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      tableState.focus = card;
+      pick();
     });
     row.append(svg);
   }
@@ -279,7 +348,8 @@ function playersBar(msg, score) {
   return h("div", { class: "players" }, msg.table.seats.map((s) => h("div", {
     class: "player" + (msg.table.to_play === s.seat ? " to-play" : "") + (msg.seat === s.seat ? " me" : ""),
     "data-seat": s.seat,
-  }, nameOf(msg, s.seat), s.kind === "bot" ? h("span", { class: "muted" }, ` (${s.bot})`) : null,
+    title: s.kind === "bot" ? s.bot : null,
+  }, nameOf(msg, s.seat),
   s.kind === "human" && s.taken && !s.connected ? h("span", { class: "off" }, " " + t("away")) : null,
   s.stand_in ? h("span", { class: "muted" }, " " + t("(bot standing in)")) : null,
   v.hand_sizes ? h("div", { class: "muted" }, t("{n} cards", { n: v.hand_sizes[s.seat] }) + (score ? " · " + score(s.seat) : "")) : null)));
@@ -315,21 +385,40 @@ function logEntries(v, client) {
 
 function logPanel(msg, client) {
   const entries = logEntries(msg.view, client).slice(-60).map(([seat, text]) => h("div", {}, `${nameOf(msg, seat)}: ${text}`));
-  const box = h("div", { class: "log", id: "log" }, entries);
+  const box = h("div", { class: "log", id: "log", role: "log", tabindex: 0, "aria-label": t("What happened") }, entries);
   setTimeout(() => { box.scrollTop = box.scrollHeight; }, 0);
   return panel(t("What happened"), box);
 }
+
+/** A result's words with each "seat N" replaced by that seat's name. */
+const withNames = (msg, text) => String(text).replace(/\bseat (\d+)/g, (whole, n) => nameOf(msg, Number(n)));
 
 function revealPanel(msg) {
   const v = msg.view;
   const results = v.results || [];
   if (!results.length && !(v.ledger || []).length) return null;
   const rows = results.slice(-3).map((r) => h("div", { class: "reveal" },
-    h("div", {}, h("strong", {}, t("Hand {n}:", { n: r.hand ?? r.deal ?? "" }) + " "), r.outcome || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
+    h("div", {}, h("strong", {}, t("Hand {n}:", { n: r.hand ?? r.deal ?? "" }) + " "), (r.outcome && withNames(msg, r.outcome)) || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
     (r.hands || []).map((cards, seat) => h("div", { class: "hand-row" }, nameOf(msg, seat), cardRow(cards, { small: true })))));
   const ledger = (v.ledger || []).slice(-10).map(([payer, payee, stakes]) =>
     h("div", {}, t("{payer} pays {payee} {stakes}", { payer: nameOf(msg, payer), payee: nameOf(msg, payee), stakes })));
   return panel(t("Results"), h("div", { id: "results" }, rows, ledger.length ? h("div", {}, h("strong", {}, t("Ledger")), ledger) : null));
+}
+
+/** The end screen: the game's own account of who won and the standings, once the table is finished. */
+function finishPanel(msg, client, ui) {
+  if (msg.table.status !== "finished" || !client.finish) return null;
+  const [title, rows] = client.finish(msg, ui);
+  return panel(title, h("ol", { id: "standings" }, rows.map((row) => h("li", {}, row))));
+}
+
+/** Take my seat at the finished table's next match (the first to ask opens it; bots sit at once). */
+async function rematch(id) {
+  try {
+    const next = await api(`/api/tables/${id}/rematch`, { token: localStorage.getItem(tokenKey(id)) });
+    localStorage.setItem(tokenKey(next.table), next.token);
+    location.href = `/?table=${next.table}`;
+  } catch (e) { toast(e.message); }
 }
 
 async function renderTable() {
@@ -342,43 +431,86 @@ async function renderTable() {
   const area = await areaOf(msg, client, ui);
   const moves = filteredMoves(msg, client);
   const movesBox = h("div", { class: "moves", id: "moves" },
-    msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } }, a))
+    msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } },
+      client.label ? client.label(a, msg) : a))
       : h("span", { class: "muted" }, msg.seat === null ? tr("You are watching.") : tr("Not your turn.")),
     tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, tr("clear selection")) : null);
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
-    h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")),
-    t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null),
+    h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
+    rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
+    t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null,
+    t.status === "finished" && msg.seat !== null ? h("button", { id: "rematch", class: "primary", on: { click: () => rematch(t.id) } },
+      tr("Play again")) : null),
   playersBar(msg, scoreFn(v, client)), turnBanner(msg), fairness(t));
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
     panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
-  const right = h("div", {}, revealPanel(msg), logPanel(msg, client));
+  const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg), logPanel(msg, client), tableState.chat);
+  const typing = document.activeElement && document.activeElement.id === "chat-text";
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
+  if (typing) document.getElementById("chat-text").focus();
+  if (tableState.focus) {
+    main.querySelector(`#hand svg[data-card="${tableState.focus}"]`)?.focus();
+    tableState.focus = null;
+  }
 }
 
 // ------------------------------------------------------------------- replay
 
-async function showReplay(id) {
-  let step = 0;
-  const shown = await api(`/api/tables/${id}`);
-  async function draw() {
-    const r = await api(`/api/tables/${id}/replay?step=${step}`);
-    step = r.step;
-    const fake = { view: r.view, seat: null, legal: [], table: shown.table, deadline: null };
-    const { game, module: client } = await clientOf(shown.table.game);
-    const area = await areaOf(fake, client, uiFor(game, false));
-    const controls = h("div", {},
-      h("button", { on: { click: () => { step = 0; draw(); } } }, "⏮"),
-      h("button", { id: "prev", on: { click: () => { step = Math.max(0, step - 1); draw(); } } }, "◀"),
-      h("span", { id: "step" }, ` ${r.step} / ${r.steps} `),
-      h("button", { id: "next", on: { click: () => { step = Math.min(r.steps, step + 1); draw(); } } }, "▶"),
-      h("button", { on: { click: () => { step = r.steps; draw(); } } }, "⏭"));
-    const said = r.action ? `${nameOf(fake, r.seat)}: ${r.action}` : t("The deal.");
-    main.replaceChildren(panel(t("Replay of {name}", { name: shown.table.name }), h("p", { class: "muted" }, shown.table.spec), controls,
-      h("p", { id: "said" }, said)), panel(null, area),
-    panel(t("Hands"), r.hands.map((cards, seat) => h("div", { class: "hand-row" }, nameOf(fake, seat), cardRow(cards, { small: true })))),
-    revealPanel(fake));
+/** Where a replay's steps come from: a finished table, or the record `parlour replay --open` serves. */
+async function replaySource(id, record) {
+  if (record) {
+    const data = await api("/api/records/opened");
+    const seats = data.players.map((name, seat) => ({ seat, kind: "human", name, taken: true }));
+    const spec = data.game + (Object.keys(data.rules).length ? "?" + new URLSearchParams(data.rules) : "");
+    return { table: { id: null, name: t("the opened record"), game: data.game, spec, seats, status: "finished" },
+      step: (n) => api(`/api/records/opened/replay?step=${n}`) };
   }
+  const shown = await api(`/api/tables/${id}`);
+  return { table: shown.table, step: (n) => api(`/api/tables/${id}/replay?step=${n}`) };
+}
+
+async function showReplay(id, record) {
+  const source = await replaySource(id, record);
+  const table = source.table;
+  let step = 0;
+  let steps = 0;
+  const go = (n) => { step = Math.max(0, Math.min(steps, n)); draw().catch((e) => toast(e.message)); };
+  const button = (id, label, to) => h("button", { id, type: "button", "aria-label": label.aria, on: { click: () => go(to()) } },
+    label.text);
+  const controls = h("div", { class: "replay-controls", id: "replay-controls" },
+    button("first", { text: "|\u2039 " + t("Start"), aria: t("Start") }, () => 0),
+    button("prev", { text: "\u2039 " + t("Back"), aria: t("Back") }, () => step - 1),
+    h("span", { id: "step", "aria-live": "polite" }),
+    button("next", { text: t("Forward") + " \u203a", aria: t("Forward") }, () => step + 1),
+    button("last", { text: t("End") + " \u203a|", aria: t("End") }, () => steps));
+  const said = h("p", { id: "said" });
+  const area = h("div", { id: "replay-area" });
+  const hands = h("div", { id: "replay-hands" });
+  const reveal = h("div");
+  const { game, module: client } = await clientOf(table.game);
+  async function draw() {
+    const r = await source.step(step);
+    step = r.step; steps = r.steps;
+    const fake = { view: r.view, seat: null, legal: [], table, deadline: null };
+    area.replaceChildren(await areaOf(fake, client, uiFor(game, false)));
+    controls.querySelector("#step").textContent = ` ${t("move {n} of {total}", { n: r.step, total: r.steps })} `;
+    said.textContent = r.action ? `${nameOf(fake, r.seat)}: ${r.action}` : t("The deal.");
+    hands.replaceChildren(...r.hands.map((cards, seat) => h("div", { class: "hand-row" }, nameOf(fake, seat), cardRow(cards, { small: true }))));
+    reveal.replaceChildren(revealPanel(fake) || "");
+    main.querySelector("#replay")?.setAttribute("data-step", String(r.step));
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  });
+  main.replaceChildren(h("div", { id: "replay" },
+    panel(t("Replay of {name}", { name: table.name }), h("p", { class: "muted" }, table.spec, " ", rulesAnchor(table.game, table.spec)),
+      controls, h("p", { class: "muted" }, t("Keys: ← and → step, Home and End jump.")), said),
+    panel(null, area), panel(t("Hands"), hands), reveal));
   await draw();
 }
 
@@ -389,5 +521,7 @@ document.querySelector("header").append(languageSwitch());
 games().then((all) => { document.getElementById("subtitle").textContent = all.map((g) => g.title).join(" · "); })
   .catch(() => {});
 const tableId = params.get("table");
-const start = !tableId ? showLobby() : params.get("replay") ? showReplay(tableId) : showTable(tableId);
+const record = params.get("record");
+const start = record ? showReplay(null, record) : !tableId ? showLobby() : params.get("replay") ? showReplay(tableId)
+  : showTable(tableId);
 start.catch((e) => { main.replaceChildren(panel(t("Something went wrong"), e.message)); });

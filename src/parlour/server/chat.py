@@ -1,0 +1,68 @@
+"""Table chat: short messages from the seated players and the spectators, stored with the table.
+
+A message is at most ``MAX_CHARS`` characters of plain text (control characters dropped; the browser
+shows it as text, never as markup); each author may send ``BURST`` messages per ``WINDOW`` seconds
+(counted in this process). Readers poll for the messages after the last one they have, so every
+process serves the same chat straight from the database.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from collections import defaultdict, deque
+
+from sqlalchemy import Engine, Table, select
+
+from parlour.server.authority import Rejected, quote
+
+MAX_CHARS = 200
+BURST = 3
+WINDOW = 5.0
+KEEP = 100
+"""How many of a table's latest messages a reader is sent at most."""
+
+
+def clean(text: str) -> str:
+    """The message as stored: control characters dropped, spaces trimmed; refused when empty or too long."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
+    if not kept:
+        raise Rejected("request/invalid", "a chat message needs some text")
+    if len(kept) > MAX_CHARS:
+        raise Rejected("request/invalid", f"a chat message is at most {MAX_CHARS} characters; this one has "
+                       f"{len(kept)}: {quote(kept, 40)}")
+    return kept
+
+
+class Chat:
+    """Every table's chat in one database, with each author's rate limit."""
+
+    def __init__(self, engine: Engine, table: Table) -> None:
+        self.engine = engine
+        self.table = table
+        self.sent: defaultdict[tuple[str, str], deque[float]] = defaultdict(deque)
+
+    def say(self, table_id: str, author: str, key: str, text: str) -> dict[str, object]:
+        """Store ``author``'s message (``key`` tells authors apart for the rate limit) and return it."""
+        text = clean(text)
+        now = time.monotonic()
+        times = self.sent[(table_id, key)]
+        while times and now - times[0] > WINDOW:
+            times.popleft()
+        if len(times) >= BURST:
+            raise Rejected("chat/too_fast", f"at most {BURST} messages every {WINDOW:g} seconds; wait a moment")
+        times.append(now)
+        at = time.time()
+        with self.engine.begin() as conn:
+            key_id = conn.execute(self.table.insert().values(table_id=table_id, at=at, author=author, text=text)
+                                  ).inserted_primary_key
+        return {"id": int(key_id[0]) if key_id else 0, "at": at, "author": author, "text": text}
+
+    def read(self, table_id: str, after: int) -> list[dict[str, object]]:
+        """The table's messages after id ``after``, oldest first (the latest ``KEEP`` at most)."""
+        c = self.table.c
+        query = (select(c.id, c.at, c.author, c.text).where(c.table_id == table_id, c.id > after)
+                 .order_by(c.id.desc()).limit(KEEP))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [{"id": r.id, "at": r.at, "author": r.author, "text": r.text} for r in reversed(rows)]

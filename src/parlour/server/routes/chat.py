@@ -1,0 +1,60 @@
+"""Table chat over REST: ``POST /api/tables/{id}/chat`` says something, ``GET`` reads what was said since."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from parlour.server.chat import Chat
+from parlour.server.routes.deps import LobbyDep
+from parlour.server.schemas import ErrorOut
+
+router = APIRouter(prefix="/api/tables", tags=["chat"])
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (403, 404, 422, 429)}
+
+
+class ChatIn(BaseModel):
+    """A message: a seated player sends their seat token; a spectator may give a name."""
+
+    text: str = Field(max_length=1000)
+    token: str | None = Field(None, max_length=100)
+    name: str | None = Field(None, max_length=40)
+
+
+class ChatOut(BaseModel):
+    id: int
+    at: float
+    author: str
+    text: str
+
+
+def chat_of(request: Request) -> Chat:
+    """The app's chat, made on first use over the lobby's database."""
+    chat: Chat | None = getattr(request.app.state, "chat", None)
+    if chat is None:
+        storage = request.app.state.lobby.storage
+        chat = request.app.state.chat = Chat(storage.engine, storage.chat)
+    return chat
+
+
+@router.post("/{table_id}/chat", response_model=ChatOut, status_code=201, responses=ERRORS)
+async def say(table_id: str, body: ChatIn, request: Request, lobby: LobbyDep) -> dict[str, object]:
+    """Say something at the table: as your seat's name with ``token``, else as a spectator."""
+    table = lobby.get(table_id)
+    if body.token:
+        seat = lobby.seat_of(table, body.token)
+        author, key = table.names()[seat], f"seat {seat}"
+    else:
+        given = (body.name or "").strip()
+        author = f"{given} (watching)" if given else "Spectator"
+        key = f"watcher {request.client.host if request.client else '?'}"
+    return chat_of(request).say(table.id, author, key, body.text)
+
+
+@router.get("/{table_id}/chat", response_model=list[ChatOut], responses=ERRORS)
+async def read(table_id: str, request: Request, lobby: LobbyDep,
+               after: Annotated[int, Query(ge=0)] = 0) -> list[dict[str, object]]:
+    """The table's messages after ``after`` (a message id), oldest first."""
+    return chat_of(request).read(lobby.get(table_id).id, after)

@@ -1,0 +1,37 @@
+"""Rematch: a finished table's players take the same seats at the next match; bots sit at once."""
+
+from __future__ import annotations
+
+import random
+
+from parlour.server import create_app
+from tests.server.conftest import Client, TestClient, join, new_table, settings_for
+from tests.server.test_play import play_to_end
+
+
+def test_the_players_of_a_finished_table_meet_again_at_the_same_seats(db_url: str) -> None:
+    with TestClient(create_app(settings_for(db_url))) as client:
+        tid = new_table(client, "plonk", ["human"] * 4, rules={"target": 40})["id"]
+        tokens = {i: join(client, tid, name)["token"] for i, name in enumerate(["Ana", "Cy", "Bo", "Di"])}
+        early = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
+        assert early["error"]["code"] == "table/not_finished"
+        sockets = {i: client.websocket_connect(f"/api/tables/{tid}/ws?token={t}") for i, t in tokens.items()}
+        clients = {i: Client(ws.__enter__()) for i, ws in sockets.items()}
+        try:
+            play_to_end(clients, random.Random(2))
+        finally:
+            for ws in sockets.values():
+                ws.__exit__(None, None, None)
+        bo = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[2]}).json()
+        ana = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
+        assert bo["table"] == ana["table"] != tid and (bo["seat"], ana["seat"]) == (2, 0)
+        shown = client.get(f"/api/tables/{ana['table']}").json()["table"]
+        assert [s["name"] for s in shown["seats"]] == ["Ana", None, "Bo", None]
+        assert shown["spec"] == client.get(f"/api/tables/{tid}").json()["table"]["spec"]
+        assert shown["status"] == "waiting"
+        for seat in (1, 3):
+            client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[seat]})
+        assert client.get(f"/api/tables/{ana['table']}").json()["table"]["status"] == "playing"
+        again = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
+        assert again["error"]["code"] == "table/full"
+        assert client.post(f"/api/tables/{tid}/rematch", json={"token": "nope"}).json()["error"]["code"] == "auth/bad_token"
