@@ -37,7 +37,7 @@ STATUS = {
     "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
     "action/not_your_turn": 409, "action/stale": 409, "request/too_large": 413, "request/too_many": 429,
     "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503, "record/not_found": 404,
-    "chat/too_fast": 429,
+    "chat/too_fast": 429, "table/expired": 410,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -73,7 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
         yield
-        await lobby.bots.close()
+        await lobby.stop()
         lobby.writer.close()
         if cluster is not None:
             await cluster.close()

@@ -111,6 +111,14 @@ class BotDriver:
             self.schedule(table)
             self._publish(table)
 
+    def forget(self, table_id: str) -> None:
+        """Drop everything pending for a table that leaves memory."""
+        self._cancel_turn(table_id)
+        for key in [k for k in self._graces if k[0] == table_id]:
+            self._graces.pop(key).cancel()
+        self._stand_ins.pop(table_id, None)
+        self._failures.pop(table_id, None)
+
     async def close(self) -> None:
         """Stop every pending move and timer (server shutdown)."""
         tasks = [*self._turns.values(), *self._graces.values()]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +27,7 @@ from parlour.server.hub import Connection, Hub
 from parlour.server.limits import Buckets
 from parlour.server.schemas import JoinIn, JoinOut, TableIn
 from parlour.server.settings import Settings
-from parlour.server.storage import Storage, StorageConflict
+from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable
 from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
@@ -51,6 +52,11 @@ class Lobby:
         self.creators: dict[str, str] = {}
         """Who created each table this process made (``limits.client_key``), for the per-client limit."""
         self.creations = Buckets(settings.table_creation_rate, settings.table_creation_burst)
+        self.idle_since: dict[str, float] = {}
+        """When each waiting table was last seen with nobody connected (``time.monotonic``)."""
+        self.finished_since: dict[str, float] = {}
+        """When each finished table in memory was first seen finished."""
+        self.sweeper: asyncio.Task[None] | None = None
         self.notify: Callable[[dict[str, Any]], None] = lambda _event: None
         """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
         self.elsewhere: Callable[[str], tuple[set[int], int]] = lambda _table_id: (set(), 0)
@@ -79,15 +85,68 @@ class Lobby:
         return restored
 
     def start(self) -> None:
-        """Set the bots of every table going (needs the running event loop)."""
+        """Set the bots of every table going, and the sweep of old tables (needs the running event loop)."""
         for table in self.tables.values():
             self.bots.schedule(table)
+        self.sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())
+
+    async def stop(self) -> None:
+        """Stop the sweep and every pending bot move (server shutdown)."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            await asyncio.gather(self.sweeper, return_exceptions=True)
+        await self.bots.close()
+
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                self.sweep(time.monotonic())
+            except StorageUnavailable as e:
+                log.warning("sweep skipped: %s", e)
+
+    def sweep(self, now: float) -> list[str]:
+        """Expire tables that waited ``waiting_ttl`` with nobody connected; let finished tables leave memory
+        after ``finished_ttl``. The ids that left memory."""
+        gone = []
+        for table in list(self.tables.values()):
+            status = table.status
+            if status == "finished":
+                self.idle_since.pop(table.id, None)
+                if now - self.finished_since.setdefault(table.id, now) >= self.settings.finished_ttl:
+                    gone.append(table.id)
+                continue
+            self.finished_since.pop(table.id, None)
+            seats_elsewhere, watching_elsewhere = self.elsewhere(table.id)
+            present = (self.hub.connected_seats(table.id) or self.hub.spectators(table.id) or seats_elsewhere
+                       or watching_elsewhere)
+            if status != "waiting" or present:
+                self.idle_since.pop(table.id, None)
+            elif now - self.idle_since.setdefault(table.id, now) >= self.settings.waiting_ttl:
+                self.storage.expire(table.id)
+                log.info("table %s expired: nobody came for %g s", table.id, self.settings.waiting_ttl)
+                gone.append(table.id)
+        for table_id in gone:
+            self.forget(table_id)
+        return gone
+
+    def forget(self, table_id: str) -> None:
+        """Let a table leave memory (it stays in storage)."""
+        self.tables.pop(table_id, None)
+        self.locks.pop(table_id, None)
+        self.creators.pop(table_id, None)
+        self.idle_since.pop(table_id, None)
+        self.finished_since.pop(table_id, None)
+        self.bots.forget(table_id)
 
     def get(self, table_id: str) -> TableAuthority:
         """The table ``table_id``, loading a finished one from storage when asked for it."""
         table = self.tables.get(table_id)
         if table is None and len(table_id) <= 32:
             stored = self.storage.load(table_id)
+            if stored is not None and stored.finished and (stored.result or {}).get(EXPIRED):
+                raise Rejected("table/expired", f"table {table_id!r} expired: nobody came to play within "
+                               f"{self.settings.waiting_ttl:g} s (waiting_ttl)")
             if stored is not None:
                 try:
                     table = TableAuthority.restore(stored, self.storage)

@@ -39,6 +39,14 @@ class Settings(BaseSettings):
                                        "over time (after a burst of table_creation_burst); faster is refused with 429")
     table_creation_burst: int = Field(default=5, ge=1, description="tables one client may create at once before "
                                       "table_creation_rate applies")
+    waiting_ttl: float = Field(default=1800, gt=0, description="seconds a table still waiting for players, with "
+                               "nobody connected, is kept before it expires (also after a restart)")
+    finished_ttl: float = Field(default=600, gt=0, description="seconds a finished table stays in memory; it stays "
+                                "in the database, its record and replay still served")
+    sweep_seconds: float = Field(default=30, gt=0, le=3600, description="how often expired and finished tables are "
+                                 "looked for")
+    lobby_page: int = Field(default=50, ge=1, le=500, description="tables a lobby listing returns when it names no "
+                            "limit (at most 500)")
     ws_message_rate: float = Field(default=10.0, gt=0, description="WebSocket messages per second one connection "
                                    "may send over time (after a burst of ws_message_burst); faster closes it (1008)")
     ws_message_burst: int = Field(default=30, ge=1, description="WebSocket messages one connection may send at once "

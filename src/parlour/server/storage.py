@@ -87,6 +87,10 @@ class StoredTable:
     """(seat, action text), oldest first."""
 
 
+EXPIRED = "expired"
+"""The ``result`` key of a table closed by ``expire``."""
+
+
 class Storage:
     """The tables, seats and action logs in one database."""
 
@@ -208,6 +212,12 @@ class Storage:
                                  .values(finished=True, result=result))
         except IntegrityError:
             raise StorageConflict(f"table {table_id!r} already has action {index + 1}; {text!r} not stored") from None
+
+    def expire(self, table_id: str) -> None:
+        """Close a table that waited too long for players: it is kept, marked expired, and never restored."""
+        with self.engine.begin() as conn:
+            conn.execute(update(self.tables).where(self.tables.c.id == table_id, self.tables.c.finished.is_(False))
+                         .values(finished=True, result={EXPIRED: True}))
 
     # ------------------------------------------------------------------- reads
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 
 from parlour.server.authority import Rejected
 from parlour.server.limits import client_key
@@ -27,6 +27,8 @@ from parlour.server.schemas import (
 )
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
+CURSOR = r"^[0-9]+(\.[0-9]+)?:[0-9a-f]{1,32}$"
+"""A lobby page's cursor: the creation time and id of the last table shown."""
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (403, 404, 409, 413, 422, 429, 503)
 }
@@ -43,11 +45,29 @@ async def create_table(body: TableIn, lobby: LobbyDep, request: Request) -> dict
     return lobby.summary(lobby.create(body, client_key(None, request.client)))
 
 
-@router.get("", response_model=list[TableOut])
-async def list_tables(lobby: LobbyDep) -> list[dict[str, Any]]:
-    """The open tables and those finished since the server started, newest first."""
-    tables = sorted(lobby.tables.values(), key=lambda t: t.created, reverse=True)
-    return [lobby.summary(t) for t in tables]
+@router.get("", response_model=list[TableOut], responses=ERRORS)
+async def list_tables(lobby: LobbyDep, response: Response,
+                      limit: Annotated[int | None, Query(ge=1, le=500)] = None,
+                      cursor: Annotated[str | None, Query(max_length=80, pattern=CURSOR)] = None,
+                      ) -> list[dict[str, Any]]:
+    """The open tables and those finished lately, newest first, ``limit`` at a time (``lobby_page`` by default).
+
+    When more follow, the ``Link`` header (``rel="next"``) and ``X-Next-Cursor`` give the ``cursor`` of the
+    next page.
+    """
+    page = limit or lobby.settings.lobby_page
+    ordered = sorted(lobby.tables.values(), key=lambda t: (t.created, t.id), reverse=True)
+    if cursor is not None:
+        created, _, after = cursor.partition(":")
+        mark = (float(created), after)
+        ordered = [t for t in ordered if (t.created, t.id) < mark]
+    shown = ordered[:page]
+    if len(ordered) > page:
+        last = shown[-1]
+        following = f"{last.created!r}:{last.id}"
+        response.headers["X-Next-Cursor"] = following
+        response.headers["Link"] = f'</api/tables?limit={page}&cursor={following}>; rel="next"'
+    return [lobby.summary(t) for t in shown]
 
 
 @router.get("/{table_id}", response_model=StateOut, responses=ERRORS)
