@@ -66,12 +66,14 @@ class TableAuthority:
         self.name = stored.name
         self.created = stored.created
         self.turn_seconds = stored.turn_seconds
+        self.stand_in_bot = stored.stand_in_bot
+        """The bot spec that plays for absent people here (None: the server's setting)."""
         self.storage = storage
         self.state = state
         self.game: Game[Any] = state.game
         self.seats = [
             Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                 make_bot(s.bot, self.game) if s.kind == "bot" and s.bot else None)
+                 make_bot(s.bot, self.game) if s.kind == "bot" and s.bot else None, s.stand_in)
             for s in stored.seats
         ]
 
@@ -79,7 +81,7 @@ class TableAuthority:
 
     @classmethod
     def create(cls, storage: Storage, table_id: str, name: str, game: Game[Any], seats: list[str],
-               seed: int, turn_seconds: float | None = None) -> TableAuthority:
+               seed: int, turn_seconds: float | None = None, stand_in_bot: str | None = None) -> TableAuthority:
         """A new table, stored; ``seats`` holds ``human`` or a bot spec per seat."""
         if len(seats) != game.num_players:
             raise Rejected("request/invalid", f"{game.name_with_rules()} has {game.num_players} seats, "
@@ -95,7 +97,8 @@ class TableAuthority:
                 raise Rejected("request/invalid", f"seat {i}: {e}") from None
             stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{readable_name(spec)} {i}"))
         stored = StoredTable(id=table_id, name=name, game=game.spec.name, rules=game.rules.to_dict(), seed=seed,
-                             seats=stored_seats, turn_seconds=turn_seconds, created=time.time())
+                             seats=stored_seats, turn_seconds=turn_seconds, created=time.time(),
+                             stand_in_bot=stand_in_bot)
         state = game.new_state(seed)
         storage.create(stored)
         return cls(stored, storage, state)

@@ -47,6 +47,8 @@ class BotDriver:
         self._failures: dict[str, int] = {}
         self.owns: Callable[[str], bool] = lambda _table_id: True
         """Whether this process plays the bots of a table (with several processes, the one holding its lease)."""
+        self.present: Callable[[TableAuthority, int], bool] = lambda _table, _seat: False
+        """Whether a person's seat has a connection (on any process): the grace period then ends without a stand-in."""
         self.stood_in: Callable[[TableAuthority, int], None] = lambda _table, _seat: None
         """Told when a stand-in takes over an absent person's seat (with several processes, the others learn it)."""
 
@@ -55,7 +57,7 @@ class BotDriver:
         bot = self._stand_ins.get(table.id)
         if bot is None:
             try:
-                bot = make_bot(self.settings.stand_in_bot, table.game)
+                bot = make_bot(table.stand_in_bot or self.settings.stand_in_bot, table.game)
             except BotSpecError:
                 bot = make_bot("random", table.game)
             self._stand_ins[table.id] = bot
@@ -108,6 +110,7 @@ class BotDriver:
             grace.cancel()
         if table.seats[seat].stand_in:
             table.seats[seat].stand_in = False
+            table.storage.set_stand_in(table.id, seat, False)
             self.schedule(table)
             self._publish(table)
 
@@ -163,9 +166,13 @@ class BotDriver:
     async def _grace(self, table: TableAuthority, seat: int) -> None:
         await asyncio.sleep(self.settings.disconnect_grace)
         self._graces.pop((table.id, seat), None)
-        if table.status == "finished":
+        if table.status == "finished" or self.present(table, seat):
             return
         table.seats[seat].stand_in = True
+        try:
+            table.storage.set_stand_in(table.id, seat, True)
+        except StorageUnavailable as e:
+            log.warning("table %s: stand-in for seat %d not stored (%s)", table.id, seat, e)
         self.stood_in(table, seat)
         self.schedule(table)
         self._publish(table)

@@ -61,6 +61,7 @@ class Lobby:
         """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
         self.elsewhere: Callable[[str], tuple[set[int], int]] = lambda _table_id: (set(), 0)
         """The seats connected to a table, and its spectators, on the other processes (see ``cluster``)."""
+        self.bots.present = lambda table, seat: seat in self.hub.connected_seats(table.id) | self.elsewhere(table.id)[0]
         self.bots.stood_in = lambda table, seat: self.notify({"kind": "stand_in", "table": table.id, "seat": seat})
 
     # -------------------------------------------------------------- tables
@@ -88,6 +89,9 @@ class Lobby:
         """Set the bots of every table going, and the sweep of old tables (needs the running event loop)."""
         for table in self.tables.values():
             self.bots.schedule(table)
+            for seat in table.seats:
+                if seat.kind == "human" and seat.taken and not seat.stand_in:
+                    self.bots.seat_left(table, seat.seat)  # nobody is connected yet: the grace period starts
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())
 
     async def stop(self) -> None:
@@ -190,7 +194,7 @@ class Lobby:
         seed = secrets.randbits(SEED_BITS)
         name = body.name or f"{game.spec.title} {table_id[:4]}"
         table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
-                                      body.turn_seconds)
+                                      body.turn_seconds, settings.stand_in_bot)
         self.tables[table_id] = table
         self.creators[table_id] = client
         self.notify({"kind": "table", "table": table_id})
@@ -222,6 +226,8 @@ class Lobby:
         token = secrets.token_urlsafe(24)
         seat = table.join(body.name, token, body.seat)
         self.notify({"kind": "seat", "table": table.id})
+        if seat not in self.hub.connected_seats(table.id):
+            self.bots.seat_left(table, seat)  # taken over REST: absent until it connects, like anyone who left
         self.bots.schedule(table)
         self.publish(table)
         return JoinOut(table=table.id, seat=seat, token=token)

@@ -67,6 +67,8 @@ class StoredSeat:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    stand_in: bool = False
+    """A stand-in bot plays for this absent person."""
 
 
 @dataclass
@@ -85,6 +87,8 @@ class StoredTable:
     result: dict[str, Any] | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)
     """(seat, action text), oldest first."""
+    stand_in_bot: str | None = None
+    """The bot spec that plays for this table's absent people (None: the server's ``stand_in_bot``)."""
 
 
 EXPIRED = "expired"
@@ -126,6 +130,7 @@ class Storage:
             Column("created", Float, nullable=False),
             Column("finished", Boolean, nullable=False, default=False, index=True),
             Column("result", JSON, nullable=True),
+            Column("stand_in_bot", String(80), nullable=True),
         )
         self.seats = Table(
             f"{prefix}seats", self.metadata,
@@ -135,6 +140,7 @@ class Storage:
             Column("bot", String(80), nullable=True),
             Column("name", String(40), nullable=True),
             Column("token_hash", String(64), nullable=True),
+            Column("stand_in", Boolean, nullable=False, default=False),
         )
         self.actions = Table(
             f"{prefix}actions", self.metadata,
@@ -173,11 +179,11 @@ class Storage:
             conn.execute(self.tables.insert().values(
                 id=table.id, name=table.name, game=table.game, rules=table.rules, seed=str(table.seed),
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
-                result=table.result,
+                result=table.result, stand_in_bot=table.stand_in_bot,
             ))
             conn.execute(self.seats.insert(), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash}
+                 "token_hash": s.token_hash, "stand_in": s.stand_in}
                 for s in table.seats
             ])
             if table.actions:
@@ -213,6 +219,12 @@ class Storage:
         except IntegrityError:
             raise StorageConflict(f"table {table_id!r} already has action {index + 1}; {text!r} not stored") from None
 
+    def set_stand_in(self, table_id: str, seat: int, on: bool) -> None:
+        """Note that a stand-in bot now plays (or no longer plays) for a person's seat."""
+        with self.engine.begin() as conn:
+            conn.execute(update(self.seats).where(self.seats.c.table_id == table_id, self.seats.c.seat == seat)
+                         .values(stand_in=on))
+
     def expire(self, table_id: str) -> None:
         """Close a table that waited too long for players: it is kept, marked expired, and never restored."""
         with self.engine.begin() as conn:
@@ -243,7 +255,8 @@ class Storage:
             if row is None:
                 return None
             seats = [
-                StoredSeat(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
+                StoredSeat(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"],
+                           stand_in=bool(s["stand_in"]))
                 for s in conn.execute(select(self.seats).where(self.seats.c.table_id == table_id)
                                       .order_by(self.seats.c.seat)).mappings()
             ]
@@ -255,6 +268,7 @@ class Storage:
         return StoredTable(
             id=row["id"], name=row["name"], game=row["game"], rules=dict(row["rules"]), seed=int(row["seed"]),
             seats=seats, turn_seconds=row["turn_seconds"], created=row["created"], finished=bool(row["finished"]),
+            stand_in_bot=row["stand_in_bot"],
             result=row["result"], actions=actions,
         )
 
