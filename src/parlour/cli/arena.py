@@ -24,12 +24,13 @@ from parlour.core.registry import load_game
 
 def results_table(results: list[BotResult], title: str) -> Table:
     table = Table(title=title, title_justify="left")
-    for column in ("bot", "games", "wins", "mean", "95 % CI", "edge", "edge 95 % CI", "rating"):
+    for column in ("bot", "games", "wins", "mean", "95 % CI", "edge", "edge 95 % CI", "rating", "iters/move"):
         table.add_column(column, justify="left" if column in ("bot", "95 % CI", "edge 95 % CI") else "right")
     for r in sorted(results, key=lambda r: -r.mean):
         table.add_row(r.bot, str(r.games), str(r.wins), f"{r.mean:+.3f}",
                       f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]", f"{r.edge:+.3f}",
-                      f"[{r.edge_low:+.3f}, {r.edge_high:+.3f}]", f"{r.rating:.0f}")
+                      f"[{r.edge_low:+.3f}, {r.edge_high:+.3f}]", f"{r.rating:.0f}",
+                      report.iterations(r))
     return table
 
 
