@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -84,12 +85,21 @@ def tournament(config: Config, name: str, bots: list[str], games: int, workers: 
     folder = out / "strength" / config.slug / name
     folder.mkdir(parents=True, exist_ok=True)
     settings = {"spec": spec, "seed": seed, "workers": workers, "bot_specs": bots, "seconds": round(seconds, 1),
-                "full_games": config.games}
+                "full_games": config.games, "commit": commit()}
     report.write(folder, spec, settings, outcomes, results)
     for bulky in ("records.jsonl", "plot.png"):  # results.json and results.md hold what the table needs
         (folder / bulky).unlink()
     summary: dict[str, Any] = json.loads((folder / "results.json").read_text(encoding="utf-8"))
     return summary
+
+
+def commit() -> str:
+    """The code that played: the checkout's commit, ``+`` when it has changes not committed."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], capture_output=True, text=True, check=False,
+                              cwd=Path(__file__).parent).stdout.strip()
+
+    return git("rev-parse", "--short", "HEAD") + ("+" if git("status", "--porcelain", "--", "src") else "")
 
 
 def table(out: Path) -> str:
@@ -104,7 +114,7 @@ def table(out: Path) -> str:
         rows.append(f"| {summary['spec']} | `{first['bot']}` v `{second['bot']}` | {summary['games']} | "
                     f"{first['edge']:+.3f} [{first['edge_low']:+.3f}, {first['edge_high']:+.3f}] | "
                     f"{first['mean']:+.3f} / {second['mean']:+.3f} | {search or '–'} | {met} | "
-                    f"{summary['seconds']:.0f} |")
+                    f"{summary['seconds']:.0f} | {summary.get('commit', '–')} |")
         total += summary["seconds"]
         full += summary["seconds"] * summary["full_games"] / summary["games"]
     head = [
@@ -120,8 +130,8 @@ def table(out: Path) -> str:
         f"These tournaments took {total / 3600:.1f} h on one worker; at the full game counts (`--games 0`) the",
         f"same tournaments would take about {full / 3600:.0f} h.",
         "",
-        "| game | bots | games | edge of the first [95 % CI] | mean returns | search/move | goal met | seconds |",
-        "|---|---|---:|---|---|---:|---|---:|",
+        "| game | bots | games | edge of the first [95 % CI] | means | search/move | goal met | seconds | code |",
+        "|---|---|---:|---|---|---:|---|---:|---|",
     ]
     return "\n".join(head + rows) + "\n"
 
