@@ -5,7 +5,8 @@ For every configuration (Tonk's four presets at 2, 3 and 4 players; Tock at
 duplicate deals: ``strong`` against ``heuristic``, and ``heuristic`` against
 ``random``. Each writes its raw ``results.json`` (with ``seconds``, the time
 it took) under ``docs/strength/<configuration>/<matchup>/``, and the table in
-``docs/strength.md`` is rebuilt from every ``results.json`` found there, so a
+``docs/strength.md`` is rebuilt from every ``results.json`` found there (and
+``docs/strength/NOTES.md``, written by hand, below it), so a
 run may be cut short, resumed with ``--only``, or extended one configuration
 at a time.
 
@@ -133,7 +134,9 @@ def table(out: Path) -> str:
         "| game | bots | games | edge of the first [95 % CI] | means | search/move | goal met | seconds | code |",
         "|---|---|---:|---|---|---:|---|---:|---|",
     ]
-    return "\n".join(head + rows) + "\n"
+    notes = out / "strength" / "NOTES.md"
+    tail = ["", notes.read_text(encoding="utf-8").rstrip()] if notes.exists() else []
+    return "\n".join(head + rows + tail) + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> str:

@@ -23,3 +23,10 @@ def test_every_configuration_has_an_iteration_budget_and_its_own_folder() -> Non
     assert len(set(slugs)) == len(slugs) == 16
     assert all(bots[0].startswith("strong:iters=") for c in strength.CONFIGS
                for name, bots in strength.matchups(c).items() if name == "strong-v-heuristic")
+
+
+def test_the_notes_written_by_hand_follow_the_table(tmp_path: Path) -> None:
+    (tmp_path / "strength").mkdir()
+    (tmp_path / "strength" / "NOTES.md").write_text("## What was tried\n")
+    text = strength.main(["--table-only", "--out", str(tmp_path)])
+    assert text.startswith("# Bot strength") and text.endswith("|\n\n## What was tried\n")
