@@ -46,8 +46,9 @@ iteration (paired: every playout), and no iteration, or paired round, is
 started that the running mean of their cost says would end after the
 deadline. A paired round the clock cuts short is dropped whole, so every
 live action keeps the same determinizations. A move thus overruns its budget
-by at most one iteration's deviation from the mean (``benchmarks/budget.py``
-measures the worst case per game).
+by at most one iteration's deviation from the mean, plus whatever time the
+process spends descheduled during that iteration on a busy machine
+(``benchmarks/budget.py`` measures the worst case per game).
 """
 
 from __future__ import annotations
