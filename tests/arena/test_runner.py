@@ -42,13 +42,15 @@ def test_ray_backend_gives_the_same_results_as_local() -> None:
 
 def test_arena_command_writes_the_four_files(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result = CliRunner().invoke(app, ["arena", SPEC, "--bots", "heuristic,random", "--games", "10",
+    result = CliRunner().invoke(app, ["arena", SPEC, "--bots", "ismcts:iters=7,random", "--games", "10",
                                       "--seed", "2", "--out", str(out)])
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "results.json").read_text())
-    assert summary["games"] == 10 and [b["bot"] for b in summary["bots"]] == ["heuristic", "random"]
+    assert summary["games"] == 10 and [b["bot"] for b in summary["bots"]] == ["ismcts:iters=7", "random"]
+    # the search done per move is reported: exactly the iteration budget, none for random
+    assert [b["iterations"] for b in summary["bots"]] == [7.0, None]
     assert len((out / "records.jsonl").read_text().splitlines()) == 10
-    assert "| `heuristic` |" in (out / "results.md").read_text()
+    assert "| `ismcts:iters=7` |" in (out / "results.md").read_text()
     assert (out / "plot.png").read_bytes()[:4] == b"\x89PNG"
 
 

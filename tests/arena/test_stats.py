@@ -38,3 +38,11 @@ def test_bradley_terry_orders_by_strength_and_centres_on_1500() -> None:
     ratings = bradley_terry([[0, 8, 9], [2, 0, 6], [1, 4, 0]])
     assert ratings[0] > ratings[1] > ratings[2]
     assert abs(sum(ratings) / 3 - 1500) < 1e-6
+
+
+def test_iterations_per_move_are_weighted_by_moves_searched_and_absent_for_bots_that_do_not_search() -> None:
+    outcomes = [Outcome(Task(0, 0, (0, 1)), (1.0, -1.0), {}, ((300, 3), (0, 0))),
+                Outcome(Task(1, 0, (1, 0)), (1.0, -1.0), {}, ((0, 0), (100, 2)))]
+    a, b = summarize(["search", "plain"], outcomes)
+    assert a.iterations == 80.0  # 400 iterations over 5 moves searched
+    assert b.iterations is None

@@ -16,15 +16,21 @@ def markdown(game: str, results: Sequence[BotResult], games: int) -> str:
     lines = [
         f"# {game}: {games} games",
         "",
-        "| bot | seat-games | wins | mean return | 95 % CI | edge | 95 % CI | rating |",
-        "|---|---:|---:|---:|---|---:|---|---:|",
+        "| bot | seat-games | wins | mean return | 95 % CI | edge | 95 % CI | rating | iterations/move |",
+        "|---|---:|---:|---:|---|---:|---|---:|---:|",
     ]
     for r in sorted(results, key=lambda r: -r.mean):
         lines.append(f"| `{r.bot}` | {r.games} | {r.wins} | {r.mean:+.3f} | "
                      f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}] | {r.edge:+.3f} | "
-                     f"[{r.edge_low:+.3f}, {r.edge_high:+.3f}] | {r.rating:.0f} |")
-    lines += ["", "*edge*: mean return less that of the other bots' seats in the same games."]
+                     f"[{r.edge_low:+.3f}, {r.edge_high:+.3f}] | {r.rating:.0f} | {iterations(r)} |")
+    lines += ["", "*edge*: mean return less that of the other bots' seats in the same games. "
+              "*iterations/move*: search iterations (paired root: playouts) per move with a choice."]
     return "\n".join(lines) + "\n"
+
+
+def iterations(result: BotResult) -> str:
+    """The bot's mean search per move searched, or a dash for a bot that does not search."""
+    return "–" if result.iterations is None else f"{result.iterations:,.0f}"
 
 
 def write(out: Path, game: str, settings: dict[str, Any], outcomes: Sequence[Outcome],

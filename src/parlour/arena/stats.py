@@ -33,6 +33,9 @@ class BotResult:
     """The 95 % interval of the edge, from one sample per deal."""
     rating: float
     """Bradley–Terry rating on the Elo scale (mean 1500), from every pair of seats of different bots."""
+    iterations: float | None = None
+    """Mean search iterations (paired root: playouts) per move searched; None for a bot that does not
+    search. With a time budget it shows how much search the machine's load allowed."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -44,6 +47,7 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
     by_deal: list[dict[int, list[float]]] = [{} for _ in range(k)]
     edges: list[dict[int, list[float]]] = [{} for _ in range(k)]
     wins = [0] * k
+    search = [[0, 0] for _ in range(k)]
     pair_wins = [[0.0] * k for _ in range(k)]
     for outcome in outcomes:
         best, worst = max(outcome.returns), min(outcome.returns)
@@ -54,6 +58,9 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
             if r == best and best > worst:
                 wins[bot] += 1
         seating = outcome.task.seating
+        for (total, moves), bot in zip(outcome.searched, seating, strict=False):
+            search[bot][0] += total
+            search[bot][1] += moves
         for bot in set(seating):
             mine = [r for r, b in zip(outcome.returns, seating, strict=True) if b == bot]
             others = [r for r, b in zip(outcome.returns, seating, strict=True) if b != bot]
@@ -75,7 +82,8 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
         edge = sum(deal_edges) / len(deal_edges) if deal_edges else 0.0
         edge_half = _half_width(deal_edges)
         out.append(BotResult(bot_specs[bot], len(values), wins[bot], mean, mean - half, mean + half,
-                             edge, edge - edge_half, edge + edge_half, ratings[bot]))
+                             edge, edge - edge_half, edge + edge_half, ratings[bot],
+                             search[bot][0] / search[bot][1] if search[bot][1] else None))
     return out
 
 

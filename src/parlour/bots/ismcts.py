@@ -34,12 +34,21 @@ know its own cards; a good policy is often a better model of it.
 
 The exploration constant ``c`` is stated for returns between -1 and 1 and is
 scaled by the game's utility range (``game.utility``, the least and the most a
-return can be): the search explores with ``c × (max − min) / 2``, so a game
+return can be, from ``GameSpec.utility``): the search explores with ``c × (max − min) / 2``, so a game
 paying 0 to 100 is searched as one paying -1 to 1 would be, and a (-1, 1)
 game exactly as before. Scaling ``c`` rather than normalising the returns is
 the same for UCB (its choice is unchanged by any affine map of the rewards
 once ``c`` follows the map) and keeps every statistic (``last``, ``hint``'s
 mean return, ``anchor``'s comparison) in the game's own units.
+
+A time budget (``ms``) is kept honestly: the clock is read before every
+iteration (paired: every playout), and no iteration, or paired round, is
+started that the running mean of their cost says would end after the
+deadline. A paired round the clock cuts short is dropped whole, so every
+live action keeps the same determinizations. A move thus overruns its budget
+by at most one iteration's deviation from the mean, plus whatever time the
+process spends descheduled during that iteration on a busy machine
+(``benchmarks/budget.py`` measures the worst case per game).
 """
 
 from __future__ import annotations
@@ -60,6 +69,28 @@ PAIRED_WIDTH = 32
 """``root=paired`` compares the policy's move with at most this many others (a random choice of them)."""
 PAIRED_MIN = 8
 """``root=paired`` keeps the policy's move when fewer determinizations than this were played out."""
+
+Clock = Callable[[], float]
+"""Seconds from an arbitrary origin (``time.perf_counter``; tests pass a fake one)."""
+
+
+class Deadline:
+    """A time budget that predicts: does one more piece of work, of the mean cost so far, end in time?"""
+
+    __slots__ = ("clock", "done", "end", "start")
+
+    def __init__(self, clock: Clock, seconds: float) -> None:
+        self.clock = clock
+        self.start = clock()
+        self.end = self.start + seconds
+        self.done = 0
+        """Pieces of work finished since ``start``."""
+
+    def allows(self, pieces: int = 1) -> bool:
+        """Whether ``pieces`` more pieces of work would end before the deadline, at the mean cost so far."""
+        now = self.clock()
+        mean = (now - self.start) / self.done if self.done else 0.0
+        return now + pieces * mean < self.end
 
 
 def random_rollout(state: State[Any, Any], rng: random.Random) -> Action:
@@ -103,8 +134,10 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any], iters: int | None = None, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutPolicy = random_rollout, rollout_name: str = "random",
-                 opponents: str = "tree", depth: int = 2000, anchor: float = 0.0, root: str = "tree") -> None:
+                 opponents: str = "tree", depth: int = 2000, anchor: float = 0.0, root: str = "tree",
+                 clock: Clock = time.perf_counter) -> None:
         self.game = game
+        self.clock = clock
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
         self.c = c
@@ -122,14 +155,17 @@ class ISMCTSBot:
             f",anchor={anchor:g}" if anchor else "") + (",root=paired" if self.paired else "")
         self.last: list[Choice] = []
         self.last_iterations = 0
+        """Iterations (paired: playouts) of the last search; 0 when the move was forced."""
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             self.last = [Choice(legal[0], 0, 0.0)]
+            self.last_iterations = 0
             return legal[0]
+        deadline = None if self.ms is None else Deadline(self.clock, self.ms / 1000)
         if self.paired:
-            return self._paired_choice(view, legal, rng)
-        root = self.search(view, rng)
+            return self._paired_choice(view, legal, rng, deadline)
+        root = self.search(view, rng, deadline)
         stats = [(root.children[a], a) for a in legal if a in root.children]
         self.last = sorted(
             (Choice(a, node.visits, node.total / node.visits if node.visits else 0.0) for node, a in stats),
@@ -150,25 +186,29 @@ class ISMCTSBot:
                     return base
         return best
 
-    def search(self, view: View, rng: random.Random) -> Node:
+    def search(self, view: View, rng: random.Random, deadline: Deadline | None = None) -> Node:
+        """The tree grown from ``view`` within the iteration budget, or ``deadline`` (made here if not given)."""
+        if deadline is None and self.ms is not None:
+            deadline = Deadline(self.clock, self.ms / 1000)
         sample = self.game.determinizer(view)
         root = Node(-1)
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         done = 0
         while True:
             if self.iters is not None and done >= self.iters:
                 break
-            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline and done:
+            if deadline is not None and done and not deadline.allows():
                 break
             self._iterate(root, sample(rng), rng)
             done += 1
+            if deadline is not None:
+                deadline.done = done
         self.last_iterations = done
         return root
 
-    def _paired_choice(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _paired_choice(self, view: View, legal: Sequence[Action], rng: random.Random,
+                       deadline: Deadline | None) -> Action:
         """``root=paired``: the rewards of all live root actions from each determinization in turn."""
         sample = self.game.determinizer(view)
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         rewards: list[list[float]] = [[] for _ in legal]
         policy = self.rollout
         state = sample(rng)
@@ -177,26 +217,17 @@ class ISMCTSBot:
         if len(others) >= PAIRED_WIDTH:
             others = sorted(rng.sample(others, PAIRED_WIDTH - 1))
         alive = [base, *others]
-        done = 0
-        while True:
-            started = time.perf_counter()
-            me = state.current_player
-            seed = rng.getrandbits(48)
-            for i in alive:
-                s = state.clone()
-                s.apply(legal[i])
-                rewards[i].append(self._playout(s, random.Random(seed))[me])
+        done = n = 0
+        while deadline is None or deadline.allows(len(alive)):
+            if not self._paired_round(state, [legal[i] for i in alive], [rewards[i] for i in alive], rng, deadline):
+                break
             done += len(alive)
-            n = len(rewards[base])
+            n += 1
+            if self.iters is not None and done >= self.iters:
+                break
             if n >= 4 and len(alive) > 2 and n & (n - 1) == 0:
                 best = max(alive, key=lambda i: sum(rewards[i]))
                 alive = [i for i in alive if i in (base, best) or _paired(rewards[i], rewards[best]) > -2.0]
-            now = time.perf_counter()
-            round_time = now - started
-            if self.iters is not None and done >= self.iters:
-                break
-            if deadline is not None and now + round_time > deadline:
-                break
             state = sample(rng)
         self.last_iterations = done
         self.last = sorted((Choice(legal[i], len(rewards[i]), sum(rewards[i]) / max(len(rewards[i]), 1))
@@ -205,6 +236,26 @@ class ISMCTSBot:
         if best != base and n >= PAIRED_MIN and _paired(rewards[best], rewards[base]) > self.anchor:
             return legal[best]
         return legal[base]
+
+    def _paired_round(self, state: State[Any, Any], actions: Sequence[Action], rewards: Sequence[list[float]],
+                      rng: random.Random, deadline: Deadline | None) -> bool:
+        """Play ``state`` out after each action with the same random numbers, appending to ``rewards``.
+
+        False, with ``rewards`` as they were, when the deadline cuts the round short.
+        """
+        me = state.current_player
+        seed = rng.getrandbits(48)
+        for played, (action, got) in enumerate(zip(actions, rewards, strict=True)):
+            if deadline is not None and not deadline.allows():
+                for earlier in rewards[:played]:
+                    earlier.pop()
+                return False
+            s = state.clone()
+            s.apply(action)
+            got.append(self._playout(s, random.Random(seed))[me])
+            if deadline is not None:
+                deadline.done += 1
+        return True
 
     def _iterate(self, root: Node, state: State[Any, Any], rng: random.Random) -> None:
         node = root

@@ -26,13 +26,15 @@ from parlour.core.registry import load_game
 def results_table(results: list[BotResult], title: str) -> Table:
     table = Table(title=title, title_justify="left")
     columns = ((_("bot"), "left"), (_("games"), "right"), (_("wins"), "right"), (_("mean"), "right"),
-               (_("95 % CI"), "left"), (_("edge"), "right"), (_("edge 95 % CI"), "left"), (_("rating"), "right"))
+               (_("95 % CI"), "left"), (_("edge"), "right"), (_("edge 95 % CI"), "left"), (_("rating"), "right"),
+               (_("iters/move"), "right"))
     for column, justify in columns:
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for r in sorted(results, key=lambda r: -r.mean):
         table.add_row(r.bot, str(r.games), str(r.wins), f"{r.mean:+.3f}",
                       f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]", f"{r.edge:+.3f}",
-                      f"[{r.edge_low:+.3f}, {r.edge_high:+.3f}]", f"{r.rating:.0f}")
+                      f"[{r.edge_low:+.3f}, {r.edge_high:+.3f}]", f"{r.rating:.0f}",
+                      report.iterations(r))
     return table
 
 

@@ -70,5 +70,4 @@ class TonkGame(Game[TonkRules]):
     def determinizer(self, view: View) -> Callable[[random.Random], State[Any, TonkPosition]]:
         """Read ``view`` once; each call then only reshuffles the unseen cards."""
         rules = self.rules
-        return Sampler(self.determinize(view, random.Random(0)), view["seat"], VALUES[rules.joker_points],
-                       rules.deal_49_wins == "in_turn")
+        return Sampler(self.determinize(view, random.Random(0)), view["seat"], VALUES[rules.joker_points], rules)

@@ -17,8 +17,9 @@ from parlour.core.cards import CARD_TEXT, cards_of, parse_card, shuffled
 from parlour.core.errors import RulesError
 from parlour.core.game import LedgerEntry, State, View
 from parlour.core.position import PublicEntry, history_of
-from parlour.games.tonk.position import OVER, PHASES, HandResult, TonkPosition, cards_text
+from parlour.games.tonk.position import BET, OVER, PHASES, HandResult, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules
+from parlour.games.tonk.settlement import deal_win_stakes
 from parlour.games.tonk.spreads import spread_shape
 from parlour.games.tonk.table import TableSpread
 
@@ -62,7 +63,8 @@ def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[
     """A position consistent with ``view``: unseen cards dealt to the hidden hands and the stock.
 
     Cards known to be in a hand (taken from the discard pile, a shown
-    spade) stay in that hand; everything else unseen is shuffled.
+    spade) stay in that hand; everything else unseen is shuffled (for search,
+    ``Sampler`` also uses what play revealed).
     """
     if view.get("game") != "tonk":
         raise RulesError(f"not a Tonk view: game is {view.get('game')!r}")
@@ -163,23 +165,36 @@ def pending49_of(pos: TonkPosition, n: int) -> int:
 class Sampler:
     """Deals the cards a seat cannot see afresh into a template state, once per call.
 
-    The deal is uniform over the unseen cards, like ``determinize``. Dealing
-    opponents low cards more often the longer they have played (they keep low
-    cards) was tried for search and made it worse: too cautious to drop.
-    Each sample gets a fresh seed for the chance events after this hand.
+    The deal is uniform over the unseen cards consistent with what play
+    revealed: once the deal-time wins were checked and the hand went on, no
+    hand still as dealt (its holder has not drawn yet) is one that would have
+    won, or voided the hand, at the deal (speno: nobody's first five total
+    15 or less, or 49 or more); such deals are redrawn. Dealing opponents low
+    cards more often the longer they have played (they keep low cards) was
+    tried for search and made it worse: too cautious to drop. Each sample
+    gets a fresh seed for the chance events after this hand.
     """
 
+    REDRAWS = 100
+    """Deals tried for one sample before the last is kept whatever the deal-time check says."""
+
     def __init__(self, template: State[Any, TonkPosition], seat: int | None, values: tuple[int, ...],
-                 in_turn_49: bool) -> None:
+                 rules: TonkRules) -> None:
         self.template = template
         pos = template.pos
         n = len(pos.hands)
         self.n = n
         self.values = values
-        self.in_turn_49 = in_turn_49
+        self.in_turn_49 = rules.deal_49_wins == "in_turn"
         self.slots = [
             (q, pos.known[q], pos.hands[q].bit_count() - pos.known[q].bit_count()) for q in range(n) if q != seat
         ]
+        drew = {q for q, action in pos.log(pos.hand_start) if str(action).startswith("draw")}
+        checked = pos.phase not in (BET, OVER)
+        self.as_dealt = [i for i, (q, _, count) in enumerate(self.slots) if checked and count and q not in drew]
+        """Indexes in ``slots`` of the hands, partly unseen, that are still as dealt after the deal-time check."""
+        self.deal_won = [deal_win_stakes(v, rules) > 0 for v in range(max(values) * len(values) + 1)]
+        """By hand total: would a dealt hand of this total have ended the deal?"""
         pool = list(pos.stock)
         for q, known, _ in self.slots:
             pool.extend(cards_of(pos.hands[q] & ~known))
@@ -188,11 +203,25 @@ class Sampler:
     def __call__(self, rng: random.Random) -> State[Any, TonkPosition]:
         template = self.template
         pos = template.pos.copy()
-        cards = shuffled(self.pool, rng)
+        for _ in range(self.REDRAWS):
+            cards, dealt = self.deal(rng)
+            if not any(self.deal_won[dealt[i][1]] for i in self.as_dealt):
+                break
         hands = pos.hands
         values = pos.values
+        for (q, _, _), (mask, value) in zip(self.slots, dealt, strict=True):
+            hands[q], values[q] = mask, value
+        pos.stock = cards
+        if self.in_turn_49:
+            pos.pending49 = pending49_of(pos, self.n)
+        return type(template).of(template.game, rng.getrandbits(64), pos)
+
+    def deal(self, rng: random.Random) -> tuple[list[int], list[tuple[int, int]]]:
+        """The unseen cards shuffled: the stock left, and each hidden hand's cards (a mask) and total."""
+        cards = shuffled(self.pool, rng)
         table = self.values
-        for q, known, count in self.slots:
+        dealt = []
+        for _, known, count in self.slots:
             mask = known
             if count:
                 for c in cards[-count:]:
@@ -201,9 +230,6 @@ class Sampler:
             value = 0
             for c in cards_of(mask):
                 value += table[c]
-            hands[q], values[q] = mask, value
-        pos.stock = cards
-        if self.in_turn_49:
-            pos.pending49 = pending49_of(pos, self.n)
-        return type(template).of(template.game, rng.getrandbits(64), pos)
+            dealt.append((mask, value))
+        return cards, dealt
 
