@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.server import create_app
-from parlour.server.chat import BURST, MAX_CHARS
+from parlour.server.chat import MAX_CHARS
 from tests.server.conftest import TestClient, join, new_table, settings_for
+
+BURST = 3
+"""Messages an author may send in the (long, so that a slow machine cannot slide it) window of these tests."""
 
 
 def test_players_and_spectators_chat_within_limits_and_it_survives_a_restart(db_url: str) -> None:
-    with TestClient(create_app(settings_for(db_url))) as client:
+    with TestClient(create_app(settings_for(db_url, chat_burst=BURST, chat_window=3600))) as client:
         tid = new_table(client, "tonk", ["human", "random"])["id"]
         token = join(client, tid, "Ana")["token"]
         said = client.post(f"/api/tables/{tid}/chat", json={"token": token, "text": "  <b>hi</b>\x07 "})
@@ -25,6 +28,8 @@ def test_players_and_spectators_chat_within_limits_and_it_survives_a_restart(db_
         codes = [client.post(f"/api/tables/{tid}/chat", json={"token": token, "text": f"n{i}"}).status_code
                  for i in range(BURST)]
         assert codes == [201] * (BURST - 1) + [429]
+        refused = client.post(f"/api/tables/{tid}/chat", json={"token": token, "text": "again"})
+        assert "chat_burst" in refused.json()["error"]["message"] and int(refused.headers["retry-after"]) > 3000
         lines = client.get(f"/api/tables/{tid}/chat").json()
         assert [m["text"] for m in lines] == ["<b>hi</b>", "good luck", *[f"n{i}" for i in range(BURST - 1)]]
         assert client.get(f"/api/tables/{tid}/chat?after={lines[1]['id']}").json() == lines[2:]

@@ -1,8 +1,8 @@
 """Table chat: short messages from the seated players and the spectators, stored with the table.
 
 A message is at most ``MAX_CHARS`` characters of plain text (control characters dropped; the browser
-shows it as text, never as markup); each author may send ``BURST`` messages per ``WINDOW`` seconds
-(counted in this process). Readers poll for the messages after the last one they have, so every
+shows it as text, never as markup); each author may send ``chat_burst`` messages per ``chat_window``
+seconds (settings; counted in this process). Readers poll for the messages after the last one they have, so every
 process serves the same chat straight from the database.
 """
 
@@ -17,8 +17,6 @@ from sqlalchemy import Engine, Table, select
 from parlour.server.authority import Rejected, quote
 
 MAX_CHARS = 200
-BURST = 3
-WINDOW = 5.0
 KEEP = 100
 """How many of a table's latest messages a reader is sent at most."""
 
@@ -37,9 +35,11 @@ def clean(text: str) -> str:
 class Chat:
     """Every table's chat in one database, with each author's rate limit."""
 
-    def __init__(self, engine: Engine, table: Table) -> None:
+    def __init__(self, engine: Engine, table: Table, burst: int, window: float) -> None:
         self.engine = engine
         self.table = table
+        self.burst = burst
+        self.window = window
         self.sent: defaultdict[tuple[str, str], deque[float]] = defaultdict(deque)
 
     def say(self, table_id: str, author: str, key: str, text: str) -> dict[str, object]:
@@ -47,10 +47,12 @@ class Chat:
         text = clean(text)
         now = time.monotonic()
         times = self.sent[(table_id, key)]
-        while times and now - times[0] > WINDOW:
+        while times and now - times[0] > self.window:
             times.popleft()
-        if len(times) >= BURST:
-            raise Rejected("chat/too_fast", f"at most {BURST} messages every {WINDOW:g} seconds; wait a moment")
+        if len(times) >= self.burst:
+            wait = self.window - (now - times[0])
+            raise Rejected("chat/too_fast", f"at most {self.burst} messages every {self.window:g} seconds "
+                           f"(chat_burst, chat_window); wait {wait:.0f} s", retry_after=wait)
         times.append(now)
         at = time.time()
         with self.engine.begin() as conn:

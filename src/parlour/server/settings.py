@@ -47,6 +47,8 @@ class Settings(BaseSettings):
                                  "looked for")
     lobby_page: int = Field(default=50, ge=1, le=500, description="tables a lobby listing returns when it names no "
                             "limit (at most 500)")
+    chat_burst: int = Field(default=3, ge=1, description="chat messages one author may send per chat_window")
+    chat_window: float = Field(default=5.0, gt=0, description="seconds over which chat_burst messages are allowed")
     ws_message_rate: float = Field(default=10.0, gt=0, description="WebSocket messages per second one connection "
                                    "may send over time (after a burst of ws_message_burst); faster closes it (1008)")
     ws_message_burst: int = Field(default=30, ge=1, description="WebSocket messages one connection may send at once "

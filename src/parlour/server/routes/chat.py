@@ -35,7 +35,8 @@ def chat_of(request: Request) -> Chat:
     chat: Chat | None = getattr(request.app.state, "chat", None)
     if chat is None:
         storage = request.app.state.lobby.storage
-        chat = request.app.state.chat = Chat(storage.engine, storage.chat)
+        settings = request.app.state.settings
+        chat = request.app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window)
     return chat
 
 
