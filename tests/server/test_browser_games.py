@@ -102,6 +102,7 @@ def test_a_finished_tock_names_the_winner_and_the_standings(browser: Any, fast: 
     seats = view["table"]["seats"]
     winner = seats[view["view"]["winner"]]["name"]
     assert page.inner_text("#table section:has(#standings) h2") == f"{winner} wins!"
+    assert page.inner_text("#turn") == f"{winner} wins!"
     standings = page.locator("#standings li").all_inner_texts()
     assert [s.split(" — ")[0] for s in standings] == [seats[q]["name"] for q in view["view"]["ranking"]]
     shot(page, "tock-finished")

@@ -355,12 +355,13 @@ function playersBar(msg, score) {
   v.hand_sizes ? h("div", { class: "muted" }, t("{n} cards", { n: v.hand_sizes[s.seat] }) + (score ? " · " + score(s.seat) : "")) : null)));
 }
 
-function turnBanner(msg) {
+/** Whose turn it is; once the table is finished, the game's own word on who won (else "Game over."). */
+function turnBanner(msg, client, ui) {
   const t = msg.table;
   let text;
   let mine = false;
   if (t.status === "waiting") text = tr("Waiting for players to join — share the invite link.");
-  else if (t.status === "finished") text = tr("Game over.");
+  else if (t.status === "finished") text = client.finish ? client.finish(msg, ui)[0] : tr("Game over.");
   else if (t.to_play === msg.seat) { text = tr("Your turn."); mine = true; }
   else text = tr("{name} to play.", { name: nameOf(msg, t.to_play) });
   if (msg.deadline !== null && msg.deadline !== undefined) text += " " + tr("({n} s)", { n: Math.ceil(msg.deadline) });
@@ -441,7 +442,7 @@ async function renderTable() {
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null,
     t.status === "finished" && msg.seat !== null ? h("button", { id: "rematch", class: "primary", on: { click: () => rematch(t.id) } },
       tr("Play again")) : null),
-  playersBar(msg, scoreFn(v, client)), turnBanner(msg), fairness(t));
+  playersBar(msg, scoreFn(v, client)), turnBanner(msg, client, ui), fairness(t));
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
     panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
