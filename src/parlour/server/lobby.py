@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from parlour.bots.base import make_bot, parse_bot_spec
+from parlour.bots.base import make_bot
 from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.registry import game_classes, load_game
@@ -204,22 +204,11 @@ class Lobby:
     def check_budget(self, spec: str, where: str) -> None:
         """Refuse a bot spec that asks for more search than ``max_bot_iters`` / ``max_bot_ms`` allow."""
         try:
-            _, options = parse_bot_spec(spec)
+            excess = self.settings.over_budget(spec)
         except ParlourError as e:
             raise Rejected("request/invalid", f"{where}: {e}") from None
-        for key, limit, setting in (("iters", self.settings.max_bot_iters, "max_bot_iters"),
-                                    ("ms", self.settings.max_bot_ms, "max_bot_ms")):
-            value = options.get(key)
-            if value is None:
-                continue
-            try:
-                asked = float(value)
-            except ValueError:
-                raise Rejected("request/invalid", f"{where}: bot spec {quote(spec)}: {key}={quote(value)} "
-                               "is not a number") from None
-            if asked > limit:
-                raise Rejected("request/invalid", f"{where}: bot spec {quote(spec)} asks {key}={value}; this "
-                               f"server allows at most {setting} = {limit:g}")
+        if excess:
+            raise Rejected("request/invalid", f"{where}: {excess}")
 
     def join(self, table_id: str, body: JoinIn) -> JoinOut:
         table = self.get(table_id)

@@ -12,6 +12,7 @@ from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from parlour.bots.base import parse_bot_spec
+from parlour.core.errors import BotSpecError
 
 
 class Settings(BaseSettings):
@@ -62,12 +63,28 @@ class Settings(BaseSettings):
     sync_seconds: float = Field(default=1.0, gt=0, le=60, description="with Redis: how often a process claims "
                                 "the bots of tables nobody plays and checks storage for changes it missed")
 
+    def over_budget(self, spec: str) -> str | None:
+        """Why bot ``spec`` asks for more search than ``max_bot_iters`` / ``max_bot_ms`` allow, or None.
+
+        Raises ``BotSpecError`` when the spec cannot be read or its budget is no number.
+        """
+        _, options = parse_bot_spec(spec)
+        for key, limit, name in (("iters", self.max_bot_iters, "max_bot_iters"), ("ms", self.max_bot_ms, "max_bot_ms")):
+            value = options.get(key)
+            if value is None:
+                continue
+            try:
+                asked = float(value)
+            except ValueError:
+                raise BotSpecError(f"bot spec {spec!r}: {key}={value!r} is not a number") from None
+            if asked > limit:
+                return f"bot spec {spec!r} asks {key}={value}; this server allows at most {name} = {limit:g}"
+        return None
+
     @model_validator(mode="after")
     def stand_in_within_budget(self) -> Self:
         """The stand-in bot is held to the same search limits as any bot seat."""
-        _, options = parse_bot_spec(self.stand_in_bot)
-        for key, limit, name in (("iters", self.max_bot_iters, "max_bot_iters"), ("ms", self.max_bot_ms, "max_bot_ms")):
-            if key in options and float(options[key]) > limit:
-                raise ValueError(f"stand_in_bot {self.stand_in_bot!r} asks {key}={options[key]}; "
-                                 f"{name} is {limit:g}")
+        excess = self.over_budget(self.stand_in_bot)
+        if excess:
+            raise ValueError(f"stand_in_bot: {excess}")
         return self
