@@ -48,6 +48,8 @@ def test_records_keep_the_full_rules_and_the_position() -> None:
         (lambda d: d["rules"].update(jokers=3), "flag 'jokers' cannot be 3"),
         (lambda d: d["result"].update(returns=[9, 9, 9]), "but the record says"),
         (lambda d: d.update(format=7), "unknown record format 7"),
+        (lambda d: d.update(dealer="north"), "field 'dealer' should be a seat number, got 'north'"),
+        (lambda d: d.update(dealer=3), "dealer 3 is not a seat: allowed are 0 to 2"),
     ],
 )
 def test_broken_records_are_refused_with_the_reason(change: object, fragment: str) -> None:

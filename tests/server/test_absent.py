@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from fastapi import FastAPI
 
+from parlour.server.authority import TableAuthority
 from tests.server.conftest import Client, TestClient, join, new_table
 
 PLONK = ["human", "random", "random", "random"]
@@ -27,6 +28,15 @@ def test_a_seat_taken_over_rest_that_never_connects_gets_its_stand_in(app_factor
         join(client, tid, "Ana")
         later = watch_until_stand_in_plays(client, tid)
         assert later["table"]["seats"][0]["stand_in"] and later["table"]["seats"][0]["name"] == "Ana"
+        table = client.app.state.lobby.tables[tid]  # type: ignore[attr-defined]
+        assert later["stand_in_moves"] and set(later["stand_in_moves"]) <= stand_in_seat_moves(table)
+
+
+def stand_in_seat_moves(table: TableAuthority) -> set[int]:
+    """The indices of seat 0's moves: all its stand-in's, since Ana never came (the other seats are bots)."""
+    marked = {i for i, (seat, _) in enumerate(table.state.history()) if seat == 0}
+    assert table.stand_in_moves == marked
+    return marked
 
 
 def test_a_stand_in_and_its_bot_survive_a_restart(app_factory: Callable[..., FastAPI]) -> None:
@@ -38,6 +48,7 @@ def test_a_stand_in_and_its_bot_survive_a_restart(app_factory: Callable[..., Fas
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         table = lobby.tables[tid]
         assert table.seats[0].stand_in and table.stand_in_bot == "heuristic"
+        assert stand_in_seat_moves(table)
         assert lobby.bots.stand_in(table).name == "heuristic"
         shown = client.get(f"/api/tables/{tid}").json()
         assert shown["table"]["seats"][0]["stand_in"]

@@ -31,8 +31,13 @@ def test_the_players_of_a_finished_table_meet_again_at_the_same_seats(db_url: st
         assert shown["status"] == "waiting"
         for seat in (1, 3):
             client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[seat]})
-        assert client.get(f"/api/tables/{ana['table']}").json()["table"]["status"] == "playing"
+        nxt = client.get(f"/api/tables/{ana['table']}").json()["table"]
+        assert nxt["status"] == "playing"
+        assert client.get(f"/api/tables/{tid}").json()["table"]["to_play"] is None
+        assert nxt["to_play"] == 1  # the first match was dealt by seat 3; the next by seat 0, so seat 1 leads
         again = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
         assert again["error"]["code"] == "table/full"
         stranger = client.post(f"/api/tables/{tid}/rematch", json={"token": "nope"}).json()
         assert stranger["error"]["code"] == "auth/bad_token"
+    with TestClient(create_app(settings_for(db_url))) as client:  # a restart deals the rematch again, by seat 0
+        assert client.get(f"/api/tables/{ana['table']}").json()["table"]["to_play"] == 1

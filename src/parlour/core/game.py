@@ -96,13 +96,19 @@ class State(ABC, Generic[ActionT, PositionT]):
     pos: PositionT
     start: Mapping[str, Any] | None
     """The hand-built position the game started from, when not a fresh deal."""
+    first_dealer: int
+    """The seat that dealt first (the seat on its left plays first); a rematch rotates it."""
     origin: Mapping[str, Any] | None
     """The exported state (``to_json``) this one was loaded from, if it was: records start there."""
     _legal: tuple[ActionT, ...] | None
 
-    def __init__(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None = None) -> None:
-        """A fresh deal from ``seed``, or the hand-built position ``start`` (see ``Game.new_state``)."""
+    def __init__(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None = None,
+                 dealer: int | None = None) -> None:
+        """A fresh deal from ``seed`` dealt by ``dealer``, or the hand-built position ``start``
+        (see ``Game.new_state``)."""
         self._adopt(game, seed, start)
+        if dealer is not None:
+            self.first_dealer = dealer
         self.pos = self._deal() if start is None else self._set_up(start)
 
     @classmethod
@@ -118,6 +124,7 @@ class State(ABC, Generic[ActionT, PositionT]):
         self.game = game
         self.seed = seed
         self.start = start
+        self.first_dealer = game.num_players - 1
         self.origin = None
         self._legal = None
         self._bind()
@@ -133,7 +140,7 @@ class State(ABC, Generic[ActionT, PositionT]):
 
     @abstractmethod
     def _deal(self) -> PositionT:
-        """The first position of a game dealt from ``self.seed``."""
+        """The first position of a game dealt from ``self.seed`` by ``self.first_dealer``."""
 
     @abstractmethod
     def _set_up(self, position: Mapping[str, Any]) -> PositionT:
@@ -258,6 +265,8 @@ class State(ABC, Generic[ActionT, PositionT]):
         }
         if self.start is not None:
             out["start"] = dict(self.start)
+        if self.first_dealer != self.game.num_players - 1:
+            out["dealer"] = self.first_dealer
         return out
 
     def __eq__(self, other: object) -> bool:
@@ -299,14 +308,24 @@ class Game(ABC, Generic[RulesT]):
         """The least and the most a seat's return can be under these rules."""
         return self.spec.utility
 
-    def new_state(self, seed: int, position: Mapping[str, Any] | None = None) -> State[Any, Any]:
+    def new_state(self, seed: int, position: Mapping[str, Any] | None = None,
+                  dealer: int | None = None) -> State[Any, Any]:
         """The start of a game whose every random event follows from ``seed``.
 
+        ``dealer`` is the seat that deals first (default: the last seat, so
+        seat 0 plays first); a rematch passes the next seat, so the deal
+        rotates from match to match as it does from hand to hand.
         ``position`` sets up a position to play from instead of a fresh deal
         (for tests, puzzles and teaching); each game documents its keys and
         raises ``RulesError`` quoting what it cannot use.
         """
-        return self.state_type(self, seed, position)
+        if dealer is not None:
+            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
+                raise RulesError(f"dealer {dealer!r} is not a seat: allowed are 0 to {self.num_players - 1}")
+            if position is not None:
+                raise RulesError(f"dealer {dealer!r} given beside a hand-built position: "
+                                 "a position names its own dealer")
+        return self.state_type(self, seed, position, dealer)
 
     def state_from_json(self, data: Any) -> State[Any, Any]:
         """The state ``State.to_json`` wrote, or ``RecordError`` saying what does not fit this game."""
@@ -332,7 +351,11 @@ class Game(ABC, Generic[RulesT]):
             if isinstance(e, RecordError):
                 raise
             raise RecordError(f"the state's position cannot be read: {e!r:.200}") from None
+        dealer = data.get("dealer", self.num_players - 1)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
+            raise RecordError(f"the state's dealer {dealer!r} is not a seat: allowed are 0 to {self.num_players - 1}")
         state = self.state_type.of(self, seed, pos, start)
+        state.first_dealer = dealer
         state.origin = data
         return state
 

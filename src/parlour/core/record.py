@@ -35,6 +35,8 @@ class GameRecord:
     result: dict[str, Any] | None = None
     position: dict[str, Any] | None = None
     start: dict[str, Any] | None = None
+    dealer: int | None = None
+    """The seat that dealt first, when not the game's default (the last seat)."""
 
     @classmethod
     def of(cls, state: State[Any, Any], players: list[str] | None = None) -> GameRecord:
@@ -54,6 +56,8 @@ class GameRecord:
             result=result_of(state) if state.is_terminal else None,
             position=dict(state.start) if state.start is not None and origin is None else None,
             start=dict(origin) if origin is not None else None,
+            dealer=(state.first_dealer if state.start is None and origin is None
+                    and state.first_dealer != game.num_players - 1 else None),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,6 +74,8 @@ class GameRecord:
             out["position"] = self.position
         if self.start is not None:
             out["start"] = self.start
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
         return out
 
     def to_json(self) -> str:
@@ -109,10 +115,13 @@ class GameRecord:
             raise RecordError(f"{where}: field 'start' should be an exported state, got {start!r}"[:300])
         if start is not None and position is not None:
             raise RecordError(f"{where}: a record starts from a 'position' or from a 'start' state, not both")
+        dealer = data.get("dealer")
+        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
+            raise RecordError(f"{where}: field 'dealer' should be a seat number, got {dealer!r}"[:300])
         return cls(
             game=data["game"], rules=dict(data["rules"]), seed=seed,
             players=[str(p) for p in data["players"]], actions=list(data["actions"]),
-            result=result, position=position, start=start,
+            result=result, position=position, start=start, dealer=dealer,
         )
 
     @classmethod
@@ -149,7 +158,7 @@ def start_of(record: GameRecord) -> State[Any, Any]:
         game = load_game(record.game, **record.rules)
         if record.start is not None:
             return game.state_from_json(record.start)
-        return game.new_state(record.seed, record.position)
+        return game.new_state(record.seed, record.position, record.dealer)
     except ParlourError as e:
         raise RecordError(f"the record's game cannot be set up: {e}") from None
 

@@ -70,6 +70,8 @@ class TableAuthority:
         """The bot spec that plays for absent people here (None: the server's setting)."""
         self.storage = storage
         self.state = state
+        self.stand_in_moves = set(stored.stand_in_moves)
+        """The indices of the actions a stand-in bot played for an absent person (the log names the stand-in)."""
         self.game: Game[Any] = state.game
         self.seats = [
             Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
@@ -81,8 +83,9 @@ class TableAuthority:
 
     @classmethod
     def create(cls, storage: Storage, table_id: str, name: str, game: Game[Any], seats: list[str],
-               seed: int, turn_seconds: float | None = None, stand_in_bot: str | None = None) -> TableAuthority:
-        """A new table, stored; ``seats`` holds ``human`` or a bot spec per seat."""
+               seed: int, turn_seconds: float | None = None, stand_in_bot: str | None = None,
+               dealer: int | None = None) -> TableAuthority:
+        """A new table, stored; ``seats`` holds ``human`` or a bot spec per seat; ``dealer`` deals first."""
         if len(seats) != game.num_players:
             raise Rejected("request/invalid", f"{game.name_with_rules()} has {game.num_players} seats, "
                            f"but {len(seats)} were given: {quote(seats)}")
@@ -98,8 +101,8 @@ class TableAuthority:
             stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{readable_name(spec)} {i}"))
         stored = StoredTable(id=table_id, name=name, game=game.spec.name, rules=game.rules.to_dict(), seed=seed,
                              seats=stored_seats, turn_seconds=turn_seconds, created=time.time(),
-                             stand_in_bot=stand_in_bot)
-        state = game.new_state(seed)
+                             stand_in_bot=stand_in_bot, dealer=dealer)
+        state = game.new_state(seed, dealer=dealer)
         storage.create(stored)
         return cls(stored, storage, state)
 
@@ -108,7 +111,7 @@ class TableAuthority:
         """The table rebuilt by replaying its stored actions (``RecordError`` if they do not replay)."""
         record = GameRecord(game=stored.game, rules=stored.rules, seed=stored.seed,
                             players=[s.name or f"seat {s.seat}" for s in stored.seats],
-                            actions=[text for _, text in stored.actions])
+                            actions=[text for _, text in stored.actions], dealer=stored.dealer)
         return cls(stored, storage, replay(record))
 
     # ---------------------------------------------------------------- status
@@ -185,6 +188,11 @@ class TableAuthority:
 
     # ----------------------------------------------------------------- acting
 
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt first."""
+        return self.state.first_dealer
+
     def submit(self, seat: int, version: int, text: str) -> str:
         """Play ``text`` for ``seat`` on state ``version``; returns the action's canonical text.
 
@@ -223,12 +231,13 @@ class TableAuthority:
             raise Rejected(e.code, str(e)) from None
         return after, str(action)
 
-    def append(self, index: int, seat: int, after: State[Any, Any], canonical: str) -> None:
+    def append(self, index: int, seat: int, after: State[Any, Any], canonical: str, stand_in: bool = False) -> None:
         """Store the prepared action as action ``index`` (``StorageConflict``: another process stored one first).
 
         It reads only its arguments, so it may run on another thread.
         """
-        self.storage.append_action(self.id, index, seat, canonical, result_of(after) if after.is_terminal else None)
+        self.storage.append_action(self.id, index, seat, canonical, result_of(after) if after.is_terminal else None,
+                                   stand_in)
 
     def lost_race(self, version: int, text: str) -> Rejected:
         """Another process stored an action first: the table catches up, and the refusal to give."""
@@ -238,15 +247,19 @@ class TableAuthority:
         return Rejected("action/stale", f"{quote(text)} was chosen on version {version}, but another server "
                         f"moved the table on to version {self.state.version}; look again")
 
-    def accept(self, index: int, after: State[Any, Any]) -> None:
+    def accept(self, index: int, after: State[Any, Any], stand_in: bool = False) -> None:
         """The stored action ``index`` becomes the table's state (unless storage was caught up past it meanwhile)."""
         if self.state.version == index:
             self.state = after
+            if stand_in:
+                self.stand_in_moves.add(index)
 
     # ------------------------------------------------ other processes' changes
 
-    def advance(self, text: str) -> None:
+    def advance(self, text: str, stand_in: bool = False) -> None:
         """Apply an action another process accepted and stored (its canonical text, at this table's version)."""
+        if stand_in:
+            self.stand_in_moves.add(self.state.version)
         self.state.apply(text)
 
     def catch_up(self, stored: StoredTable) -> bool:
@@ -257,6 +270,8 @@ class TableAuthority:
                 seat.name, seat.token_hash = s.name, s.token_hash
                 changed = True
         for _, text in stored.actions[self.state.version:]:
+            if self.state.version in stored.stand_in_moves:
+                self.stand_in_moves.add(self.state.version)
             self.state.apply(text)
             changed = True
         return changed

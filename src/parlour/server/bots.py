@@ -29,7 +29,8 @@ RETRY_FIRST = 0.5
 """Seconds before a bot tries again after storage failed; doubled after each failure up to ``RETRY_MAX``."""
 RETRY_MAX = 30.0
 
-PlayFn = Callable[[TableAuthority, int, int, str], Awaitable[str]]
+PlayFn = Callable[[TableAuthority, int, int, str, bool], Awaitable[str]]
+"""Play (table, seat, version, action text, played by a stand-in) and return the canonical text."""
 PublishFn = Callable[[TableAuthority], None]
 
 
@@ -150,7 +151,7 @@ class BotDriver:
         seat, version, view, legal, rng = table.bot_turn()
         action: Any = await asyncio.to_thread(bot.choose, view, legal, rng)
         try:
-            await self._play(table, seat, version, str(action))
+            await self._play(table, seat, version, str(action), table.seats[seat].bot is None)
         except Rejected:
             if table.version == version:
                 raise

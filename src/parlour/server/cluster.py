@@ -227,7 +227,7 @@ class Cluster:
             except Rejected:
                 return
         elif event.get("kind") == "action" and event.get("idx") == table.version:
-            table.advance(str(event["text"]))
+            table.advance(str(event["text"]), bool(event.get("stand_in")))
         elif event.get("kind") == "action" and int(event.get("idx", 0)) < table.version:
             return
         elif event.get("kind") == "back":

@@ -35,6 +35,8 @@ log = logging.getLogger("parlour.server")
 SEED_BITS = 128
 """A table's seed: a secret too large to guess or search (``secrets``), revealed only once the table is finished."""
 BOT_NAMES = ("random", "heuristic", "strong")
+STAND_IN_WINDOW = 1000
+"""How many of the latest actions a state message says were a stand-in's (the log shows fewer)."""
 """Bot specs the lobby offers, for each game that has them."""
 
 
@@ -161,8 +163,8 @@ class Lobby:
             raise Rejected("table/not_found", f"no table {quote(table_id, 40)}; GET /api/tables lists them")
         return table
 
-    def create(self, body: TableIn, client: str = "local") -> TableAuthority:
-        """A new table from a lobby request by ``client`` (``limits.client_key``).
+    def create(self, body: TableIn, client: str = "local", dealer: int | None = None) -> TableAuthority:
+        """A new table from a lobby request by ``client`` (``limits.client_key``), dealt first by ``dealer``.
 
         Bad game, rules or seats are ``request/invalid``; a bot asking for more search than
         ``max_bot_iters`` / ``max_bot_ms`` too; a client with ``max_open_tables_per_client`` unfinished
@@ -194,7 +196,7 @@ class Lobby:
         seed = secrets.randbits(SEED_BITS)
         name = body.name or f"{game.spec.title} {table_id[:4]}"
         table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
-                                      body.turn_seconds, settings.stand_in_bot)
+                                      body.turn_seconds, settings.stand_in_bot, dealer)
         self.tables[table_id] = table
         self.creators[table_id] = client
         self.notify({"kind": "table", "table": table_id})
@@ -223,8 +225,9 @@ class Lobby:
 
     # --------------------------------------------------------------- acting
 
-    async def play(self, table: TableAuthority, seat: int, version: int, text: str) -> str:
-        """Play for ``seat``; then every client is sent its view and the next bot or timer is set.
+    async def play(self, table: TableAuthority, seat: int, version: int, text: str, stand_in: bool = False) -> str:
+        """Play for ``seat`` (by its stand-in bot when ``stand_in``); then every client is sent its view
+        and the next bot or timer is set.
 
         One action at a time per table: the storage write may wait off the event loop (``writer``),
         and an action sent meanwhile is checked against the table as that write left it.
@@ -234,7 +237,7 @@ class Lobby:
             try:
                 after, canonical = table.prepare(seat, version, text)
                 try:
-                    await self.writer.run(table.append, before, seat, after, canonical)
+                    await self.writer.run(table.append, before, seat, after, canonical, stand_in)
                 except StorageConflict:
                     raise table.lost_race(version, text) from None
             except Rejected:
@@ -242,8 +245,8 @@ class Lobby:
                     self.publish(table)
                     self.bots.schedule(table)
                 raise
-            table.accept(before, after)
-            self.notify({"kind": "action", "table": table.id, "idx": before, "text": canonical})
+            table.accept(before, after, stand_in)
+            self.notify({"kind": "action", "table": table.id, "idx": before, "text": canonical, "stand_in": stand_in})
             self.publish(table)
             self.bots.schedule(table)
             return canonical
@@ -291,6 +294,7 @@ class Lobby:
             "type": "state", "table": self.summary(table), "seat": seat, "view": table.view(seat),
             "legal": table.legal(seat),
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
+            "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
         }
 
     def publish(self, table: TableAuthority) -> None:

@@ -192,6 +192,8 @@ class StateOut(BaseModel):
     view: dict[str, Any]
     legal: list[str]
     deadline: float | None = Field(None, description="seconds left before a stand-in plays this turn")
+    stand_in_moves: list[int] = Field(default_factory=list, description="indices of the latest actions that a "
+                                      "stand-in bot played for an absent person")
 
 
 class PongOut(BaseModel):

@@ -89,6 +89,10 @@ class StoredTable:
     """(seat, action text), oldest first."""
     stand_in_bot: str | None = None
     """The bot spec that plays for this table's absent people (None: the server's ``stand_in_bot``)."""
+    dealer: int | None = None
+    """The seat that dealt first (None: the game's default); a rematch rotates it."""
+    stand_in_moves: set[int] = field(default_factory=set)
+    """The indices of the actions a stand-in bot played for an absent person."""
 
 
 EXPIRED = "expired"
@@ -131,6 +135,7 @@ class Storage:
             Column("finished", Boolean, nullable=False, default=False, index=True),
             Column("result", JSON, nullable=True),
             Column("stand_in_bot", String(80), nullable=True),
+            Column("dealer", Integer, nullable=True),
         )
         self.seats = Table(
             f"{prefix}seats", self.metadata,
@@ -148,6 +153,7 @@ class Storage:
             Column("idx", Integer, primary_key=True),
             Column("seat", Integer, nullable=False),
             Column("text", String(200), nullable=False),
+            Column("stand_in", Boolean, nullable=False, default=False),
         )
         self.chat = chat_table(self.metadata, prefix)
         self._insert_action = self.actions.insert()
@@ -179,7 +185,7 @@ class Storage:
             conn.execute(self.tables.insert().values(
                 id=table.id, name=table.name, game=table.game, rules=table.rules, seed=str(table.seed),
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
-                result=table.result, stand_in_bot=table.stand_in_bot,
+                result=table.result, stand_in_bot=table.stand_in_bot, dealer=table.dealer,
             ))
             conn.execute(self.seats.insert(), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -188,7 +194,7 @@ class Storage:
             ])
             if table.actions:
                 conn.execute(self.actions.insert(), [
-                    {"table_id": table.id, "idx": i, "seat": seat, "text": text}
+                    {"table_id": table.id, "idx": i, "seat": seat, "text": text, "stand_in": i in table.stand_in_moves}
                     for i, (seat, text) in enumerate(table.actions)
                 ])
 
@@ -204,15 +210,17 @@ class Storage:
             return bool(done.rowcount == 1)
 
     def append_action(self, table_id: str, index: int, seat: int, text: str,
-                      result: dict[str, Any] | None = None) -> None:
-        """Append action ``index`` (0-based); with ``result`` the table is marked finished.
+                      result: dict[str, Any] | None = None, stand_in: bool = False) -> None:
+        """Append action ``index`` (0-based), played by a stand-in bot when ``stand_in``;
+        with ``result`` the table is marked finished.
 
         Raises ``StorageError`` when that index is already stored (another
         process played first): the caller must not apply the action.
         """
         try:
             with self.engine.begin() as conn:
-                conn.execute(self._insert_action, {"table_id": table_id, "idx": index, "seat": seat, "text": text})
+                conn.execute(self._insert_action, {"table_id": table_id, "idx": index, "seat": seat, "text": text,
+                                                   "stand_in": stand_in})
                 if result is not None:
                     conn.execute(update(self.tables).where(self.tables.c.id == table_id)
                                  .values(finished=True, result=result))
@@ -260,15 +268,14 @@ class Storage:
                 for s in conn.execute(select(self.seats).where(self.seats.c.table_id == table_id)
                                       .order_by(self.seats.c.seat)).mappings()
             ]
-            actions = [
-                (a["seat"], a["text"])
-                for a in conn.execute(select(self.actions).where(self.actions.c.table_id == table_id)
-                                      .order_by(self.actions.c.idx)).mappings()
-            ]
+            rows = conn.execute(select(self.actions).where(self.actions.c.table_id == table_id)
+                                .order_by(self.actions.c.idx)).mappings().all()
+        actions = [(a["seat"], a["text"]) for a in rows]
         return StoredTable(
             id=row["id"], name=row["name"], game=row["game"], rules=dict(row["rules"]), seed=int(row["seed"]),
             seats=seats, turn_seconds=row["turn_seconds"], created=row["created"], finished=bool(row["finished"]),
-            stand_in_bot=row["stand_in_bot"],
+            stand_in_bot=row["stand_in_bot"], dealer=row["dealer"],
+            stand_in_moves={a["idx"] for a in rows if a["stand_in"]},
             result=row["result"], actions=actions,
         )
 

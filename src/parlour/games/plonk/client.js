@@ -43,14 +43,16 @@ export function area(msg, ui) {
 
 export function score(v, seat) { return t("side {side}", { side: sideName(seat) }); }
 
-/** The cards of this deal's tricks, and who won each. */
+/** The cards of this deal's tricks, and who won each; every card played is one action, the deal's latest at the view's version. */
 export function log(v) {
+  const tricks = v.tricks || [];
+  let index = v.version - tricks.reduce((n, trick) => n + trick.plays.length, 0) - (v.trick || []).length;
   const out = [];
-  for (const trick of v.tricks || []) {
-    out.push(...trick.plays);
+  for (const trick of tricks) {
+    for (const [seat, card] of trick.plays) out.push([seat, card, index++]);
     out.push([trick.winner, t("wins the trick")]);
   }
-  return out.concat(v.trick || []);
+  return out.concat((v.trick || []).map(([seat, card]) => [seat, card, index++]));
 }
 
 /** One card at a time is selected; its move button then plays it. */

@@ -29,7 +29,7 @@ from parlour.core.chance import chance_rng
 from parlour.core.game import State, View
 from parlour.games.plonk.actions import Play, plays_of
 from parlour.games.plonk.cards import mask_text
-from parlour.games.plonk.position import FIRST_DEALER, SEATS, PlonkPosition, set_up
+from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, deal_points, resolve
 from parlour.games.plonk.views import view_of
 
@@ -72,8 +72,8 @@ class PlonkState(State[Play, PlonkPosition]):
     game: PlonkGame
 
     def _deal(self) -> PlonkPosition:
-        pos = PlonkPosition(dealer=FIRST_DEALER)
-        pos.begin_deal(deal_hands(self.seed, 1, FIRST_DEALER))
+        pos = PlonkPosition(dealer=self.first_dealer)
+        pos.begin_deal(deal_hands(self.seed, 1, self.first_dealer))
         return pos
 
     def _set_up(self, position: Mapping[str, Any]) -> PlonkPosition:

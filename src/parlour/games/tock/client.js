@@ -1,6 +1,7 @@
 // Tock in the browser: the board (drawn from the game's layout), pawns to click, and cards matched by rank.
 import { cardSvg, parseCard } from "/static/cards.js";
 import { t } from "/static/i18n.js";
+import { numberedLog } from "/static/ui.js";
 import { absoluteNames, boardLayout, drawBoard } from "./board.js";
 
 export const hint = t("Click a card and a pawn to narrow the moves.");
@@ -15,7 +16,7 @@ export async function area(msg, ui) {
 }
 
 /** What happened, each pawn named by its seat's letter (the view's log writes the mover's own as p1…p4). */
-export function log(v) { return (v.log || []).map(([seat, text]) => [seat, absoluteNames(seat, text)]); }
+export function log(v) { return numberedLog(v).map(([seat, text, index]) => [seat, absoluteNames(seat, text), index]); }
 
 /** A move's button text for the seat playing it: its pawns named as the board shows them. */
 export function label(action, msg) { return msg.seat === null ? action : absoluteNames(msg.seat, action); }

@@ -76,13 +76,15 @@ class TockState(State[TockAction, TockPosition]):
         self.listed = None
 
     def _deal(self) -> TockPosition:
-        """Shuffle (chance event 0), deal 5 cards each one at a time from seat 0 (left of the dealer)."""
+        """Shuffle (chance event 0), deal 5 cards each one at a time from the dealer's left, who plays first."""
         n = self.game.rules.players
         pos = TockPosition.blank(n)
+        first = (self.first_dealer + 1) % n
         cards = shuffled(full_deck(n, self.game.rules.extra_sevens), chance_rng(self.seed, 0))
         for i in range(HAND_SIZE * n):
-            pos.hands[i % n].append(cards.pop())
+            pos.hands[(first + i) % n].append(cards.pop())
         pos.stock = cards
+        pos.cur = first
         return pos
 
     def _set_up(self, position: Mapping[str, Any]) -> TockPosition:

@@ -67,7 +67,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         pos = self.pos = TonkPosition.__new__(TonkPosition)
         pos.version = 0
         pos.history = None
-        pos.dealer = n - 1
+        pos.dealer = self.first_dealer
         pos.hand_no = 0
         pos.hands_counted = 0
         pos.ledger = ()

@@ -1,7 +1,8 @@
 """Rematch: ``POST /api/tables/{id}/rematch`` seats a finished table's player at the next match.
 
 The first player to ask opens the next table (same game, rules, bots and turn timer; bots take their
-seats at once); everyone who asks gets the same table, at the seat they had. The link from a table to
+seats at once; the first deal passes to the next seat on the left); everyone who asks gets the same
+table, at the seat they had. The link from a table to
 its rematch is kept by this process (with several processes, each may open its own).
 """
 
@@ -42,7 +43,8 @@ async def rematch(table_id: str, body: RematchIn, request: Request, lobby: Lobby
         seats = [s.bot_spec or "human" for s in table.seats]
         name = table.name if table.name.endswith("+") else (table.name[:39] + "+")
         nxt = lobby.create(TableIn(game=table.game.spec.name, rules=table.game.rules.to_dict(), seats=seats,
-                                   turn_seconds=table.turn_seconds, name=name))
+                                   turn_seconds=table.turn_seconds, name=name),
+                           dealer=(table.dealer + 1) % table.game.num_players)
         following[table_id] = nxt.id
     joined = lobby.join(following[table_id], JoinIn(name=table.names()[seat], seat=seat))
     return RematchOut(table=following[table_id], seat=seat, token=joined.token)

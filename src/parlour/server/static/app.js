@@ -3,7 +3,8 @@
 // each game's look comes from its client module (GameOut.client, loaded with import()), which may export
 //   area(msg, ui)             the table (felt, board…) for a state message; may be async
 //   score(view, seat)         a few words under a seat's name ("balance 3")
-//   log(view)                 what happened, as [seat, text] pairs (default: view.log)
+//   log(view)                 what happened, as [seat, text, action index] (default: view.log numbered;
+//                             an entry without an index is no action, as "wins the trick")
 //   matches(words, card)      whether a legal action (its words) uses a selected card (default: it names it)
 //   pickCard(card, msg, ui)   what a click on a hand card does; true when handled (default: (un)select it)
 //   hint                      the line above the moves
@@ -14,7 +15,7 @@
 import { cardRow, cardSvg } from "./cards.js";
 import { fairness } from "./fairness.js";
 import { currentLanguage, languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
-import { actionWords, h, nameOf, panel } from "./ui.js";
+import { actionWords, h, nameOf, numberedLog, panel } from "./ui.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -378,14 +379,21 @@ function scoreFn(v, client) {
   return client.score ? (seat) => client.score(v, seat) : null;
 }
 
-/** What happened, as [seat, text] pairs: the client's account, or the view's log. */
+/** What happened, as [seat, text, action index]: the client's account, or the view's log. */
 function logEntries(v, client) {
   if (client.log) return client.log(v);
-  return v.log || [];
+  return numberedLog(v);
+}
+
+/** Who made an action: the seat's name, or its stand-in when a bot played for the absent person. */
+function actorOf(msg, seat, index, standIns) {
+  return standIns.has(index) ? tr("Stand-in for {name}", { name: nameOf(msg, seat) }) : nameOf(msg, seat);
 }
 
 function logPanel(msg, client) {
-  const entries = logEntries(msg.view, client).slice(-60).map(([seat, text]) => h("div", {}, `${nameOf(msg, seat)}: ${text}`));
+  const standIns = new Set(msg.stand_in_moves || []);
+  const entries = logEntries(msg.view, client).slice(-60).map(([seat, text, index]) =>
+    h("div", { class: standIns.has(index) ? "stand-in" : null }, `${actorOf(msg, seat, index, standIns)}: ${text}`));
   const box = h("div", { class: "log", id: "log", role: "log", tabindex: 0, "aria-label": t("What happened") }, entries);
   setTimeout(() => { box.scrollTop = box.scrollHeight; }, 0);
   return panel(t("What happened"), box);

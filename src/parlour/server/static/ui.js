@@ -15,6 +15,12 @@ export function h(tag, attrs = {}, ...children) {
 
 export const panel = (title, ...children) => h("section", { class: "panel" }, title ? h("h2", {}, title) : null, ...children);
 
+/** A view's log numbered: [seat, text, index of the action in the game] (the log ends at the view's version). */
+export function numberedLog(v) {
+  const log = v.log || [];
+  return log.map(([seat, text], i) => [seat, text, v.version - log.length + i]);
+}
+
 /** The name of `seat` at the table of a state message. */
 export function nameOf(msg, seat) {
   const s = msg.table.seats[seat];

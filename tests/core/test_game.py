@@ -1,0 +1,61 @@
+"""The first dealer: every game deals from the dealer's left and lets the seat there play first."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour import load_game
+from parlour.core.errors import RecordError, RulesError
+from parlour.core.record import GameRecord, replay
+from tests.conftest import play_randomly
+
+SPECS = [("tonk:speno", 3), ("tonk:classic", 2), ("tock", 4), ("tock", 6), ("plonk", 4)]
+
+
+@pytest.mark.parametrize(("spec", "players"), SPECS)
+def test_the_seat_left_of_the_dealer_plays_first(spec: str, players: int) -> None:
+    game = load_game(spec, players=players)
+    assert game.new_state(5).current_player == 0
+    for dealer in range(players):
+        state = game.new_state(5, dealer=dealer)
+        assert state.first_dealer == dealer
+        assert state.current_player == (dealer + 1) % players
+
+
+@pytest.mark.parametrize(("spec", "players"), SPECS)
+def test_a_rotated_deal_deals_the_same_cards_one_seat_on(spec: str, players: int) -> None:
+    game = load_game(spec, players=players)
+    default, rotated = game.new_state(8), game.new_state(8, dealer=0)
+    for seat in range(players):
+        assert sorted(rotated.hand((seat + 1) % players)) == sorted(default.hand(seat))
+
+
+@pytest.mark.parametrize(("spec", "players"), SPECS)
+def test_a_record_keeps_the_dealer_and_replays_exactly(spec: str, players: int) -> None:
+    game = load_game(spec, players=players)
+    state = play_randomly(game.new_state(11, dealer=0), random.Random(3))
+    record = GameRecord.from_json(GameRecord.of(state).to_json())
+    assert record.dealer == 0
+    assert replay(record) == state
+    assert GameRecord.of(game.new_state(11)).dealer is None
+
+
+@pytest.mark.parametrize("dealer", [4, -1, "1", True, 1.0])
+def test_a_dealer_that_is_not_a_seat_is_refused(dealer: object) -> None:
+    with pytest.raises(RulesError, match=f"dealer {dealer!r} is not a seat: allowed are 0 to 3"):
+        load_game("plonk").new_state(1, dealer=dealer)  # type: ignore[arg-type]
+
+
+def test_a_hand_built_position_names_its_own_dealer() -> None:
+    with pytest.raises(RulesError, match="a position names its own dealer"):
+        load_game("tonk:speno", players=2).new_state(1, {"hands": [["2c"], ["3c"]]}, dealer=0)
+
+
+def test_an_exported_state_keeps_its_first_dealer() -> None:
+    game = load_game("tock", players=4)
+    data = game.new_state(2, dealer=2).to_json()
+    assert data["dealer"] == 2 and game.state_from_json(data).first_dealer == 2
+    with pytest.raises(RecordError, match="the state's dealer 9 is not a seat"):
+        game.state_from_json({**data, "dealer": 9})
