@@ -189,3 +189,25 @@ def test_play_again_seats_you_at_the_next_match_with_the_bots(browser: Any, fast
     bar = page.inner_text(".players")
     assert "Ana" in bar and "Heuristic bot 1" in bar
     context.close()
+
+
+@pytest.mark.parametrize(("game", "seats", "rules"), [
+    ("plonk", ["human", "random", "random", "random"], {"target": 500}),
+    ("tock", ["human", "random"], {}),
+])
+def test_the_log_names_a_stand_in_as_the_stand_in(browser: Any, tmp_path: Any, page_errors: list[str], game: str,
+                                                 seats: list[str], rules: dict[str, Any]) -> None:
+    with serving(create_app(settings_for(f"sqlite:///{tmp_path / 'absent.db'}", disconnect_grace=0.05,
+                                                bot_delay=0.05))) as address:
+        context = browser.new_context(viewport={"width": 1000, "height": 900})
+        page = watch(context.new_page(), page_errors)
+        made = page.request.post(address + "/api/tables", data={"game": game, "seats": seats, "rules": rules})
+        tid = made.json()["id"]
+        assert page.request.post(f"{address}/api/tables/{tid}/join", data={"name": "Ana"}).ok
+        page.goto(f"{address}/?table={tid}&watch=1")
+        page.wait_for_selector("#log .stand-in", timeout=60_000)
+        marked = page.locator("#log .stand-in").all_inner_texts()
+        assert marked and all(line.startswith("Stand-in for Ana: ") for line in marked)
+        others = page.locator("#log div:not(.stand-in)").all_inner_texts()
+        assert all(line == "Ana: wins the trick" for line in others if line.startswith("Ana: "))  # no action
+        context.close()
