@@ -139,7 +139,7 @@ def test_same_seed_same_choice() -> None:
 @pytest.mark.parametrize(
     ("spec", "fragment"),
     [("ismcts:iters=0", "iters must be positive"), ("ismcts:iters=x", "'x' is not a number"),
-     ("ismcts:iters=5,ms=5", "give iters or ms, not both"), ("ismcts:depth=3,width=2", "unknown setting(s) width"),
+     ("ismcts:depth=3,width=2", "unknown setting(s) width"),
      ("ismcts:rollout=smart", "rollouts are random, heuristic"), ("ismcts:opponents=me", "tree, rollout"),
      ("ismcts:root=flat", "root is searched as a tree, or paired: tree, paired")],
 )

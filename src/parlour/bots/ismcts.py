@@ -130,7 +130,8 @@ class Choice:
 
 
 class ISMCTSBot:
-    """SO-ISMCTS with an iteration or time budget, exploration ``c`` and a rollout policy."""
+    """SO-ISMCTS with an iteration or time budget (or both: it stops at the first reached), exploration ``c``
+    and a rollout policy."""
 
     def __init__(self, game: Game[Any], iters: int | None = None, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutPolicy = random_rollout, rollout_name: str = "random",
@@ -149,7 +150,8 @@ class ISMCTSBot:
         self.depth = depth
         self.anchor = anchor
         self.paired = root == "paired"
-        budget = f"iters={self.iters}" if self.iters is not None else f"ms={ms:g}"
+        budget = ",".join(([f"iters={self.iters}"] if self.iters is not None else [])
+                          + ([f"ms={ms:g}"] if ms is not None else []))
         self.name = f"ismcts:{budget},c={c:g},rollout={rollout_name}" + (
             "" if self.opponents_in_tree else ",opponents=rollout") + (f",depth={depth}" if depth != 2000 else "") + (
             f",anchor={anchor:g}" if anchor else "") + (",root=paired" if self.paired else "")
@@ -341,8 +343,6 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
         return value
 
     iters, ms, c, depth = number("iters", int), number("ms", float), number("c", float), number("depth", int)
-    if iters is not None and ms is not None:
-        raise BotSpecError("ismcts: give iters or ms, not both")
     rollout_name = settings.get("rollout", "random").lower()
     policy: RolloutPolicy
     if rollout_name == "random":

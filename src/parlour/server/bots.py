@@ -16,11 +16,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from parlour.bots.base import Bot, make_bot
 from parlour.core.errors import BotSpecError
 from parlour.server.authority import Rejected, TableAuthority
+from parlour.server.botpool import BotPool
 from parlour.server.settings import Settings
 from parlour.server.storage import StorageUnavailable
 
@@ -46,6 +48,8 @@ class BotDriver:
         self._graces: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._stand_ins: dict[str, Bot] = {}
         self._failures: dict[str, int] = {}
+        self.pool = BotPool(settings.bot_workers, settings.max_bot_ms)
+        """Where the moves are computed: at most ``bot_workers`` at once, off the event loop."""
         self.owns: Callable[[str], bool] = lambda _table_id: True
         """Whether this process plays the bots of a table (with several processes, the one holding its lease)."""
         self.present: Callable[[TableAuthority, int], bool] = lambda _table, _seat: False
@@ -131,6 +135,7 @@ class BotDriver:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._turns.clear()
         self._graces.clear()
+        self.pool.close()
 
     # ---------------------------------------------------------------- private
 
@@ -149,7 +154,12 @@ class BotDriver:
         if table.version != version or table.status != "playing":
             return
         seat, version, view, legal, rng = table.bot_turn()
-        action: Any = await asyncio.to_thread(bot.choose, view, legal, rng)
+        try:
+            action: Any = await self.pool.choose(table.game, bot, view, legal, rng)
+        except BrokenProcessPool:
+            log.warning("table %s: a bot worker died; the move is asked again", table.id)
+            self._start(table, bot, RETRY_FIRST)
+            return
         try:
             await self._play(table, seat, version, str(action), table.seats[seat].bot is None)
         except Rejected:

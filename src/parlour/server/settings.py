@@ -33,7 +33,10 @@ class Settings(BaseSettings):
     max_bot_iters: int = Field(default=20_000, ge=1, description="most search iterations a bot seat may ask for "
                                "(``iters=``); a larger bot spec is refused")
     max_bot_ms: float = Field(default=2_000, gt=0, description="most milliseconds per move a bot seat may ask for "
-                              "(``ms=``); a larger bot spec is refused")
+                              "(``ms=``); a larger bot spec is refused, and a bot with only ``iters=`` stops "
+                              "at this time")
+    bot_workers: int = Field(default=2, ge=0, le=64, description="processes where bots think, each computing one "
+                             "move at a time (0: threads of the server process)")
     max_open_tables_per_client: int = Field(default=8, ge=1, description="unfinished tables one client (its player "
                                             "token, else its address) may have created; more are refused with 429")
     table_creation_rate: float = Field(default=0.2, gt=0, description="tables per second one client may create "

@@ -1,0 +1,99 @@
+"""The bot pool: moves computed in worker processes, at most ``bot_workers`` at once, in the order asked,
+each the move the bot makes in-process, and an iteration-only search stopped by ``max_bot_ms``."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+
+import pytest
+
+from parlour import load_game
+from parlour.bots.base import make_bot
+from parlour.server import create_app
+from parlour.server.botpool import BotPool, capped_spec, worker_pid
+from tests.server.conftest import TestClient, new_table, settings_for
+
+
+@pytest.mark.parametrize(("spec", "capped"), [
+    ("ismcts:iters=50,c=0.7", "ismcts:iters=50,c=0.7,ms=2000"),
+    ("strong:iters=9", "strong:iters=9,ms=2000"),
+    ("strong:ms=100", "strong:ms=100"),
+    ("strong", "strong"),
+    ("heuristic", "heuristic"),
+])
+def test_only_an_iteration_budget_gets_the_time_cap(spec: str, capped: str) -> None:
+    assert capped_spec(spec, 2000) == capped
+
+
+def test_moves_are_computed_in_workers_and_are_the_bots_own() -> None:
+    game = load_game("tock", players=4)
+    state = game.new_state(7)
+    seat = state.current_player
+    view, legal = state.view(seat), list(state.legal_actions())
+    bot = make_bot("ismcts:iters=40", game)
+    expected = bot.choose(view, legal, random.Random("t:0:0"))
+
+    async def in_pool() -> tuple[object, int]:
+        pool = BotPool(1, 2000)
+        try:
+            action = await pool.choose(game, bot, view, legal, random.Random("t:0:0"))
+            return action, await pool.run(worker_pid)
+        finally:
+            pool.close()
+
+    action, pid = asyncio.run(in_pool())
+    assert action == expected and pid != os.getpid()
+
+
+def test_the_pool_computes_at_most_its_workers_moves_at_once_in_the_order_asked() -> None:
+    game = load_game("plonk")
+    bot = make_bot("heuristic", game)
+    states = [game.new_state(seed) for seed in range(3)]
+    finished: list[int] = []
+
+    async def ask(pool: BotPool, i: int) -> None:
+        state = states[i]
+        action = await pool.choose(game, bot, state.view(state.current_player), list(state.legal_actions()),
+                                   random.Random(i))
+        assert action in state.legal_actions()
+        finished.append(i)
+
+    async def main() -> tuple[int, int]:
+        pool = BotPool(1, 2000)
+        try:
+            tasks = [asyncio.create_task(ask(pool, i)) for i in range(3)]
+            await asyncio.sleep(0)
+            seen = (pool.running, pool.waiting)
+            await asyncio.gather(*tasks)
+            return seen
+        finally:
+            pool.close()
+
+    assert asyncio.run(main()) == (1, 2)
+    assert finished == [0, 1, 2]
+
+
+def test_an_iteration_only_search_stops_at_the_time_cap() -> None:
+    game = load_game("tock", players=4)
+    state = game.new_state(3)
+    bot = make_bot("ismcts:iters=100000000", game)
+
+    async def main() -> object:
+        pool = BotPool(1, 50)
+        try:
+            return await asyncio.wait_for(pool.choose(game, bot, state.view(state.current_player),
+                                                      list(state.legal_actions()), random.Random(1)), 120)
+        finally:
+            pool.close()
+
+    assert asyncio.run(main()) in state.legal_actions()
+
+
+def test_a_server_with_a_pool_plays_its_bots_to_the_end(db_url: str) -> None:
+    with TestClient(create_app(settings_for(db_url, bot_workers=1))) as client:
+        tid = new_table(client, "tonk", ["heuristic", "ismcts:iters=20"], rules={"hands": 2})["id"]
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            from tests.server.conftest import Client
+            Client(ws).until(lambda m: m["type"] == "state" and m["table"]["status"] == "finished")
