@@ -138,6 +138,16 @@ class WordChooser:
         except KeyError as e:
             raise KeyError(f"{action}: the word {e.args[0]!r} is not in the game's vocabulary") from None
 
+    def copy(self) -> WordChooser:
+        """A chooser at the same point of the same choice (the candidates are shared: they never change)."""
+        out = WordChooser.__new__(WordChooser)
+        out.vocabulary, out.index = self.vocabulary, self.index
+        out.candidates, out.chosen = list(self.candidates), list(self.chosen)
+        return out
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WordChooser:
+        return self.copy()
+
     def begin(self, legal: Iterable[object]) -> None:
         """Start choosing among ``legal``."""
         self.candidates = [(self.words_of(a), a) for a in legal]

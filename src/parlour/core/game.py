@@ -236,6 +236,10 @@ class State(ABC, Generic[ActionT, PositionT]):
         new.pos = self.pos.copy()
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy`` is ``clone``: the position copied, the game (immutable) shared."""
+        return self.clone()
+
     def history(self) -> list[tuple[int, ActionT]]:
         """Every (seat, action) applied since the start, oldest first."""
         return history_items(self.pos.history)

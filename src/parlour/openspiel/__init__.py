@@ -1,0 +1,38 @@
+"""parlour's games for OpenSpiel (extra ``openspiel``): ``register()`` then ``pyspiel.load_game``.
+
+::
+
+    import pyspiel
+    import parlour.openspiel
+
+    parlour.openspiel.register()
+    game = pyspiel.load_game("python_parlour_tonk", {"preset": "speno", "players": 2})
+
+Every game of parlour's registry is registered as ``python_parlour_<name>``
+with parameters ``preset`` (a preset, optionally with flags:
+``classic?jokers=2``), ``players`` and ``rng_seed``; see ``game`` for how
+chance, actions and observations map. ``EstimateEvaluator`` lets OpenSpiel's
+(IS)MCTS judge positions with parlour's ``estimate`` instead of random rollouts.
+"""
+
+from __future__ import annotations
+
+import pyspiel
+
+from parlour.core.registry import game_classes
+from parlour.openspiel.game import PREFIX, SpielGame, SpielState, game_class, game_type
+from parlour.openspiel.search import EstimateEvaluator
+
+__all__ = ["PREFIX", "EstimateEvaluator", "SpielGame", "SpielState", "register"]
+
+
+def register() -> list[str]:
+    """Register every parlour game with OpenSpiel (again is harmless); returns their short names."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for name in sorted(game_classes()):
+        short = PREFIX + name
+        if short not in known:
+            pyspiel.register_game(game_type(name), game_class(name))
+        names.append(short)
+    return names

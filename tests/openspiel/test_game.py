@@ -1,0 +1,117 @@
+"""parlour's games through OpenSpiel: its random-simulation test, its Python ISMCTS bot playing whole games,
+and resampling that keeps to what a seat knows."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install -e .[openspiel])")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from parlour.openspiel import PREFIX, EstimateEvaluator, register  # noqa: E402
+
+register()
+
+BOARDS = [
+    ("tonk", {"preset": "speno", "players": 2}),
+    ("tonk", {"preset": "classic", "players": 4}),
+    ("plonk", {"preset": "?target=40"}),
+    ("tock", {"players": 2}),
+    ("tock", {"players": 4}),
+]
+
+
+def load(name: str, params: dict[str, object]) -> object:
+    return pyspiel.load_game(PREFIX + name, {**params, "rng_seed": 5})
+
+
+def test_every_game_is_registered_and_bad_parameters_are_refused() -> None:
+    assert register() == [PREFIX + n for n in ("plonk", "tock", "tonk")]
+    game = load("tonk", {"preset": "pagat", "players": 3})
+    assert game.num_players() == 3 and game.get_type().information.name == "IMPERFECT_INFORMATION"
+    assert game.get_type().chance_mode.name == "SAMPLED_STOCHASTIC"
+    assert (game.min_utility(), game.max_utility()) < (0, 1) <= (game.max_utility(), 99)
+    with pytest.raises(Exception, match="unknown preset 'poker'"):
+        load("tonk", {"preset": "poker"})
+    with pytest.raises(Exception, match="players"):
+        load("plonk", {"players": 3})
+
+
+@pytest.mark.parametrize(("name", "params"), BOARDS)
+def test_openspiel_random_simulation_test_passes(name: str, params: dict[str, object]) -> None:
+    pyspiel.random_sim_test(load(name, params), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params", "evaluator"), [
+    ("tonk", {"preset": "speno?hands=2", "players": 2}, "rollout"),
+    ("plonk", {"preset": "?target=30"}, "rollout"),
+    ("tock", {"players": 2}, "estimate"),
+])
+def test_openspiel_ismcts_plays_whole_games(name: str, params: dict[str, object], evaluator: str) -> None:
+    game = load(name, params)
+    rng = np.random.RandomState(3)
+    judge = EstimateEvaluator() if evaluator == "estimate" else mcts.RandomRolloutEvaluator(random_state=rng)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=judge, uct_c=1.5, max_simulations=8, random_state=rng)
+    state = game.new_initial_state()
+    for _ in range(20_000):
+        if state.is_terminal():
+            break
+        state.apply_action(bot.step(state))
+    assert state.is_terminal()
+    assert state.returns() == state.state.returns() and not state.words.chosen
+
+
+def played(name: str, params: dict[str, object], words: int) -> object:
+    """A state ``words`` random words into a game (or its last live state)."""
+    game = load(name, params)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(7)
+    for _ in range(words):
+        legal = state.legal_actions()
+        after = state.clone()
+        after.apply_action(int(rng.choice(legal)))
+        if after.is_terminal():
+            break
+        state = after
+    return state
+
+
+@pytest.mark.parametrize(("name", "params"), BOARDS)
+def test_resampling_keeps_what_the_seat_knows_and_deals_the_rest_anew(name: str, params: dict[str, object]) -> None:
+    state = played(name, params, 25)
+    for player in range(state.num_players()):
+        others_hands = set()
+        for i in range(6):
+            sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+            assert sample.observation_tensor(player) == state.observation_tensor(player)
+            if player == state.current_player():
+                assert sample.legal_actions() == state.legal_actions()
+            others_hands.add(str([sample.state.hand(s) for s in range(state.num_players()) if s != player]))
+            del i
+        assert len(others_hands) > 1, "the hidden cards were not dealt anew"
+
+
+def test_a_composite_action_is_chosen_word_by_word_by_the_same_player() -> None:
+    game = load("tock", {"players": 2})
+    rng = np.random.RandomState(1)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player, version = state.current_player(), state.state.version
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            if state.state.version == version:  # a word that settles nothing yet: the same player goes on
+                assert state.current_player() == player and state.words.chosen
+                assert state.observation_tensor(player) != state.observation_tensor(1 - player)
+                return
+    pytest.fail("no action of several words in 20 random games")
+
+
+def test_the_same_rng_seed_deals_the_same_games() -> None:
+    first, second = (load("plonk", {}).new_initial_state() for _ in range(2))
+    assert first.information_state_string(0) == second.information_state_string(0)
+    other = pyspiel.load_game(PREFIX + "plonk", {"rng_seed": 6}).new_initial_state()
+    assert other.information_state_string(0) != first.information_state_string(0)
