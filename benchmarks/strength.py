@@ -134,8 +134,11 @@ def table(out: Path) -> str:
         "| game | bots | games | edge of the first [95 % CI] | means | search/move | goal met | seconds | code |",
         "|---|---|---:|---|---|---:|---|---:|---|",
     ]
-    notes = out / "strength" / "NOTES.md"
-    tail = ["", notes.read_text(encoding="utf-8").rstrip()] if notes.exists() else []
+    tail = []
+    for extra in ("NOTES.md", "VERSUS.md"):  # notes by hand; versus_openspiel.py's table
+        path = out / "strength" / extra
+        if path.exists():
+            tail += ["", path.read_text(encoding="utf-8").rstrip()]
     return "\n".join(head + rows + tail) + "\n"
 
 

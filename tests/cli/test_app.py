@@ -201,6 +201,8 @@ def test_replay_open_serves_the_record_to_the_viewer(tmp_path: Path, monkeypatch
 
     served: list[object] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: served.append(self.config.app))
+    # uvicorn's logging set-up would bind handlers to this invocation's streams, closed when it returns
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     save = tmp_path / "game.json"
     answers = "\n".join(["2", "1"] * 200) + "\n"
     runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "2", "--save", str(save)], input=answers)
