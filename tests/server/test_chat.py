@@ -14,7 +14,7 @@ BURST = 3
 
 def test_players_and_spectators_chat_within_limits_and_it_survives_a_restart(db_url: str) -> None:
     with TestClient(create_app(settings_for(db_url, chat_burst=BURST, chat_window=3600))) as client:
-        tid = new_table(client, "tonk", ["human", "random"])["id"]
+        tid = new_table(client, "tonk", ["human", "random"], rules={"hands": 3})["id"]  # a deal-time win ends no match
         token = join(client, tid, "Ana")["token"]
         said = client.post(f"/api/tables/{tid}/chat", json={"token": token, "text": "  <b>hi</b>\x07 "})
         assert said.status_code == 201 and said.json()["author"] == "Ana" and said.json()["text"] == "<b>hi</b>"

@@ -37,7 +37,7 @@ PREFIX = "python_parlour_"
 """Each game's OpenSpiel short name is this prefix and its parlour name."""
 
 MAX_GAME_LENGTH = 1_000_000
-"""Words a game can take at most, as OpenSpiel asks: far beyond any game played (a long Tock has thousands)."""
+"""Words a game can take at most, as OpenSpiel asks: far beyond any game played (a long race takes thousands)."""
 
 RESAMPLE_TRIES = 100
 """Determinizations tried before giving up on one where the actor's words chosen so far are legal."""
