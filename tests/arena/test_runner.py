@@ -71,3 +71,39 @@ def test_bad_arena_input_is_one_clear_line(args: list[str], fragment: str) -> No
     assert result.exit_code == 2
     assert fragment in result.output
     assert "Traceback" not in result.output
+
+
+def test_batches_keep_order_and_every_game() -> None:
+    from parlour.arena.runner import batches
+
+    tasks = schedule(2, 2, 100, seed=1)
+    for workers in (1, 2, 7):
+        cut = batches(tasks, workers)
+        assert [t for batch in cut for t in batch] == tasks
+        assert len(cut) >= min(len(tasks), workers)
+
+
+def test_outcomes_do_not_depend_on_how_games_are_batched(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.arena import runner
+
+    tasks = schedule(2, 2, 24, seed=6)
+    whole = run(SPEC, BOTS, tasks, workers=1)
+    monkeypatch.setattr(runner, "MAX_BATCH", 1)
+    one_by_one = run(SPEC, BOTS, tasks, workers=2)
+    assert [(o.returns, o.record) for o in whole] == [(o.returns, o.record) for o in one_by_one]
+
+
+def test_the_arena_warns_when_a_timed_bot_got_little_of_the_processor(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from parlour.arena import play
+
+    real = time.perf_counter
+    monkeypatch.setattr(play.time, "thread_time", lambda: real() / 2)  # the processor runs half the time
+    result = CliRunner().invoke(app, ["arena", SPEC, "--bots", "ismcts:ms=2,heuristic", "--games", "2",
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "ismcts:ms=2 got 50% of the processor" in " ".join(result.output.split())
+    share = json.loads((tmp_path / "out" / "results.json").read_text())["bots"][0]["cpu_share"]
+    assert 0.45 < share < 0.55

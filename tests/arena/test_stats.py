@@ -46,3 +46,13 @@ def test_iterations_per_move_are_weighted_by_moves_searched_and_absent_for_bots_
     a, b = summarize(["search", "plain"], outcomes)
     assert a.iterations == 80.0  # 400 iterations over 5 moves searched
     assert b.iterations is None
+
+
+def test_the_tally_kept_one_outcome_at_a_time_equals_the_summary() -> None:
+    from parlour.arena.stats import Tally
+
+    outcomes = [outcome(i, (i % 2, 1 - i % 2), (float(i % 3) - 1, 1 - float(i % 3)), deal=i // 2) for i in range(9)]
+    tally = Tally(["a", "b"])
+    for o in outcomes:
+        tally.add(o)
+    assert tally.results() == summarize(["a", "b"], outcomes)

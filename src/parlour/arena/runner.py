@@ -1,7 +1,10 @@
 """Running a tournament's games: in local worker processes, or as Ray tasks on a cluster.
 
 Every game is seeded by its task, so both backends give the same outcomes
-for the same tournament, whatever the order in which workers finish.
+for the same tournament, whatever the order in which workers finish and
+however the games are batched. Workers take batches of games (``batches``):
+enough batches to keep every worker busy to the end, each large enough that
+sending it out and back costs little beside playing it.
 """
 
 from __future__ import annotations
@@ -11,12 +14,22 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from parlour.arena.play import Outcome, play_task
+from parlour.arena.play import Outcome, play_batch
 from parlour.arena.schedule import Task
 from parlour.core.errors import ParlourError
 
 BACKENDS = ("local", "ray")
 OnResult = Callable[[Outcome], None]
+BATCHES_PER_WORKER = 8
+"""Batches per worker at least, so that the last batches end close together."""
+MAX_BATCH = 200
+"""Games per batch at most, so that results (and the live table) keep coming."""
+
+
+def batches(tasks: Sequence[Task], workers: int) -> list[tuple[Task, ...]]:
+    """``tasks`` cut into consecutive batches: about ``BATCHES_PER_WORKER`` per worker, at most ``MAX_BATCH`` each."""
+    size = max(1, min(MAX_BATCH, len(tasks) // (max(workers, 1) * BATCHES_PER_WORKER)))
+    return [tuple(tasks[i:i + size]) for i in range(0, len(tasks), size)]
 
 
 def run(game_spec: str, bot_specs: Sequence[str], tasks: Sequence[Task], workers: int = 1,
@@ -37,18 +50,18 @@ def _run_local(game_spec: str, specs: tuple[str, ...], tasks: Sequence[Task], wo
                report: OnResult) -> list[Outcome]:
     outcomes = []
     if workers <= 1:
-        for task in tasks:
-            outcome = play_task(game_spec, specs, task)
-            report(outcome)
-            outcomes.append(outcome)
+        for batch in batches(tasks, 1):
+            for outcome in play_batch(game_spec, specs, batch):
+                report(outcome)
+                outcomes.append(outcome)
         return outcomes
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(play_task, game_spec, specs, task) for task in tasks]
+        futures = [pool.submit(play_batch, game_spec, specs, batch) for batch in batches(tasks, workers)]
         for future in as_completed(futures):
-            outcome = future.result()
-            report(outcome)
-            outcomes.append(outcome)
+            for outcome in future.result():
+                report(outcome)
+                outcomes.append(outcome)
     return outcomes
 
 
@@ -67,15 +80,15 @@ def _run_ray(game_spec: str, specs: tuple[str, ...], tasks: Sequence[Task], work
         else:
             ray.init(num_cpus=max(workers, 1), **options)
     try:
-        remote = ray.remote(play_task)
-        pending = [remote.remote(game_spec, specs, task) for task in tasks]
+        remote = ray.remote(play_batch)
+        pending = [remote.remote(game_spec, specs, batch) for batch in batches(tasks, workers)]
         outcomes = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                outcome = ray.get(ref)
-                report(outcome)
-                outcomes.append(outcome)
+                for outcome in ray.get(ref):
+                    report(outcome)
+                    outcomes.append(outcome)
         return outcomes
     finally:
         if started:

@@ -36,55 +36,91 @@ class BotResult:
     iterations: float | None = None
     """Mean search iterations (paired root: playouts) per move searched; None for a bot that does not
     search. With a time budget it shows how much search the machine's load allowed."""
+    cpu_share: float | None = None
+    """For a bot on a time budget: the processor time it got while choosing, as a share of the wall-clock
+    time it spent; well below 1 means the machine was busy and it searched less than its budget allows."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[BotResult]:
-    k = len(bot_specs)
-    returns: list[list[float]] = [[] for _ in range(k)]
-    by_deal: list[dict[int, list[float]]] = [{} for _ in range(k)]
-    edges: list[dict[int, list[float]]] = [{} for _ in range(k)]
-    wins = [0] * k
-    search = [[0, 0] for _ in range(k)]
-    pair_wins = [[0.0] * k for _ in range(k)]
-    for outcome in outcomes:
-        best, worst = max(outcome.returns), min(outcome.returns)
-        for seat, bot in enumerate(outcome.task.seating):
-            r = outcome.returns[seat]
-            returns[bot].append(r)
-            by_deal[bot].setdefault(outcome.task.seed, []).append(r)
+class Tally:
+    """The statistics of a tournament so far, updated one outcome at a time (the live table reads it often).
+
+    Each outcome costs work in proportion to its seats; ``results`` costs work in proportion to the
+    deals played, never to the games.
+    """
+
+    def __init__(self, bot_specs: Sequence[str]) -> None:
+        self.bot_specs = list(bot_specs)
+        k = len(bot_specs)
+        self.games = [0] * k
+        self.total = [0.0] * k
+        self.wins = [0] * k
+        self.by_deal: list[dict[int, list[float]]] = [{} for _ in range(k)]
+        """Per bot and deal: [sum of its seats' returns, seats]."""
+        self.edges: list[dict[int, list[float]]] = [{} for _ in range(k)]
+        """Per bot and deal: [sum of its per-game edges, games]."""
+        self.search = [[0, 0] for _ in range(k)]
+        self.clock = [[0.0, 0.0] for _ in range(k)]
+        """Per bot on a time budget: [processor seconds, wall-clock seconds] spent choosing."""
+        self.pair_wins = [[0.0] * k for _ in range(k)]
+
+    def add(self, outcome: Outcome) -> None:
+        returns, seating, seed = outcome.returns, outcome.task.seating, outcome.task.seed
+        best, worst = max(returns), min(returns)
+        for seat, bot in enumerate(seating):
+            r = returns[seat]
+            self.games[bot] += 1
+            self.total[bot] += r
+            deal = self.by_deal[bot].setdefault(seed, [0.0, 0])
+            deal[0] += r
+            deal[1] += 1
             if r == best and best > worst:
-                wins[bot] += 1
-        seating = outcome.task.seating
+                self.wins[bot] += 1
         for (total, moves), bot in zip(outcome.searched, seating, strict=False):
-            search[bot][0] += total
-            search[bot][1] += moves
+            self.search[bot][0] += total
+            self.search[bot][1] += moves
+        for (cpu, wall), bot in zip(outcome.clock, seating, strict=False):
+            self.clock[bot][0] += cpu
+            self.clock[bot][1] += wall
         for bot in set(seating):
-            mine = [r for r, b in zip(outcome.returns, seating, strict=True) if b == bot]
-            others = [r for r, b in zip(outcome.returns, seating, strict=True) if b != bot]
+            mine = [r for r, b in zip(returns, seating, strict=True) if b == bot]
+            others = [r for r, b in zip(returns, seating, strict=True) if b != bot]
             if others:
-                edges[bot].setdefault(outcome.task.seed, []).append(
-                    sum(mine) / len(mine) - sum(others) / len(others))
+                edge = self.edges[bot].setdefault(seed, [0.0, 0])
+                edge[0] += sum(mine) / len(mine) - sum(others) / len(others)
+                edge[1] += 1
         for a in range(len(seating)):
             for b in range(len(seating)):
                 if seating[a] != seating[b]:
-                    ra, rb = outcome.returns[a], outcome.returns[b]
-                    pair_wins[seating[a]][seating[b]] += 1.0 if ra > rb else 0.5 if ra == rb else 0.0
-    ratings = bradley_terry(pair_wins)
-    out = []
-    for bot in range(k):
-        values = returns[bot]
-        mean = sum(values) / len(values) if values else 0.0
-        half = _half_width([sum(v) / len(v) for v in by_deal[bot].values()])
-        deal_edges = [sum(v) / len(v) for v in edges[bot].values()]
-        edge = sum(deal_edges) / len(deal_edges) if deal_edges else 0.0
-        edge_half = _half_width(deal_edges)
-        out.append(BotResult(bot_specs[bot], len(values), wins[bot], mean, mean - half, mean + half,
-                             edge, edge - edge_half, edge + edge_half, ratings[bot],
-                             search[bot][0] / search[bot][1] if search[bot][1] else None))
-    return out
+                    ra, rb = returns[a], returns[b]
+                    self.pair_wins[seating[a]][seating[b]] += 1.0 if ra > rb else 0.5 if ra == rb else 0.0
+
+    def results(self) -> list[BotResult]:
+        ratings = bradley_terry(self.pair_wins)
+        out = []
+        for bot, spec in enumerate(self.bot_specs):
+            games = self.games[bot]
+            mean = self.total[bot] / games if games else 0.0
+            half = _half_width([total / n for total, n in self.by_deal[bot].values()])
+            deal_edges = [total / n for total, n in self.edges[bot].values()]
+            edge = sum(deal_edges) / len(deal_edges) if deal_edges else 0.0
+            edge_half = _half_width(deal_edges)
+            searched, moves = self.search[bot]
+            cpu, wall = self.clock[bot]
+            out.append(BotResult(spec, games, self.wins[bot], mean, mean - half, mean + half,
+                                 edge, edge - edge_half, edge + edge_half, ratings[bot],
+                                 searched / moves if moves else None, cpu / wall if wall else None))
+        return out
+
+
+def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[BotResult]:
+    """The results of ``outcomes`` at once (``Tally`` keeps them up to date one outcome at a time)."""
+    tally = Tally(bot_specs)
+    for outcome in outcomes:
+        tally.add(outcome)
+    return tally.results()
 
 
 def _half_width(samples: Sequence[float]) -> float:

@@ -16,11 +16,14 @@ from parlour.arena import report
 from parlour.arena.play import Outcome
 from parlour.arena.runner import BACKENDS, run
 from parlour.arena.schedule import schedule
-from parlour.arena.stats import BotResult, summarize
+from parlour.arena.stats import BotResult, Tally
 from parlour.bots import make_bot
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import gettext as _
 from parlour.core.registry import load_game
+
+BUSY_SHARE = 0.7
+"""A time-budgeted bot that got less of the processor than this while choosing is warned about."""
 
 
 def results_table(results: list[BotResult], title: str) -> Table:
@@ -80,16 +83,17 @@ def arena(
         raise typer.Exit(2) from None
     spec = game.name_with_rules()
     tasks = schedule(len(specs), game.num_players, games, seed)
-    done: list[Outcome] = []
+    tally = Tally(specs)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     bar = progress.add_task(f"{spec}", total=len(tasks))
     with Live(Group(progress), console=console, refresh_per_second=4) as live:
 
         def on_result(outcome: Outcome) -> None:
-            done.append(outcome)
+            tally.add(outcome)
             progress.advance(bar)
-            if len(done) % max(1, len(tasks) // 50) == 0 or len(done) == len(tasks):
-                live.update(Group(progress, results_table(summarize(specs, done), _("so far"))))
+            played = sum(tally.games) // game.num_players
+            if played % max(1, len(tasks) // 50) == 0 or played == len(tasks):
+                live.update(Group(progress, results_table(tally.results(), _("so far"))))
 
         try:
             outcomes = run(spec, specs, tasks, workers, backend, address, on_result)
@@ -97,11 +101,17 @@ def arena(
             Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {e}")
             raise typer.Exit(2) from None
         live.update(Group(progress), refresh=True)  # the final table is printed once, below
-    results = summarize(specs, outcomes)
+    results = tally.results()
     settings = {"spec": spec, "seed": seed, "backend": backend, "workers": workers,
                 "bot_specs": list(specs)}
     report.write(out, spec, settings, outcomes, results)
     console.print(results_table(results, _("{spec}: {n} games").format(spec=spec, n=len(outcomes))))
+    for result in results:
+        if result.cpu_share is not None and result.cpu_share < BUSY_SHARE:
+            console.print("[bold yellow]" + _("warning:") + "[/] " + _(
+                "{bot} got {share:.0%} of the processor while it chose (the machine was busy), so it searched "
+                "less than its time budget allows; give it iters= for results that do not depend on the load"
+            ).format(bot=result.bot, share=result.cpu_share))
     console.print(_("Wrote {folder}/records.jsonl, results.json, results.md and plot.png").format(folder=out))
 
 
