@@ -4,7 +4,8 @@ Publishing is synchronous: the lobby puts every client's next message in that
 client's outbox in the same step that changed the table, and a pump task per
 connection writes the outbox out. Messages therefore reach each client in the
 order the table changed, and a slow client delays only itself; one that falls
-too far behind is dropped (it reconnects and is sent the state afresh).
+too far behind (``ws_outbox_limit`` messages waiting) is closed with 1008
+naming that setting (it reconnects and is sent the state afresh).
 """
 
 from __future__ import annotations
@@ -16,25 +17,24 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-OUTBOX_LIMIT = 512
-"""Messages a client may have waiting before it is disconnected."""
-
 
 class Connection:
     """One client on one table: a seat (by token) or a spectator (``seat`` None)."""
 
-    def __init__(self, table_id: str, seat: int | None, token: str | None) -> None:
+    def __init__(self, table_id: str, seat: int | None, token: str | None, outbox_limit: int) -> None:
         self.table_id = table_id
         self.seat = seat
         self.token = token
+        self.outbox_limit = outbox_limit
+        """Messages this client may have waiting before it is disconnected (the ``ws_outbox_limit`` setting)."""
         self.outbox: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client too far behind gets a final ``None`` that ends its pump."""
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if self.outbox.qsize() >= self.outbox_limit:
             return
         self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if self.outbox.qsize() >= self.outbox_limit:
             self.outbox.put_nowait(None)
 
     def close(self, code: int, reason: str) -> None:
@@ -46,7 +46,8 @@ class Connection:
         while True:
             item = await self.outbox.get()
             if item is None:
-                await websocket.close(code=1008, reason="too slow")
+                await websocket.close(code=1008, reason=f"too slow: more than ws_outbox_limit ({self.outbox_limit}) "
+                                                         "messages waiting to be read")
                 return
             if isinstance(item, tuple):
                 await websocket.close(code=item[0], reason=item[1])

@@ -306,7 +306,7 @@ class Lobby:
         """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator."""
         table = self.get(table_id)
         seat = self.seat_of(table, token) if token else None
-        conn = Connection(table.id, seat, token)
+        conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit)
         self.hub.add(conn)
         self.notify_presence(table.id)
         if seat is not None:

@@ -57,6 +57,9 @@ class Settings(BaseSettings):
                                    "may send over time (after a burst of ws_message_burst); faster closes it (1008)")
     ws_message_burst: int = Field(default=30, ge=1, description="WebSocket messages one connection may send at once "
                                   "before ws_message_rate applies")
+    ws_outbox_limit: int = Field(default=512, ge=8, le=100_000, description="messages waiting to be sent to one "
+                                 "WebSocket client at most; a client that reads slower is closed (1008), never "
+                                 "slowing the others")
     storage_retry_after: int = Field(default=5, ge=1, le=3600, description="seconds a client is told to wait "
                                      "(Retry-After) when storage is unavailable")
     redis_url: str | None = Field(default=None, description="Redis URL: serve as one of several processes on one "
