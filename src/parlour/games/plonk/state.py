@@ -70,6 +70,7 @@ class PlonkState(State[Play, PlonkPosition]):
     """One Plonk match; see the module docstring."""
 
     game: PlonkGame
+    interned_actions = Play
 
     def _deal(self) -> PlonkPosition:
         pos = PlonkPosition(dealer=self.first_dealer)
