@@ -1,9 +1,10 @@
 """Plonk's rules of play: dealing, what may be played (any card of the hand), tricks and deals.
 
 The position (``position.PlonkPosition``) holds hands and piles as bit
-masks of card ids, so a step is a few integer operations: the legal actions
-of a hand come from a per-suit cache (``actions.plays_of``) and a full trick
-is resolved with two masks (``tricks.resolve``). A state is one whole match:
+masks of card ids, so a step is a few integer operations: each hand is also
+kept as its list of legal actions (``plays``, one shared ``Play`` per card),
+from which a step removes the card played, and a full trick is resolved
+with two masks (``tricks.resolve``). A state is one whole match:
 when a deal ends it is scored and, unless the match is over, the next deal
 is dealt at once. Deals go on as long as the match needs, as RULES §3 says:
 no cap on their number.
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
 from parlour.core.game import State, View
-from parlour.games.plonk.actions import Play, plays_of
+from parlour.games.plonk.actions import Play
 from parlour.games.plonk.cards import mask_text
 from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, deal_points, resolve
@@ -89,10 +90,10 @@ class PlonkState(State[Play, PlonkPosition]):
         return self.pos.cur < 0
 
     def _legal_actions(self) -> tuple[Play, ...]:
-        """Every card of the hand, any time (Plonk has no rule of play): ``actions.plays_of``."""
+        """Every card of the hand, any time (Plonk has no rule of play): the position's ``plays``."""
         pos = self.pos
         cur = pos.cur
-        return plays_of(pos.hands[cur]) if cur >= 0 else ()
+        return tuple(pos.plays[cur]) if cur >= 0 else ()
 
     def why_illegal(self, action: Any) -> str:
         if type(action) is not Play:
@@ -105,6 +106,7 @@ class PlonkState(State[Play, PlonkPosition]):
         seat = pos.cur
         card = action.card
         pos.hands[seat] ^= _BITS[card]
+        pos.plays[seat].remove(action)
         trick = pos.trick
         trick.append(card)
         if len(trick) < SEATS:

@@ -118,7 +118,7 @@ def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, 
         pos = template.copy()
         cards = unseen[:]
         rng.shuffle(cards)
-        hands = pos.hands
+        hands = pos.hands[:]
         start = 0
         for q, size in sizes:
             hand = 0
@@ -126,6 +126,7 @@ def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, 
                 hand |= 1 << c
             hands[q] = hand
             start += size
+        pos.set_hands(hands)
         state: State[Any, Any] = state_type.of(game, rng.getrandbits(64), pos)
         return state
 
