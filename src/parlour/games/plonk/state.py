@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 import struct
-from operator import itemgetter
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import cards_of
