@@ -74,7 +74,8 @@ class PlonkPosition(Position):
         new.version = self.version
         new.history = self.history
         new.hands = self.hands[:]
-        new.plays = [plays[:] for plays in self.plays]
+        first, second, third, fourth = self.plays
+        new.plays = [first[:], second[:], third[:], fourth[:]]
         new.leader = self.leader
         new.cur = self.cur
         new.trick = self.trick[:]
