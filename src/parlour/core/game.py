@@ -102,10 +102,10 @@ class State(ABC, Generic[ActionT, PositionT]):
     """The exported state (``to_json``) this one was loaded from, if it was: records start there."""
     _legal: tuple[ActionT, ...] | None
     interned_actions: ClassVar[type[Any] | None] = None
-    """The game's action type when there is one object per action and the type compares by
-    identity (Plonk's ``Play``): ``apply`` then finds an action of that type among the legal
-    ones with one membership test in C. Anything else is looked for by identity first, then
-    by equality, and the legal tuple's own object is the one applied."""
+    """The game's action type when there is one object per action value and the type compares
+    by identity (say, one shared object per card played): ``apply`` then finds an action of
+    that type among the legal ones with one membership test in C. Anything else is looked for
+    by identity first, then by equality, and the legal tuple's own object is the one applied."""
 
     def __init__(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None = None,
                  dealer: int | None = None) -> None:
