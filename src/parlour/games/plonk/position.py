@@ -94,6 +94,11 @@ class PlonkPosition(Position):
         self.hands = hands
         self.plays = [list(plays_of(hand)) for hand in hands]
 
+    def set_hand(self, seat: int, hand: int) -> None:
+        """Give ``seat`` the cards ``hand`` (a mask), its ``plays`` with them."""
+        self.hands[seat] = hand
+        self.plays[seat] = list(plays_of(hand))
+
     def begin_deal(self, hands: list[int]) -> None:
         """Start the next deal with ``hands``: the player left of the dealer leads."""
         self.deal_no += 1

@@ -30,7 +30,7 @@ from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
 from parlour.core.game import State, View
 from parlour.games.plonk.actions import Play
-from parlour.games.plonk.cards import mask_text
+from parlour.games.plonk.cards import CARD_BITS, mask_text
 from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, deal_points, resolve
 from parlour.games.plonk.views import view_of
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from parlour.games.plonk.game import PlonkGame
 
 _KEYS = struct.Struct("<52Q").unpack
-_BITS = tuple(1 << c for c in range(52))
 _CARD_IDS = range(52)
 
 LEAD_SCALE = 60.0
@@ -61,10 +60,10 @@ def deal_hands(seed: int, number: int, dealer: int) -> list[int]:
     deck = sorted(_CARD_IDS, key=keys.__getitem__)
     first = dealer + 1
     hands = [0] * SEATS
-    hands[first & 3] = sum(itemgetter(*deck[0::4])(_BITS))
-    hands[(first + 1) & 3] = sum(itemgetter(*deck[1::4])(_BITS))
-    hands[(first + 2) & 3] = sum(itemgetter(*deck[2::4])(_BITS))
-    hands[(first + 3) & 3] = sum(itemgetter(*deck[3::4])(_BITS))
+    hands[first & 3] = sum(itemgetter(*deck[0::4])(CARD_BITS))
+    hands[(first + 1) & 3] = sum(itemgetter(*deck[1::4])(CARD_BITS))
+    hands[(first + 2) & 3] = sum(itemgetter(*deck[2::4])(CARD_BITS))
+    hands[(first + 3) & 3] = sum(itemgetter(*deck[3::4])(CARD_BITS))
     return hands
 
 
@@ -112,7 +111,7 @@ class PlonkState(State[Play, PlonkPosition]):
         pos = self.pos
         seat = pos.cur
         card = action.card
-        pos.hands[seat] ^= _BITS[card]
+        pos.hands[seat] ^= CARD_BITS[card]
         pos.plays[seat].remove(action)
         trick = pos.trick
         trick.append(card)
