@@ -101,6 +101,11 @@ class State(ABC, Generic[ActionT, PositionT]):
     origin: Mapping[str, Any] | None
     """The exported state (``to_json``) this one was loaded from, if it was: records start there."""
     _legal: tuple[ActionT, ...] | None
+    interned_actions: ClassVar[type[Any] | None] = None
+    """The game's action type when there is one object per action value and the type compares
+    by identity (say, one shared object per card played): ``apply`` then finds an action of
+    that type among the legal ones with one membership test in C. Anything else is looked for
+    by identity first, then by equality, and the legal tuple's own object is the one applied."""
 
     def __init__(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None = None,
                  dealer: int | None = None) -> None:
@@ -204,20 +209,24 @@ class State(ABC, Generic[ActionT, PositionT]):
         ``IllegalActionError`` (via ``refuse``) for one the rules do not
         allow here; either way the state is unchanged.
         """
-        chosen: ActionT = self.game.parse_action(action, self) if isinstance(action, str) else action
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        for listed in legal:  # by identity first: the legal tuple's own objects are what callers pass
-            if listed is chosen:
-                break
+        chosen: ActionT
+        if type(action) is self.interned_actions and action in legal:  # identity alone, in C
+            chosen = action
         else:
-            try:
-                chosen = legal[legal.index(chosen)]
-            except ValueError:
-                if self.is_terminal:
-                    raise self.refuse(chosen, "the game is over", GAME_OVER) from None
-                raise self.refuse(chosen, self.why_illegal(chosen)) from None
+            chosen = self.game.parse_action(action, self) if isinstance(action, str) else action
+            for listed in legal:  # by identity first: the legal tuple's own objects are what callers pass
+                if listed is chosen:
+                    break
+            else:
+                try:
+                    chosen = legal[legal.index(chosen)]
+                except ValueError:
+                    if self.is_terminal:
+                        raise self.refuse(chosen, "the game is over", GAME_OVER) from None
+                    raise self.refuse(chosen, self.why_illegal(chosen)) from None
         pos = self.pos
         pos.history = (self.current_player, chosen, pos.history)
         pos.version += 1

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour import load_game
+from parlour.games.plonk.actions import plays_of
 from parlour.games.plonk.state import PlonkState
 
 FACE = {"A": 15, "K": 10, "Q": 10, "J": 10}
@@ -96,3 +97,30 @@ def test_determinize_deals_exactly_the_unseen_cards(seed: int, chooser: random.R
         hidden = set().union(*(guess.hand(q) for q in range(4) if q != seat))
         assert hidden == state.hidden_cards(seat)
         assert [len(guess.hand(q)) for q in range(4)] == view["hand_sizes"]
+
+
+def plays_match_hands(state: PlonkState) -> bool:
+    """Whether every seat's kept list of plays is exactly its hand's, in the order ``plays_of`` gives."""
+    pos = state.pos
+    return pos.plays == [list(plays_of(hand)) for hand in pos.hands]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**63), st.randoms(use_true_random=False), st.integers(0, 120))
+def test_each_seats_plays_follow_its_hand_through_play_clones_records_and_samples(
+    seed: int, chooser: random.Random, steps: int,
+) -> None:
+    game = load_game("plonk")
+    state = game.new_state(seed)
+    assert isinstance(state, PlonkState)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        assert list(legal) == state.pos.plays[state.current_player] and plays_match_hands(state)
+        clone = state.clone()
+        state.apply(legal[chooser.randrange(len(legal))])
+        assert plays_match_hands(clone) and clone.version == state.version - 1
+    assert plays_match_hands(state)
+    loaded = game.state_from_json(state.to_json())
+    assert isinstance(loaded, PlonkState) and loaded == state and plays_match_hands(loaded)
+    guess = game.determinize(state.view(state.current_player), chooser)
+    assert isinstance(guess, PlonkState) and plays_match_hands(guess)

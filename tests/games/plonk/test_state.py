@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 import pytest
 
 from parlour import load_game
-from parlour.core.cards import CARDS
+from parlour.core.cards import CARDS, parse_card
 from parlour.core.errors import IllegalActionError, InvalidActionError, RulesError
+from parlour.core.position import PublicEntry
 from parlour.core.record import GameRecord, replay
 from parlour.games.plonk.actions import PLAYS, Play
 from tests.games.plonk.helpers import SUIT_HANDS, hands_with, play_trick, start
@@ -25,6 +28,26 @@ def test_a_card_is_its_own_action(text: str, card: str) -> None:
     assert str(action) == card
     assert action is PLAYS[action.card]
     assert action == Play(CARDS[action.card]) and repr(action) == f"Play(card=Card({card!r}))"
+
+
+def test_there_is_one_play_per_card_whatever_makes_it() -> None:
+    ace = PLAYS[parse_card("Ah")]
+    assert Play(parse_card("Ah")) is ace and Play(CARDS[ace.card]) is ace
+    assert copy.copy(ace) is ace and copy.deepcopy(ace) is ace and pickle.loads(pickle.dumps(ace)) is ace
+    assert ace != PLAYS[parse_card("Kh")] and hash(ace) == hash((ace.card,))
+    with pytest.raises(AttributeError, match="immutable"):
+        ace.card = CARDS[0]  # type: ignore[misc]
+    with pytest.raises(ValueError, match=r"card id 0\.\.51"):
+        Play(52)
+
+
+def test_an_action_equal_to_a_listed_one_applies_the_listed_play() -> None:
+    state = start(SUIT_HANDS)
+    with pytest.raises(IllegalActionError, match=r"^'Ad': you have no Ad"):
+        state.apply(Play(parse_card("Ad")))
+    assert state.version == 0 and state.history() == []
+    applied = state.apply(PublicEntry("Ac"))  # type: ignore[arg-type]
+    assert applied is PLAYS[parse_card("Ac")] and state.history() == [(0, applied)]
 
 
 @pytest.mark.parametrize("text", ["", "Zz", "11h", "play Ah", "Ah Kh"])

@@ -2,25 +2,54 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from parlour.core.cards import CARDS, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
 from parlour.games.plonk.cards import SUIT_BITS
 
 
-@dataclass(frozen=True, slots=True)
 class Play:
-    """Play ``card`` from your hand to the trick; any card may be played at any time."""
+    """Play ``card`` from your hand to the trick; any card may be played at any time.
 
+    There is one ``Play`` per card (``PLAYS``): ``Play(card)`` returns it, so
+    plays compare by identity, and ``State.apply`` checks legality with a
+    membership test in C (``State.interned_actions``). A play is immutable, and
+    hashes as it did when it was a frozen dataclass: the same in every process.
+    """
+
+    __slots__ = ("card",)
     card: Card
+
+    def __new__(cls, card: int) -> Play:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
+            raise ValueError(f"a Plonk play is of a card id 0..51, not {card!r}")
+        return PLAYS[card]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Play is immutable: cannot set {name!r}")
+
+    def __hash__(self) -> int:
+        return hash((self.card,))
+
+    def __reduce__(self) -> tuple[type[Play], tuple[int]]:
+        """Copies and pickles come back as the one shared play of the card."""
+        return Play, (int(self.card),)
 
     def __str__(self) -> str:
         return card_str(self.card)
 
+    def __repr__(self) -> str:
+        return f"Play(card={self.card!r})"
 
-PLAYS = tuple(Play(CARDS[c]) for c in range(52))
-"""The cached action of each card: engines hand these out, never new ones."""
+
+def _shared_play(card: Card) -> Play:
+    """The one ``Play`` of ``card``, made once when the module loads."""
+    play = object.__new__(Play)
+    object.__setattr__(play, "card", card)
+    return play
+
+
+PLAYS = tuple(_shared_play(CARDS[c]) for c in range(52))
+"""The action of each card: engines, parsing and ``Play(card)`` hand out these, never new ones."""
 
 _ASCENDING = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)
 """Ranks of a suit from the two up to the ace, as bit offsets in the suit."""

@@ -16,6 +16,8 @@ SUIT_BITS = 0x1FFF
 SUIT_MASKS = tuple(SUIT_BITS << (13 * s) for s in range(4))
 ACE_BITS = tuple(1 << (13 * s) for s in range(4))
 ALL_CARDS = (1 << 52) - 1
+CARD_BITS = tuple(1 << c for c in range(52))
+"""Each card's bit, looked up rather than shifted: a hand's mask is the sum of its cards' bits."""
 
 SUIT_OF = tuple(suit(c) for c in range(52))
 STRENGTH = tuple((rank(c) + 11) % 13 for c in range(52))

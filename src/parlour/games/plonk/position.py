@@ -27,7 +27,7 @@ from typing import Any, Self
 from parlour.core.cards import card_str, parse_card
 from parlour.core.errors import ParlourError, RecordError, RulesError
 from parlour.core.position import Position, check_keys, read_card
-from parlour.games.plonk.actions import parse_plonk_action
+from parlour.games.plonk.actions import Play, parse_plonk_action, plays_of
 from parlour.games.plonk.cards import mask_text
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, Trick, piles, resolve
 
@@ -44,6 +44,9 @@ class PlonkPosition(Position):
 
     hands: list[int] = field(default_factory=lambda: [0] * SEATS)
     """Each seat's cards, as a mask."""
+    plays: list[list[Play]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
+    """Each seat's cards as its legal actions, in their order (``actions.plays_of``): kept
+    beside ``hands`` (``set_hands``), so that a step removes one play instead of listing a hand."""
     leader: int = 0
     """The seat that led the trick in play (-1 once the match is over)."""
     cur: int = 0
@@ -71,6 +74,8 @@ class PlonkPosition(Position):
         new.version = self.version
         new.history = self.history
         new.hands = self.hands[:]
+        first, second, third, fourth = self.plays
+        new.plays = [first[:], second[:], third[:], fourth[:]]
         new.leader = self.leader
         new.cur = self.cur
         new.trick = self.trick[:]
@@ -84,10 +89,20 @@ class PlonkPosition(Position):
         new.winner = self.winner
         return new
 
+    def set_hands(self, hands: list[int]) -> None:
+        """Give the seats the cards ``hands`` (masks): ``hands`` and ``plays`` are set together."""
+        self.hands = hands
+        self.plays = [list(plays_of(hand)) for hand in hands]
+
+    def set_hand(self, seat: int, hand: int) -> None:
+        """Give ``seat`` the cards ``hand`` (a mask), its ``plays`` with them."""
+        self.hands[seat] = hand
+        self.plays[seat] = list(plays_of(hand))
+
     def begin_deal(self, hands: list[int]) -> None:
         """Start the next deal with ``hands``: the player left of the dealer leads."""
         self.deal_no += 1
-        self.hands = hands
+        self.set_hands(hands)
         self.leader = self.cur = (self.dealer + 1) & 3
         self.trick = []
         self.tricks = []
@@ -133,7 +148,7 @@ class PlonkPosition(Position):
         new.leader = _integer(data["leader"], "leader", -1, 3)
         new.cur = _integer(data["to_play"], "to_play", -1, 3)
         new.winner = _integer(data["winner"], "winner", -1, 1)
-        new.hands = [_mask(cards, f"hand {q}") for q, cards in enumerate(_list(data["hands"], "hands", SEATS))]
+        new.set_hands([_mask(cards, f"hand {q}") for q, cards in enumerate(_list(data["hands"], "hands", SEATS))])
         new.trick = [_card(t, "trick") for t in _list(data["trick"], "trick")]
         new.tricks = [trick_from_json(t) for t in _list(data["tricks"], "tricks")]
         new.live, new.dead = piles(new.tricks)

@@ -1,9 +1,10 @@
 """Plonk's rules of play: dealing, what may be played (any card of the hand), tricks and deals.
 
 The position (``position.PlonkPosition``) holds hands and piles as bit
-masks of card ids, so a step is a few integer operations: the legal actions
-of a hand come from a per-suit cache (``actions.plays_of``) and a full trick
-is resolved with two masks (``tricks.resolve``). A state is one whole match:
+masks of card ids, so a step is a few integer operations: each hand is also
+kept as its list of legal actions (``plays``, one shared ``Play`` per card),
+from which a step removes the card played, and a full trick is resolved
+with two masks (``tricks.resolve``). A state is one whole match:
 when a deal ends it is scored and, unless the match is over, the next deal
 is dealt at once. Deals go on as long as the match needs, as RULES §3 says:
 no cap on their number.
@@ -22,13 +23,14 @@ from __future__ import annotations
 import math
 import struct
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
 from parlour.core.game import State, View
-from parlour.games.plonk.actions import Play, plays_of
-from parlour.games.plonk.cards import mask_text
+from parlour.games.plonk.actions import Play
+from parlour.games.plonk.cards import CARD_BITS, mask_text
 from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, deal_points, resolve
 from parlour.games.plonk.views import view_of
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
     from parlour.games.plonk.game import PlonkGame
 
 _KEYS = struct.Struct("<52Q").unpack
-_BITS = tuple(1 << c for c in range(52))
+_CARD_IDS = range(52)
 
 LEAD_SCALE = 60.0
 """Points of lead that make a side about 73 % sure to win the match, for ``estimate``."""
@@ -49,14 +51,19 @@ def deal_hands(seed: int, number: int, dealer: int) -> list[int]:
 
     The shuffle sorts the cards by 52 independent 64-bit keys drawn in one
     call: a uniform permutation (a tie has odds of about 10⁻¹⁶) at a
-    fraction of the cost of ``Random.shuffle``.
+    fraction of the cost of ``Random.shuffle``. The keys are a list because
+    a list's ``__getitem__`` is the quicker sort key, and each hand's mask
+    sums its cards' bits fetched by one ``itemgetter``.
     """
     rng = chance_rng(seed, number)
-    keys = _KEYS(rng.getrandbits(64 * 52).to_bytes(8 * 52, "little"))
-    deck = sorted(range(52), key=keys.__getitem__)
+    keys = list(_KEYS(rng.getrandbits(64 * 52).to_bytes(8 * 52, "little")))
+    deck = sorted(_CARD_IDS, key=keys.__getitem__)
+    first = dealer + 1
     hands = [0] * SEATS
-    for i in range(SEATS):
-        hands[(dealer + 1 + i) & 3] = sum(map(_BITS.__getitem__, deck[i::SEATS]))
+    hands[first & 3] = sum(itemgetter(*deck[0::4])(CARD_BITS))
+    hands[(first + 1) & 3] = sum(itemgetter(*deck[1::4])(CARD_BITS))
+    hands[(first + 2) & 3] = sum(itemgetter(*deck[2::4])(CARD_BITS))
+    hands[(first + 3) & 3] = sum(itemgetter(*deck[3::4])(CARD_BITS))
     return hands
 
 
@@ -70,6 +77,7 @@ class PlonkState(State[Play, PlonkPosition]):
     """One Plonk match; see the module docstring."""
 
     game: PlonkGame
+    interned_actions = Play
 
     def _deal(self) -> PlonkPosition:
         pos = PlonkPosition(dealer=self.first_dealer)
@@ -88,10 +96,10 @@ class PlonkState(State[Play, PlonkPosition]):
         return self.pos.cur < 0
 
     def _legal_actions(self) -> tuple[Play, ...]:
-        """Every card of the hand, any time (Plonk has no rule of play): ``actions.plays_of``."""
+        """Every card of the hand, any time (Plonk has no rule of play): the position's ``plays``."""
         pos = self.pos
         cur = pos.cur
-        return plays_of(pos.hands[cur]) if cur >= 0 else ()
+        return tuple(pos.plays[cur]) if cur >= 0 else ()
 
     def why_illegal(self, action: Any) -> str:
         if type(action) is not Play:
@@ -103,7 +111,8 @@ class PlonkState(State[Play, PlonkPosition]):
         pos = self.pos
         seat = pos.cur
         card = action.card
-        pos.hands[seat] ^= _BITS[card]
+        pos.hands[seat] ^= CARD_BITS[card]
+        pos.plays[seat].remove(action)
         trick = pos.trick
         trick.append(card)
         if len(trick) < SEATS:

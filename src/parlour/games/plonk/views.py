@@ -13,12 +13,12 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import card_str, parse_card
+from parlour.core.cards import card_str, mask_of, parse_card
 from parlour.core.errors import RulesError
 from parlour.core.game import State, View
 from parlour.core.position import History
 from parlour.games.plonk.actions import PLAYS
-from parlour.games.plonk.cards import mask_text
+from parlour.games.plonk.cards import CARD_BITS, mask_text
 from parlour.games.plonk.position import SEATS, PlonkPosition
 from parlour.games.plonk.tricks import DealResult, piles, piles_view, trick_from_view, trick_view
 
@@ -85,8 +85,7 @@ def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, 
     for c in [c for _, cards, _ in tricks for c in cards] + trick:
         known |= 1 << c
     if seat is not None:
-        for text in view["hand"]:
-            template.hands[seat] |= 1 << parse_card(text)
+        template.set_hand(seat, mask_of(parse_card(text) for text in view["hand"]))
         known |= template.hands[seat]
     unseen = [c for c in range(52) if not known >> c & 1]
     sizes = [(q, view["hand_sizes"][q]) for q in range(SEATS) if q != seat]
@@ -118,13 +117,9 @@ def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, 
         pos = template.copy()
         cards = unseen[:]
         rng.shuffle(cards)
-        hands = pos.hands
         start = 0
         for q, size in sizes:
-            hand = 0
-            for c in cards[start:start + size]:
-                hand |= 1 << c
-            hands[q] = hand
+            pos.set_hand(q, sum(map(CARD_BITS.__getitem__, cards[start:start + size])))
             start += size
         state: State[Any, Any] = state_type.of(game, rng.getrandbits(64), pos)
         return state
