@@ -148,7 +148,7 @@ class LearnedBot:
             index, _ = self.policy.predict(vector, action_masks=mask, deterministic=True)
             action = words.choose(int(index))
             if action is not None:
-                return cast(Action, action)
+                return action
 
 
 def make_learned(game: Game[Any], settings: dict[str, str]) -> LearnedBot:
