@@ -15,9 +15,10 @@ both seats. Then it
   deals, 95 % intervals), into ``arena-random/`` and ``arena-heuristic/``,
   and the table of both into ``results.md``.
 
-The default budget (``--steps``) takes about 15 minutes on the 2-core
-development machine; ``--smoke`` is a run of a few thousand steps and a few
-arena games, for the test suite. Needs the ``learn`` extra.
+The default budget (``--steps``, 600,000) took 20 minutes on the shared 2-core
+development machine with about 40 % of a core (``docs/rl.md``); ``--smoke``
+is a run of a few thousand steps and a few arena games, for the test suite.
+Needs the ``rl`` and ``learn`` extras.
 """
 
 from __future__ import annotations
@@ -202,7 +203,7 @@ def table(rows: Sequence[tuple[str, BotResult]]) -> str:
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=600_000, help="learner steps in all, half against each "
-                        "opponent (the default takes about 15 minutes on 2 cores)")
+                        "opponent (the default: 20 minutes on the shared 2-core machine)")
     parser.add_argument("--games", type=int, default=4000, help="arena games against each opponent")
     parser.add_argument("--smoke", action="store_true", help="a short run: 4,096 steps, 20 arena games each")
     parser.add_argument("--workers", type=int, default=1, help="arena worker processes")
