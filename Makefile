@@ -19,7 +19,7 @@ export PARLOUR_TEST_REDIS_URL ?= $(shell command -v redis-cli >/dev/null 2>&1 &&
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl,openspiel,learn]'
 	touch $(STAMP)
 
 play: $(STAMP)

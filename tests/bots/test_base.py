@@ -21,7 +21,8 @@ def test_random_bot_picks_a_legal_action_from_the_view_only() -> None:
 
 @pytest.mark.parametrize(
     ("spec", "fragment"),
-    [("genius", "unknown bot 'genius': bots are heuristic, ismcts, random"), ("random:x=1", "takes no settings"),
+    [("genius", "unknown bot 'genius': bots are heuristic, ismcts, learned, random, strong"),
+     ("random:x=1", "takes no settings"),
      ("random:x", "'x' should be KEY=VALUE")],
 )
 def test_bad_specs(spec: str, fragment: str) -> None:

@@ -16,10 +16,9 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from parlour import rl
-from parlour.core.encoding import WordChooser
+from parlour.core.encoding import WordChooser, encoding_of
 from parlour.core.errors import RulesError
 from parlour.core.game import Game, State
-from parlour.rl.aec import encoding_of
 from tests.conftest import conformance_games
 from tests.test_conformance import walk
 

@@ -3,11 +3,13 @@
 from parlour.bots.base import Bot, make_bot, register_bot
 from parlour.bots.heuristic import make_heuristic
 from parlour.bots.ismcts import ISMCTSBot, make_ismcts
+from parlour.bots.learned import make_learned
 from parlour.bots.random import RandomBot
 from parlour.bots.strong import make_strong
 
 register_bot("heuristic", make_heuristic)
 register_bot("ismcts", make_ismcts)
 register_bot("strong", make_strong)
+register_bot("learned", make_learned, argument="path")
 
 __all__ = ["Bot", "ISMCTSBot", "RandomBot", "make_bot"]

@@ -20,22 +20,32 @@ class Bot(Protocol):
 
 BotFactory = Callable[[Game[Any], dict[str, str]], Bot]
 _BOTS: dict[str, BotFactory] = {}
+_ARGUMENTS: dict[str, str] = {}
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
+def register_bot(name: str, factory: BotFactory, argument: str | None = None) -> None:
+    """Make ``name`` a bot spec; ``argument`` names the setting that a first part without ``=`` gives
+    (``learned:PATH`` is ``learned:path=PATH``), for a bot whose one essential setting is a value."""
     _BOTS[name] = factory
+    if argument is not None:
+        _ARGUMENTS[name] = argument
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split ``NAME[:KEY=VALUE,KEY=VALUE]`` into the name and its settings."""
+    """Split ``NAME[:KEY=VALUE,KEY=VALUE]`` (or ``NAME:VALUE,…`` for a bot with an argument) into the
+    name and its settings."""
     name, _, rest = spec.strip().partition(":")
+    name = name.lower()
     settings: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for i, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
         key, eq, value = part.partition("=")
+        if not eq and i == 0 and name in _ARGUMENTS:
+            settings[_ARGUMENTS[name]] = part
+            continue
         if not eq or not key.strip():
             raise BotSpecError(f"bot spec {spec!r}: {part!r} should be KEY=VALUE")
         settings[key.strip().lower()] = value.strip()
-    return name.lower(), settings
+    return name, settings
 
 
 def make_bot(spec: str, game: Game[Any]) -> Bot:

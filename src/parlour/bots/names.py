@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from parlour.bots.base import parse_bot_spec
 
-KINDS = {"strong": "Strong bot", "heuristic": "Heuristic bot", "random": "Random bot", "ismcts": "Search bot"}
+KINDS = {"strong": "Strong bot", "heuristic": "Heuristic bot", "random": "Random bot", "ismcts": "Search bot",
+         "learned": "Learned bot"}
 """The bot kinds people meet, named; any other kind is called by its spec name and "bot"."""
 
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from parlour.core.cards import parse_card
-from parlour.core.game import View
+from parlour.core.game import Game, View
 
 END = "END"
 """Word 0 of every vocabulary: ends an action that a longer legal action begins with."""
@@ -70,6 +70,12 @@ class Encoding(Protocol):
     layout: Layout
 
     def observe(self, view: View) -> list[float]: ...
+
+
+def encoding_of(game: Game[Any]) -> Encoding:
+    """The game's ``encoding`` part, built for its rules (``RulesError`` naming its parts when it has none)."""
+    encoding: Encoding = game.part("encoding")(game)
+    return encoding
 
 
 def face_slot(text: str) -> int:
@@ -190,3 +196,17 @@ class WordChooser:
         after = f" after {said!r}" if said else ""
         named = f" ({word!r})" if word is not None else f" (there are {len(self.vocabulary)} words)"
         return f"action index {index}{named} is not legal here{after}; allowed: {', '.join(allowed)}"
+
+
+def observation_of(encoding: Encoding, view: View, words: WordChooser | None) -> list[float]:
+    """What a learning agent sees: ``view``'s encoding, then one slot per word, set for the words of the
+    action chosen so far in ``words`` (all 0 for a seat that is not choosing, ``words`` None).
+
+    ``parlour.rl`` and the ``learned`` bot both build their inputs here, so a policy trained in one
+    sees in the other exactly what it learnt from.
+    """
+    chosen = [0.0] * len(encoding.vocabulary)
+    if words is not None:
+        for index in words.chosen:
+            chosen[index] = 1.0
+    return [*encoding.observe(view), *chosen]

@@ -27,17 +27,11 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from rich.console import Console
 
 from parlour.cli.render import renderer_for
-from parlour.core.encoding import Encoding, WordChooser
-from parlour.core.game import Game, State
+from parlour.core.encoding import WordChooser, encoding_of, observation_of
+from parlour.core.game import State
 from parlour.core.registry import load_game
 
 ObsDict = dict[str, np.ndarray]
-
-
-def encoding_of(game: Game[Any]) -> Encoding:
-    """The game's ``encoding`` part, built for its rules."""
-    encoding: Encoding = game.part("encoding")(game)
-    return encoding
 
 
 class ParlourEnv(AECEnv):  # type: ignore[misc]
@@ -90,14 +84,10 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> ObsDict:
         state = self.live()
         seat = self.possible_agents.index(agent)
-        size = len(self.words.vocabulary)
-        chosen = np.zeros(size, np.float32)
-        mask = np.zeros(size, np.int8)
-        if seat == state.current_player:
-            chosen[self.words.chosen] = 1.0
-            mask[:] = self.words.mask()
-        observation = np.concatenate([np.asarray(self.encoding.observe(state.view(seat)), np.float32), chosen])
-        return {"observation": observation, "action_mask": mask}
+        acting = seat == state.current_player
+        mask = np.asarray(self.words.mask() if acting else [0] * len(self.words.vocabulary), np.int8)
+        vector = observation_of(self.encoding, state.view(seat), self.words if acting else None)
+        return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Take one word of the acting agent's action (None for an agent whose game is over)."""

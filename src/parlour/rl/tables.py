@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from parlour.core.encoding import encoding_of
 from parlour.core.registry import game_classes, load_game
-from parlour.rl.aec import encoding_of
 
 
 def documented() -> list[str]:
