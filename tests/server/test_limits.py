@@ -248,3 +248,18 @@ def test_a_read_only_database_at_start_is_refused(tmp_path: Path) -> None:
     ran = serve_once(f"sqlite:///file:{db}?mode=ro&uri=true")
     said = (ran.stdout + ran.stderr).strip()
     assert ran.returncode == 2 and len(said.splitlines()) == 1 and "readonly" in said.replace("-", ""), said
+
+
+def test_only_the_bots_the_server_offers_may_sit(app_factory: Callable[..., FastAPI], tmp_path: Path) -> None:
+    with TestClient(app_factory()) as client:
+        probe = f"learned:{tmp_path / 'policy.pt'}"  # would read a file of the server's
+        status, code, message = refusal(client.post("/api/tables", json={"game": "tonk", "seats": ["human", probe]}))
+        assert (status, code) == (422, "request/invalid")
+        assert "allowed_bots" in message and "'learned'" in message and "heuristic" in message
+        assert "policy.pt" in message and "No such file" not in message
+    with TestClient(app_factory(allowed_bots=["random"])) as client:
+        status, _, message = refusal(client.post("/api/tables", json={"game": "tonk", "seats": ["human", "heuristic"]}))
+        assert status == 422 and "allowed_bots (random)" in message
+        assert client.post("/api/tables", json={"game": "tonk", "seats": ["human", "random"]}).status_code == 201
+    with pytest.raises(ValueError, match="allowed_bots"):
+        app_factory(allowed_bots=["random"], stand_in_bot="heuristic")

@@ -204,7 +204,7 @@ class Lobby:
         return table
 
     def check_budget(self, spec: str, where: str) -> None:
-        """Refuse a bot spec that asks for more search than ``max_bot_iters`` / ``max_bot_ms`` allow."""
+        """Refuse a bot spec this server does not offer, or one asking for more search than its limits allow."""
         try:
             excess = self.settings.over_budget(spec)
         except ParlourError as e:

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     max_tables: int = Field(default=10_000, ge=1, description="open tables at most; creating more is refused")
     max_bot_iters: int = Field(default=20_000, ge=1, description="most search iterations a bot seat may ask for "
                                "(``iters=``); a larger bot spec is refused")
+    allowed_bots: list[str] = Field(default=["random", "heuristic", "ismcts", "strong"], min_length=1,
+                                    description="the bots a table or the stand-in may use; others (such as "
+                                    "learned:PATH, which reads a file of the server's) are refused")
     max_bot_ms: float = Field(default=2_000, gt=0, description="most milliseconds per move a bot seat may ask for "
                               "(``ms=``); a larger bot spec is refused, and a bot with only ``iters=`` stops "
                               "at this time")
@@ -70,11 +73,15 @@ class Settings(BaseSettings):
                                 "the bots of tables nobody plays and checks storage for changes it missed")
 
     def over_budget(self, spec: str) -> str | None:
-        """Why bot ``spec`` asks for more search than ``max_bot_iters`` / ``max_bot_ms`` allow, or None.
+        """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking
+        for more search than ``max_bot_iters`` / ``max_bot_ms`` allow.
 
         Raises ``BotSpecError`` when the spec cannot be read or its budget is no number.
         """
-        _, options = parse_bot_spec(spec)
+        name, options = parse_bot_spec(spec)
+        if name not in self.allowed_bots:
+            return (f"bot spec {spec!r}: this server offers the bots of allowed_bots "
+                    f"({', '.join(self.allowed_bots)}), not {name!r}")
         for key, limit, name in (("iters", self.max_bot_iters, "max_bot_iters"), ("ms", self.max_bot_ms, "max_bot_ms")):
             value = options.get(key)
             if value is None:
