@@ -56,11 +56,7 @@ ACTIVATION = "tanh"
 
 class Learner(gymnasium.Wrapper[np.ndarray, int, dict[str, np.ndarray], int]):
     """``single_agent``'s environment as MaskablePPO takes it: the observation vector alone (the mask
-    comes from ``action_masks``), and each finished episode's return noted in ``info["return"]``.
-
-    A game can end before the learner's first move (the bot at seat 0 drops at once, or a hand is dealt
-    that wins outright); ``reset`` deals again then, since there is nothing to choose.
-    """
+    comes from ``action_masks``), and each finished episode's return noted in ``info["return"]``."""
 
     def __init__(self, env: parlour.rl.SingleAgentEnv) -> None:
         super().__init__(env)
@@ -72,8 +68,6 @@ class Learner(gymnasium.Wrapper[np.ndarray, int, dict[str, np.ndarray], int]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         observation, info = self.env.reset(seed=seed, options=options)
-        while not observation["action_mask"].any():  # the game ended before the learner's first move
-            observation, info = self.env.reset()
         self.episode_return = 0.0
         return observation["observation"], info
 

@@ -157,6 +157,20 @@ def test_single_agent_refuses_an_illegal_word_in_info_or_raises() -> None:
         strict.step(illegal)
 
 
+def test_every_single_agent_episode_starts_at_a_decision_of_the_learner() -> None:
+    env = rl.single_agent("tonk:speno", players=2, seat=1, opponents="random")
+    env.reset(seed=5)
+    for _ in range(300):  # many of these deals end before seat 1 moves (seat 0 drops, or a deal-time win)
+        observation, _ = env.reset()
+        assert observation["action_mask"].any()
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+
+    def episodes() -> list[np.ndarray]:
+        return [env.reset(seed=9)[0]["observation"], *(env.reset()[0]["observation"] for _ in range(20))]
+
+    assert all((a == b).all() for a, b in zip(episodes(), episodes(), strict=True))  # dealing again replays
+
+
 def test_a_seven_split_is_chosen_part_by_part() -> None:
     """Tock: ``7`` then one part at a time; each mask offers only parts that lead on to a legal split."""
     env = rl.env("tock", players=4)

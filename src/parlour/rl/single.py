@@ -5,7 +5,10 @@ in parlour) play the other seats between the learner's turns. Observations,
 the word-by-word actions and their mask are the AEC environment's
 (``parlour.rl.aec``), the mask also in ``info["action_mask"]`` for
 masked-action learners (sb3-contrib's MaskablePPO reads ``action_masks()``).
-The reward is the change of the learner's return.
+The reward is the change of the learner's return. A game that ends before
+the learner's first turn (a bot wins at once, or a deal ends the hand) has
+nothing to learn from: ``reset`` deals the next game of the episode sequence
+instead, so every episode starts at a decision of the learner.
 
 A word outside the mask changes nothing: with ``illegal="refuse"`` (the
 default, as Gymnasium's checker and unmasked learners need) the step returns
@@ -64,6 +67,9 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         if seed is not None:
             self.bot_rng = random.Random(seed)
         self.play_bots()
+        while self.multi.live().is_terminal:  # over before the learner's first turn: nothing to choose, deal again
+            self.multi.reset()
+            self.play_bots()
         observation = self.multi.observe(self.agent)
         return observation, {"action_mask": observation["action_mask"]}
 
