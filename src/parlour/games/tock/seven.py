@@ -351,8 +351,8 @@ class _Search:
     pawn's part is tried in the loop that made the part before it.
     """
 
-    __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot", "key",
-                 "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
+    __slots__ = ("alone", "board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
+                 "key", "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
                  "seat", "seen", "starts", "step_changes", "step_looks")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
@@ -389,10 +389,14 @@ class _Search:
         """The splits found, by the key of the board they end on: their parts' codes, packed."""
         self.found_effects: dict[int, Effect] = {}
         """Their effects, when asked for."""
+        self.alone = [[[(shift, code, step) for code, step, _, _, shift in options if step is not None]
+                       for options in table] for table in tables]
+        """For each pawn and count, its parts legal alone: (key change, code, effect)."""
         self.seen: set[int] = set()
         self.prepared: dict[int, Again] = {}
         self.hot = (movers, self.found, self.seen, self.occ, self.starts, self.again, effects, has, self.reach, seat,
-                    self.found_effects, self.length, self.everyone, tables, step_looks, step_changes, ORDERS[count])
+                    self.found_effects, self.length, self.everyone, tables, step_looks, step_changes, ORDERS[count],
+                    self.alone)
         """What ``search`` reads, in one attribute: cheaper to unpack at each call."""
 
     def run(self) -> Found:
@@ -462,7 +466,7 @@ class _Search:
         How a part changes the key (``key_change``) and ``make`` before searching on are written out
         inline: this is the hot loop."""
         (movers, found, seen, occ, starts, again, effects, has, reach, seat, found_effects, length, everyone,
-         choices, step_looks, step_changes, order) = self.hot
+         choices, step_looks, step_changes, order, alone) = self.hot
         counts_of = COUNTS
         for i in order[used]:
             before = i < last  # then only parts that interact with the last one
@@ -507,20 +511,23 @@ class _Search:
                             if effects:
                                 found_effects[after] = effect + step
                         continue
-                    mark = (after << 7) | (rest << 3) | (left - steps)
-                    if mark in seen:
-                        continue
-                    seen.add(mark)
                     if j >= 0:  # one pawn left: it takes the steps left, if it can
-                        choices2 = choices[j][left - steps]
-                        if not choices2:
-                            continue
+                        rest_steps = left - steps
                         j_before = j < i  # then only its parts that interact with this one
-                        if j_before and not (step_looks[j][left - steps] & change
-                                             or look & step_changes[j][left - steps]):
+                        if j_before and not (step_looks[j][rest_steps] & change
+                                             or look & step_changes[j][rest_steps]):
                             continue
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
+                        if not j_before and not step_looks[j][rest_steps] & changed_after:
+                            for shift2, code2, step2 in alone[j][rest_steps]:  # each as worked out alone
+                                final_key = after + shift2
+                                if final_key not in found:
+                                    found[final_key] = made | code2
+                                    if effects:
+                                        found_effects[final_key] = effect + step + step2
+                            continue
+                        choices2 = choices[j][rest_steps]
                         pawn2 = movers[j]
                         board_made = False
                         for code2, step2, look2, change2, shift2 in choices2:
@@ -553,6 +560,10 @@ class _Search:
                             if on_track:
                                 occ[start] = pawn
                         continue
+                    mark = (after << 7) | (rest << 3) | (left - steps)
+                    if mark in seen:
+                        continue
+                    seen.add(mark)
                     # make the part (``make`` inline), search on, take it back
                     land = step[-1][1]
                     there = step[0][0] if len(step) > 1 else -1
