@@ -520,12 +520,12 @@ class _Search:
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
                         if not j_before and not step_looks[j][rest_steps] & changed_after:
-                            for shift2, code2, step2 in alone[j][rest_steps]:  # each as worked out alone
-                                final_key = after + shift2
+                            for shift_alone, code_alone, step_alone in alone[j][rest_steps]:  # as worked out alone
+                                final_key = after + shift_alone
                                 if final_key not in found:
-                                    found[final_key] = made | code2
+                                    found[final_key] = made | code_alone
                                     if effects:
-                                        found_effects[final_key] = effect + step + step2
+                                        found_effects[final_key] = effect + step + step_alone
                             continue
                         choices2 = choices[j][rest_steps]
                         pawn2 = movers[j]
