@@ -486,8 +486,25 @@ class _Search:
             if counts is None:
                 counts = counts_of[counts_key] = _counts(has[i], reach[unused], left)
             for steps in counts:
-                if before and not (looks_i[steps] & last_change or last_look & changes_i[steps]):
-                    continue
+                if before:
+                    if not (looks_i[steps] & last_change or last_look & changes_i[steps]):
+                        continue
+                elif j >= 0 and steps < left:  # two pawns left: as worked out alone, if neither can be affected
+                    rest_steps = left - steps
+                    if not (looks_i[steps] & (changed | step_changes[j][rest_steps])
+                            or step_looks[j][rest_steps] & (changed | changes_i[steps])):
+                        if j > i:  # j < i: each such pair was made in the other order
+                            made = codes << CODE_BITS
+                            for shift_i, code_i, step_i in alone[i][steps]:
+                                after = key + shift_i
+                                made_i = (made | code_i) << CODE_BITS
+                                for shift_j, code_j, step_j in alone[j][rest_steps]:
+                                    final_key = after + shift_j
+                                    if final_key not in found:
+                                        found[final_key] = made_i | code_j
+                                        if effects:
+                                            found_effects[final_key] = effect + step_i + step_j
+                        continue
                 final = steps == left
                 for code, step, look, change, shift in table[steps]:
                     if before and not (look & last_change or last_look & change):
