@@ -34,7 +34,7 @@ it), takes about 2.8 ms, against 12 ms before this search.
 from __future__ import annotations
 
 from functools import cache
-from itertools import chain, product, repeat
+from itertools import chain, product
 
 from parlour.games.tock.actions import PAWNS, Part, Seven, part
 from parlour.games.tock.board import HOME, RESERVE
@@ -46,9 +46,9 @@ Option = tuple[int, Effect | None, int, int, int]
 it looks at and the places it changes (bit masks as in ``Board.footprint``), and the change
 its effect makes to the board's key (``shift``; 0 when illegal alone)."""
 Outcome = tuple[tuple[int, int], ...]
-Found = list[tuple[int, Effect]]
-"""The splits found, in order: each as its parts' codes packed 9 bits a part (the first part
-highest, see ``seven_of``) and its effect (empty when effects were not asked for)."""
+Found = tuple[list[int], list[Effect]]
+"""The splits found, in order: their parts' codes packed 9 bits a part (the first part highest,
+see ``seven_of``), and their effects (an empty list when effects were not asked for)."""
 
 _parts: dict[int, Part] = {}
 _sevens: dict[int, Seven] = {}
@@ -108,17 +108,17 @@ COMPOSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 def splits(mover: Mover, pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
     """Every distinct legal 7 of ``seat``, with its effect."""
-    return [(seven_of(packed), effect) for packed, effect in _found(mover, pawns, seat, True)]
+    codes, effects = _found(mover, pawns, seat, True)
+    return [(seven_of(packed), effect) for packed, effect in zip(codes, effects, strict=True)]
 
 
 def sevens(mover: Mover, pawns: Pawns, seat: int) -> list[Seven]:
     """Every distinct legal 7 of ``seat``, as ``splits`` lists them, without their effects."""
-    found = _found(mover, pawns, seat, False)
-    known = _sevens
+    codes, _ = _found(mover, pawns, seat, False)
     try:  # every 7 made before: the common case, looked up without a call each
-        return [known[packed] for packed, _ in found]
+        return list(map(_sevens.__getitem__, codes))
     except KeyError:
-        return [seven_of(packed) for packed, _ in found]
+        return [seven_of(packed) for packed in codes]
 
 
 def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
@@ -180,22 +180,32 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
 def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
     """The splits when no pawn's part can ever affect another's: every combination of legal parts,
     the counts shared as ``COMPOSITIONS`` lists them."""
+    codes: list[int] = []
+    found_effects: list[Effect] = []
     if len(tables) == 1:  # one pawn takes all 7
-        return [(code, effect) for code, effect, _, _, _ in tables[0][STEPS] if effect is not None]
+        for code, effect, _, _, _ in tables[0][STEPS]:
+            if effect is not None:
+                codes.append(code)
+                if effects:
+                    found_effects.append(effect)
+        return codes, found_effects
     legal = [[[(code, effect) for code, effect, _, _, _ in options if effect is not None] if options else []
               for options in table] for table in tables]
-    out: Found = []
     for shares in _shares_of(tuple(sum(1 << c for c, options in enumerate(table) if options) for table in legal)):
         lists = [table[c] for table, c in zip(legal, shares, strict=True) if c]
         if len(lists) == 1:
-            out.extend(lists[0])
+            codes.extend([code for code, _ in lists[0]])
+            if effects:
+                found_effects.extend([effect for _, effect in lists[0]])
             continue
         for chosen in product(*lists):
             packed = 0
             for code, _ in chosen:
                 packed = packed << CODE_BITS | code
-            out.append((packed, tuple(chain.from_iterable(e for _, e in chosen)) if effects else ()))
-    return out
+            codes.append(packed)
+            if effects:
+                found_effects.append(tuple(chain.from_iterable(e for _, e in chosen)))
+    return codes, found_effects
 
 
 @cache
@@ -402,9 +412,7 @@ class _Search:
     def run(self) -> Found:
         pawns = self.pawns
         self.search(0, STEPS, 0, -1, 0, 0, 0, (), self.key, pawns.adv, pawns.homes[self.seat], self.occupied)
-        if self.effects:
-            return list(zip(self.found.values(), self.found_effects.values(), strict=True))
-        return list(zip(self.found.values(), repeat(())))
+        return list(self.found.values()), list(self.found_effects.values())
 
     def again(self, code: int, pawn: int, adv: int, lane: int, occupied: int) -> Effect | None:
         """The effect of part ``code`` of ``pawn`` on the board as it now is, or None."""
