@@ -497,6 +497,15 @@ class _Search:
                 if before:
                     if not (looks_i[steps] & last_change or last_look & changes_i[steps]):
                         continue
+                elif steps == left and not looks_i[steps] & changed:  # the last part, each as worked out alone
+                    made = codes << CODE_BITS
+                    for shift_i, code_i, step_i in alone[i][steps]:
+                        final_key = key + shift_i
+                        if final_key not in found:
+                            found[final_key] = made | code_i
+                            if effects:
+                                found_effects[final_key] = effect + step_i
+                    continue
                 elif j >= 0 and steps < left:  # two pawns left: as worked out alone, if neither can be affected
                     rest_steps = left - steps
                     if not (looks_i[steps] & (changed | step_changes[j][rest_steps])
