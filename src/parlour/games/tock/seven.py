@@ -484,8 +484,10 @@ class _Search:
             table = choices[i]
             pawn = movers[i]
             start = starts[i]
-            start_bit = 1 << start
             on_track = start < length
+            if on_track and occ[start] != pawn:
+                continue  # captured by an earlier part
+            start_bit = 1 << start
             rest = used | 1 << i
             unused = everyone & ~rest
             j = LONE[unused]
@@ -551,6 +553,9 @@ class _Search:
                         if j_before and not (step_looks[j][rest_steps] & change
                                              or look & step_changes[j][rest_steps]):
                             continue
+                        pawn2 = movers[j]
+                        if (starts[j] < length and occ[starts[j]] != pawn2) or step[0][0] == pawn2:
+                            continue  # captured by an earlier part, or by this one
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
                         if not j_before and not step_looks[j][rest_steps] & changed_after:
@@ -562,7 +567,6 @@ class _Search:
                                         found_effects[final_key] = effect + step + step_alone
                             continue
                         choices2 = choices[j][rest_steps]
-                        pawn2 = movers[j]
                         board_made = False
                         for code2, step2, look2, change2, shift2 in choices2:
                             if j_before and not (look2 & change or look & change2):
