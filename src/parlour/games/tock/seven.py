@@ -337,6 +337,10 @@ def _reach(has: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(reach)
 
 
+Next = tuple[int, list[list[Option]], int, int, bool, int, int, int, list[int], list[int], int]
+"""What ``_Search.search`` needs of a pawn it may move next (``_Search.nexts``)."""
+
+
 Again = tuple[int, int, int, int, int, int, int, bool] | None
 """How to work a part out again on a changed board (``_Search.again``): the pawn's start, the
 steps left past its foot (-1 for a pawn in its home lane), the squares it passes (bits) and
@@ -362,8 +366,8 @@ class _Search:
     """
 
     __slots__ = ("alone", "board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
-                 "key", "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
-                 "seat", "seen", "starts", "step_changes", "step_looks")
+                 "key", "length", "movers", "next_of", "occ", "occupied", "optional", "pawns", "places", "prepared",
+                 "reach", "seat", "seen", "starts", "step_changes", "step_looks")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
                  tables: list[list[list[Option]]], has: list[int], step_looks: list[list[int]],
@@ -402,10 +406,12 @@ class _Search:
         self.alone = [[[(shift, code, step) for code, step, _, _, shift in options if step is not None]
                        for options in table] for table in tables]
         """For each pawn and count, its parts legal alone: (key change, code, effect)."""
+        self.next_of: list[list[Next] | None] = [None] * (1 << count)
+        """For each set of pawns used (bits), what the search needs of each pawn it may move next (``nexts``)."""
         self.seen: set[int] = set()
         self.prepared: dict[int, Again] = {}
         self.hot = (movers, self.found, self.seen, self.occ, self.starts, self.again, effects, has, self.reach, seat,
-                    self.found_effects, self.length, self.everyone, tables, step_looks, step_changes, ORDERS[count],
+                    self.found_effects, self.length, self.everyone, tables, step_looks, step_changes, self.next_of,
                     self.alone)
         """What ``search`` reads, in one attribute: cheaper to unpack at each call."""
 
@@ -474,27 +480,20 @@ class _Search:
         How a part changes the key (``key_change``) and ``make`` before searching on are written out
         inline: this is the hot loop."""
         (movers, found, seen, occ, starts, again, effects, has, reach, seat, found_effects, length, everyone,
-         choices, step_looks, step_changes, order, alone) = self.hot
+         choices, step_looks, step_changes, next_of, alone) = self.hot
         counts_of = COUNTS
-        for i in order[used]:
+        nexts = next_of[used]
+        if nexts is None:
+            nexts = next_of[used] = self.nexts(used)
+        for i, table, pawn, start, on_track, start_bit, rest, j, looks_i, changes_i, counts_base in nexts:
             before = i < last  # then only parts that interact with the last one
-            looks_i, changes_i = step_looks[i], step_changes[i]
             if before and not (looks_i[0] & last_change or last_look & changes_i[0]):
                 continue
-            table = choices[i]
-            pawn = movers[i]
-            start = starts[i]
-            on_track = start < length
             if on_track and occ[start] != pawn:
                 continue  # captured by an earlier part
-            start_bit = 1 << start
-            rest = used | 1 << i
-            unused = everyone & ~rest
-            j = LONE[unused]
-            counts_key = (has[i] << 8 | reach[unused]) << 3 | left
-            counts = counts_of.get(counts_key)
+            counts = counts_of.get(counts_base | left)
             if counts is None:
-                counts = counts_of[counts_key] = _counts(has[i], reach[unused], left)
+                counts = counts_of[counts_base | left] = _counts(has[i], reach[everyone & ~rest], left)
             for steps in counts:
                 if before:
                     if not (looks_i[steps] & last_change or last_look & changes_i[steps]):
@@ -626,6 +625,20 @@ class _Search:
                         occ[land] = there
                     if on_track:
                         occ[start] = pawn
+
+    def nexts(self, used: int) -> list[Next]:
+        """For each pawn not in ``used`` (bits), in number order, what ``search`` needs to try its parts
+        next: its index, parts, pawn, start (as a place, whether on the track, as a bit), the pawns used
+        after it, the one pawn left then (or -1), what its parts look at and change by count, and the
+        key of ``COUNTS`` but for the steps left."""
+        out: list[Next] = []
+        for i in ORDERS[self.count][used]:
+            start = self.starts[i]
+            rest = used | 1 << i
+            unused = self.everyone & ~rest
+            out.append((i, self.choices[i], self.movers[i], start, start < self.length, 1 << start, rest, LONE[unused],
+                        self.step_looks[i], self.step_changes[i], (self.has[i] << 8 | self.reach[unused]) << 3))
+        return out
 
     def make(self, pawn: int, start: int, step: Effect, adv: int, lane: int,
              occupied: int) -> tuple[int, int, int, int, int]:
