@@ -341,6 +341,11 @@ Next = tuple[int, list[list[Option]], int, int, bool, int, int, int, list[int], 
 """What ``_Search.search`` needs of a pawn it may move next (``_Search.nexts``)."""
 
 
+Redone = tuple[int, int, Effect | None, int, int]
+"""A part worked out again (``_Search.redo``): a square and the pawn on it (or -1) when it was, its
+effect (None if illegal), the places it changes, and its change to the board's key."""
+
+
 Again = tuple[int, int, int, int, int, int, int, bool] | None
 """How to work a part out again on a changed board (``_Search.again``): the pawn's start, the
 steps left past its foot (-1 for a pawn in its home lane), the squares it passes (bits) and
@@ -367,7 +372,7 @@ class _Search:
 
     __slots__ = ("alone", "board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
                  "key", "length", "movers", "next_of", "occ", "occupied", "optional", "pawns", "places", "prepared",
-                 "reach", "seat", "seen", "starts", "step_changes", "step_looks")
+                 "reach", "redos", "seat", "seen", "starts", "step_changes", "step_looks")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
                  tables: list[list[list[Option]]], has: list[int], step_looks: list[list[int]],
@@ -410,9 +415,12 @@ class _Search:
         """For each set of pawns used (bits), what the search needs of each pawn it may move next (``nexts``)."""
         self.seen: set[int] = set()
         self.prepared: dict[int, Again] = {}
-        self.hot = (movers, self.found, self.seen, self.occ, self.starts, self.again, effects, has, self.reach, seat,
-                    self.found_effects, self.length, self.everyone, tables, step_looks, step_changes, self.next_of,
-                    self.alone)
+        self.redos: dict[int, Redone] = {}
+        """Parts worked out again (``redo``), by what they look at: the places among them that hold a pawn,
+        the part's code, the home lane."""
+        self.hot = (movers, self.found, self.seen, self.occ, self.starts, self.redo, self.redos, effects, has,
+                    self.reach, self.found_effects, self.length, self.everyone, tables, step_looks, step_changes,
+                    self.next_of, self.alone)
         """What ``search`` reads, in one attribute: cheaper to unpack at each call."""
 
     def run(self) -> Found:
@@ -450,6 +458,22 @@ class _Search:
             return None
         return ((there, RESERVE), (pawn, round_land))
 
+    def redo(self, code: int, pawn: int, adv: int, lane: int, occupied: int) -> Redone:
+        """Part ``code`` of ``pawn`` worked out again on the board as it now is (``again``), with the square
+        whose pawn it depended on besides the places it looks at (where it lands, or the pawn's own start)."""
+        step = self.again(code, pawn, adv, lane, occupied)
+        spec = self.prepared[code]
+        start = self.places[pawn]
+        square = spec[3] if spec is not None and spec[1] >= 0 else start if start < self.length else 0
+        if step is None:
+            return square, self.occ[square], None, 0, 0
+        land = step[-1][1]
+        shift = (land - start) << 8 * (pawn & 3)
+        if len(step) > 1:
+            there = step[0][0]
+            shift += (-1 - land) << 8 * (there & 3) if there >> 2 == self.seat else 1 << (32 + there)
+        return square, self.occ[square], step, 1 << start | 1 << land, shift
+
     def prepare(self, code: int, pawn: int) -> Again:
         """What ``again`` needs to know of part ``code`` of ``pawn``, worked out once (see ``Again``)."""
         steps, jumps, stay_out = code >> 3 & 7, code >> 1 & 3, bool(code & 1)
@@ -479,7 +503,7 @@ class _Search:
 
         How a part changes the key (``key_change``) and ``make`` before searching on are written out
         inline: this is the hot loop."""
-        (movers, found, seen, occ, starts, again, effects, has, reach, seat, found_effects, length, everyone,
+        (movers, found, seen, occ, starts, redo, redos, effects, has, reach, found_effects, length, everyone,
          choices, step_looks, step_changes, next_of, alone) = self.hot
         counts_of = COUNTS
         nexts = next_of[used]
@@ -528,15 +552,13 @@ class _Search:
                     if before and not (look & last_change or last_look & change):
                         continue
                     if look & changed:
-                        step = again(code, pawn, adv, lane, occupied)
+                        redo_key = ((occupied & look) << 9 | code) << HOME | lane
+                        redone = redos.get(redo_key)
+                        if redone is None or occ[redone[0]] != redone[1]:
+                            redone = redos[redo_key] = redo(code, pawn, adv, lane, occupied)
+                        _, _, step, change, shift = redone
                         if step is None:
                             continue
-                        land = step[-1][1]
-                        change = start_bit | 1 << land
-                        shift = (land - start) << 8 * (pawn & 3)
-                        if len(step) > 1:
-                            there = step[0][0]
-                            shift += (-1 - land) << 8 * (there & 3) if there >> 2 == seat else 1 << (32 + there)
                     elif step is None:
                         continue
                     after = key + shift
@@ -575,15 +597,14 @@ class _Search:
                                     board_made = True
                                     land, there, adv_after, lane_after, occupied_after = self.make(
                                         pawn, start, step, adv, lane, occupied)
-                                step2 = again(code2, pawn2, adv_after, lane_after, occupied_after)
+                                redo_key = ((occupied_after & look2) << 9 | code2) << HOME | lane_after
+                                redone = redos.get(redo_key)
+                                if redone is None or occ[redone[0]] != redone[1]:
+                                    redone = redos[redo_key] = redo(code2, pawn2, adv_after, lane_after,
+                                                                    occupied_after)
+                                _, _, step2, _, shift2 = redone
                                 if step2 is None:
                                     continue
-                                land2 = step2[-1][1]
-                                shift2 = (land2 - starts[j]) << 8 * (pawn2 & 3)
-                                if len(step2) > 1:
-                                    there2 = step2[0][0]
-                                    shift2 += ((-1 - land2) << 8 * (there2 & 3) if there2 >> 2 == seat
-                                               else 1 << (32 + there2))
                             elif step2 is None:
                                 continue
                             final_key = after + shift2
