@@ -515,10 +515,14 @@ class _Search:
                 continue
             if on_track and occ[start] != pawn:
                 continue  # captured by an earlier part
+            j_lower = 0 <= j < i
             counts = counts_of.get(counts_base | left)
             if counts is None:
                 counts = counts_of[counts_base | left] = _counts(has[i], reach[everyone & ~rest], left)
             for steps in counts:
+                if j_lower and steps < left and not looks_i[steps] & (step_looks[j][left - steps]
+                                                                       | step_changes[j][left - steps]):
+                    continue  # the pawn left, lower, only follows parts it interacts with: none of these
                 if before:
                     if not (looks_i[steps] & last_change or last_look & changes_i[steps]):
                         continue
