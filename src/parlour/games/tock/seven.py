@@ -17,9 +17,11 @@ distinct split, legal in any order, listed by pawn number (``_apart``).
 Otherwise the splits are searched depth first, part after part, pawns in
 number order (so a split is listed in pawn order whenever that order is
 legal): a part whose footprint meets nothing changed so far reuses its effect
-worked out alone, the others are worked out again on the board as it then is;
-a board already reached with the same pawns and steps left is not searched
-again, and each final position is kept once.
+worked out alone, the others are worked out again on the board as it then is
+(and remembered by what they look at); each final position is kept once. A
+board reached again with the same pawns moved is searched again: the splits
+it leads to are already listed, and that is too rare to be worth noting the
+boards reached.
 
 The search changes one board and changes it back (make and unmake), names
 a board by an int updated part by part (``_Search``), and builds effects
@@ -365,14 +367,14 @@ class _Search:
     occupied squares (bits), advantages and the seat's home lane are passed
     down as ints. A board is named by an int (``key``): each of the seat's
     pawns' place + 1 in 8 bits, then a bit per other pawn captured. A board
-    reached again with the same pawns and steps left is not searched again,
-    nor one from which the pawns left cannot use up the steps left; the last
-    pawn's part is tried in the loop that made the part before it.
+    from which the pawns left cannot use up the steps left is not searched;
+    the last pawn's part is tried in the loop that made the part before it,
+    at once from its parts worked out alone when nothing made can affect them.
     """
 
     __slots__ = ("alone", "board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
                  "key", "length", "movers", "next_of", "occ", "occupied", "optional", "pawns", "places", "prepared",
-                 "reach", "redos", "seat", "seen", "starts", "step_changes", "step_looks")
+                 "reach", "redos", "seat", "starts", "step_changes", "step_looks")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
                  tables: list[list[list[Option]]], has: list[int], step_looks: list[list[int]],
@@ -413,12 +415,11 @@ class _Search:
         """For each pawn and count, its parts legal alone: (key change, code, effect)."""
         self.next_of: list[list[Next] | None] = [None] * (1 << count)
         """For each set of pawns used (bits), what the search needs of each pawn it may move next (``nexts``)."""
-        self.seen: set[int] = set()
         self.prepared: dict[int, Again] = {}
         self.redos: dict[int, Redone] = {}
         """Parts worked out again (``redo``), by what they look at: the places among them that hold a pawn,
         the part's code, the home lane."""
-        self.hot = (movers, self.found, self.seen, self.occ, self.starts, self.redo, self.redos, effects, has,
+        self.hot = (movers, self.found, self.occ, self.starts, self.redo, self.redos, effects, has,
                     self.reach, self.found_effects, self.length, self.everyone, tables, step_looks, step_changes,
                     self.next_of, self.alone)
         """What ``search`` reads, in one attribute: cheaper to unpack at each call."""
@@ -503,7 +504,7 @@ class _Search:
 
         How a part changes the key (``key_change``) and ``make`` before searching on are written out
         inline: this is the hot loop."""
-        (movers, found, seen, occ, starts, redo, redos, effects, has, reach, found_effects, length, everyone,
+        (movers, found, occ, starts, redo, redos, effects, has, reach, found_effects, length, everyone,
          choices, step_looks, step_changes, next_of, alone) = self.hot
         counts_of = COUNTS
         nexts = next_of[used]
@@ -622,10 +623,6 @@ class _Search:
                             if on_track:
                                 occ[start] = pawn
                         continue
-                    mark = (after << 7) | (rest << 3) | (left - steps)
-                    if mark in seen:
-                        continue
-                    seen.add(mark)
                     # make the part (``make`` inline), search on, take it back
                     land = step[-1][1]
                     there = step[0][0] if len(step) > 1 else -1
