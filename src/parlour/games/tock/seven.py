@@ -592,21 +592,30 @@ class _Search:
                                     if effects:
                                         found_effects[final_key] = effect + step + step_alone
                             continue
-                        choices2 = choices[j][rest_steps]
-                        board_made = False
-                        for code2, step2, look2, change2, shift2 in choices2:
+                        land = step[-1][1]  # the board after this part, as bits (made only to work a part out)
+                        occupied_after = occupied & ~start_bit if on_track else occupied
+                        lane_after = lane if on_track else lane & ~(1 << (start - length))
+                        if land < length:
+                            occupied_after |= 1 << land
+                        else:
+                            lane_after |= 1 << (land - length)
+                        for code2, step2, look2, change2, shift2 in choices[j][rest_steps]:
                             if j_before and not (look2 & change or look & change2):
                                 continue
                             if look2 & changed_after:
-                                if not board_made:
-                                    board_made = True
-                                    land, there, adv_after, lane_after, occupied_after = self.make(
-                                        pawn, start, step, adv, lane, occupied)
                                 redo_key = ((occupied_after & look2) << 9 | code2) << HOME | lane_after
                                 redone = redos.get(redo_key)
-                                if redone is None or occ[redone[0]] != redone[1]:
+                                if redone is None or redone[1] != (
+                                        pawn if redone[0] == land else -1 if redone[0] == start and on_track
+                                        else occ[redone[0]]):
+                                    land, there, adv_after, lane_after, occupied_after = self.make(
+                                        pawn, start, step, adv, lane, occupied)
                                     redone = redos[redo_key] = redo(code2, pawn2, adv_after, lane_after,
                                                                     occupied_after)
+                                    if land < length:
+                                        occ[land] = there
+                                    if on_track:
+                                        occ[start] = pawn
                                 _, _, step2, _, shift2 = redone
                                 if step2 is None:
                                     continue
@@ -617,11 +626,6 @@ class _Search:
                                 found[final_key] = made | code2
                                 if effects:
                                     found_effects[final_key] = effect + step + step2
-                        if board_made:
-                            if land < length:
-                                occ[land] = there
-                            if on_track:
-                                occ[start] = pawn
                         continue
                     # make the part (``make`` inline), search on, take it back
                     land = step[-1][1]
