@@ -48,6 +48,25 @@ def test_the_one_walk_options_agree_with_forward(players: int) -> None:
     assert checked > 20
 
 
+@pytest.mark.parametrize(("players", "optional"), [(6, True), (8, False), (8, True)])
+def test_the_walks_along_shortcut_routes_agree_with_forward(players: int, optional: bool) -> None:
+    rng = random.Random(players + optional)
+    checked = 0
+    for _ in range(150):
+        state = hand_built(players, optional, rng)
+        pawns, mover, squares = state.pos.pawns, state.plays.mover, state.plays.board.squares
+        starts = {p: 1 << pawns.pos[p] for p in range(PAWNS) if pawns.pos[p] >= 0}
+        for pawn, start in starts.items():
+            routes = seven.short_routes(mover, pawns, pawn) if pawns.pos[pawn] < squares else ()
+            if not routes:
+                continue
+            others = sum(m for p, m in starts.items() if p != pawn)
+            fast = seven.route_options(pawns, pawn, pawn + 1, start, others, routes)
+            assert fast == seven.general_options(mover, pawns, 0, pawn, pawn + 1, start, others, squares)
+            checked += len(routes) > 1
+    assert checked > 100
+
+
 def test_worst_case_stays_bounded() -> None:
     """Four pawns on intersections of the 8-section board, optional home entry: the most splits found."""
     state = load_game("tock", players=8, home_entry="optional").new_state(

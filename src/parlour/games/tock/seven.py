@@ -147,6 +147,8 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         start = 1 << at
         if at < length and not settled >> pawn & 1 and not board.past_foot(seat, at, STEPS):
             options = plain_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, length)
+        elif at < length and (routes := short_routes(mover, pawns, pawn)):
+            options = route_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, routes)
         else:
             options = general_options(mover, pawns, seat, pawn, pawn - base + 1, start, everyone & ~start, length)
         if not options:
@@ -289,6 +291,57 @@ def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
         else:
             step = ((there, -1), (pawn, square))
             out.append((code, step, look, start | 1 << square, key_change(step, at, pawn >> 2)))
+    return out
+
+
+def short_routes(mover: Mover, pawns: Pawns, pawn: int) -> tuple[tuple[int, ...], ...]:
+    """The squares of the 7-step route of track ``pawn`` by each number of shortcuts it may start with
+    (``Mover.jump_choices``), when none of them goes past its home's foot; else ()."""
+    board = mover.board
+    at = pawns.pos[pawn]
+    routes = []
+    for jumps in mover.jump_choices(pawns, pawn, STEPS):
+        path = board.forward_path(at, STEPS, jumps)
+        if path is None or board.past_foot(pawn // PAWNS, at, STEPS, jumps):
+            return ()
+        routes.append(path)
+    return tuple(routes)
+
+
+def route_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
+                  routes: tuple[tuple[int, ...], ...]) -> list[Option]:
+    """``general_options`` when no route goes past the pawn's home foot (``short_routes``): one walk
+    along each route, as ``plain_options`` along the track; a count takes a route with up to as
+    many shortcuts as steps (the squares of a route's first shortcuts are passed by all its counts)."""
+    occ, adv = pawns.occ, pawns.adv
+    out: list[Option] = []
+    looks = [start] * len(routes)
+    blocked = [False] * len(routes)
+    at = pawns.pos[pawn]
+    place = 8 * (pawn & 3)
+    for steps in range(1, STEPS + 1):
+        for jumps, route in enumerate(routes):
+            code = _code(number, steps, jumps, False)
+            square = route[steps - 1]
+            look = looks[jumps] = looks[jumps] | 1 << square
+            if jumps > steps:  # not a move of this count: the square is passed on the way
+                blocked[jumps] = blocked[jumps] or occ[square] >= 0
+                continue
+            if blocked[jumps]:
+                if look & others:
+                    out.append((code, None, look, look, 0))
+                continue
+            there = occ[square]
+            if there < 0:
+                out.append((code, ((pawn, square),), look, start | 1 << square, (square - at) << place))
+                continue
+            blocked[jumps] = True
+            if adv >> there & 1:
+                if look & others:
+                    out.append((code, None, look, look, 0))
+            else:
+                step = ((there, -1), (pawn, square))
+                out.append((code, step, look, start | 1 << square, key_change(step, at, pawn >> 2)))
     return out
 
 
