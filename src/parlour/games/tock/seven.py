@@ -47,8 +47,6 @@ Option = tuple[int, Effect | None, int, int, int]
 """One part tried alone: its code (``_code``), its effect (None if illegal alone), the places
 it looks at and the places it changes (bit masks as in ``Board.footprint``), and the change
 its effect makes to the board's key (``shift``; 0 when illegal alone)."""
-Alone = tuple[int, int, Effect]
-"""A part legal alone, as the search reuses it: its change to the board's key, its code, its effect."""
 Outcome = tuple[tuple[int, int], ...]
 Found = tuple[list[int], list[Effect]]
 """The splits found, in order: their parts' codes packed 9 bits a part (the first part highest,
@@ -136,7 +134,6 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         if places[pawn] >= 0:
             everyone |= 1 << places[pawn]
     tables: list[list[list[Option]]] = []
-    alones: list[list[list[Alone]]] = []
     movers: list[int] = []
     has: list[int] = []
     looks: list[int] = []
@@ -157,17 +154,13 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         if not options:
             continue
         by_steps: list[list[Option]] = [[], [], [], [], [], [], [], []]
-        alone_by: list[list[Alone]] = [[], [], [], [], [], [], [], []]
         look_by = [0] * (STEPS + 1)
         change_by = [0] * (STEPS + 1)
         for option in options:
-            code, effect, look, change, shift = option
-            steps = code >> 3 & 7
+            steps = option[0] >> 3 & 7
             by_steps[steps].append(option)
-            if effect is not None:
-                alone_by[steps].append((shift, code, effect))
-            look_by[steps] |= look
-            change_by[steps] |= change
+            look_by[steps] |= option[2]
+            change_by[steps] |= option[3]
         look = change = counts = 0
         for steps in range(1, STEPS + 1):
             if by_steps[steps]:
@@ -177,7 +170,6 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         look_by[0] = look  # index 0 (no part has 0 steps): the pawn's parts all told
         change_by[0] = change
         tables.append(by_steps)
-        alones.append(alone_by)
         step_looks.append(look_by)
         step_changes.append(change_by)
         movers.append(pawn)
@@ -186,7 +178,7 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         changes.append(change)
     if len(tables) < 2 or not _interact(looks, changes):
         return _apart(tables, effects)
-    return _Search(mover, pawns, seat, movers, tables, alones, has, step_looks, step_changes, effects).run()
+    return _Search(mover, pawns, seat, movers, tables, has, step_looks, step_changes, effects).run()
 
 
 def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
@@ -438,8 +430,8 @@ class _Search:
                  "reach", "redos", "seat", "starts", "step_changes", "step_looks")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
-                 tables: list[list[list[Option]]], alones: list[list[list[Alone]]], has: list[int],
-                 step_looks: list[list[int]], step_changes: list[list[int]], effects: bool) -> None:
+                 tables: list[list[list[Option]]], has: list[int], step_looks: list[list[int]],
+                 step_changes: list[list[int]], effects: bool) -> None:
         self.board = board = mover.board
         self.optional = mover.optional_entry
         self.pawns = pawns
@@ -471,8 +463,9 @@ class _Search:
         """The splits found, by the key of the board they end on: their parts' codes, packed."""
         self.found_effects: dict[int, Effect] = {}
         """Their effects, when asked for."""
-        self.alone = alones
-        """For each pawn and count, its parts legal alone (``Alone``)."""
+        self.alone = [[[(shift, code, step) for code, step, _, _, shift in options if step is not None]
+                       for options in table] for table in tables]
+        """For each pawn and count, its parts legal alone: (key change, code, effect)."""
         self.next_of: list[list[Next] | None] = [None] * (1 << count)
         """For each set of pawns used (bits), what the search needs of each pawn it may move next (``nexts``)."""
         self.prepared: dict[int, Again] = {}
