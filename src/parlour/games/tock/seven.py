@@ -147,7 +147,7 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         start = 1 << at
         if at < length and not settled >> pawn & 1 and not board.past_foot(seat, at, STEPS):
             options = plain_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, length)
-        elif at < length and (routes := short_routes(mover, pawns, pawn)):
+        elif at < length and settled >> pawn & 1 and (routes := short_routes(mover, pawns, pawn)):
             options = route_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, routes)
         else:
             options = general_options(mover, pawns, seat, pawn, pawn - base + 1, start, everyone & ~start, length)
@@ -425,7 +425,7 @@ class _Search:
     at once from its parts worked out alone when nothing made can affect them.
     """
 
-    __slots__ = ("alone", "board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
+    __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
                  "key", "length", "movers", "next_of", "occ", "occupied", "optional", "pawns", "places", "prepared",
                  "reach", "redos", "seat", "starts", "step_changes", "step_looks")
 
@@ -463,9 +463,6 @@ class _Search:
         """The splits found, by the key of the board they end on: their parts' codes, packed."""
         self.found_effects: dict[int, Effect] = {}
         """Their effects, when asked for."""
-        self.alone = [[[(shift, code, step) for code, step, _, _, shift in options if step is not None]
-                       for options in table] for table in tables]
-        """For each pawn and count, its parts legal alone: (key change, code, effect)."""
         self.next_of: list[list[Next] | None] = [None] * (1 << count)
         """For each set of pawns used (bits), what the search needs of each pawn it may move next (``nexts``)."""
         self.prepared: dict[int, Again] = {}
@@ -474,7 +471,7 @@ class _Search:
         the part's code, the home lane."""
         self.hot = (movers, self.found, self.occ, self.starts, self.redo, self.redos, effects, has,
                     self.reach, self.found_effects, self.length, self.everyone, tables, step_looks, step_changes,
-                    self.next_of, self.alone)
+                    self.next_of)
         """What ``search`` reads, in one attribute: cheaper to unpack at each call."""
 
     def run(self) -> Found:
@@ -558,7 +555,7 @@ class _Search:
         How a part changes the key (``key_change``) and ``make`` before searching on are written out
         inline: this is the hot loop."""
         (movers, found, occ, starts, redo, redos, effects, has, reach, found_effects, length, everyone,
-         choices, step_looks, step_changes, next_of, alone) = self.hot
+         choices, step_looks, step_changes, next_of) = self.hot
         counts_of = COUNTS
         nexts = next_of[used]
         if nexts is None:
@@ -582,7 +579,9 @@ class _Search:
                         continue
                 elif steps == left and not looks_i[steps] & changed:  # the last part, each as worked out alone
                     made = codes << CODE_BITS
-                    for shift_i, code_i, step_i in alone[i][steps]:
+                    for code_i, step_i, _, _, shift_i in table[steps]:
+                        if step_i is None:
+                            continue
                         final_key = key + shift_i
                         if final_key not in found:
                             found[final_key] = made | code_i
@@ -595,10 +594,14 @@ class _Search:
                             or step_looks[j][rest_steps] & (changed | changes_i[steps])):
                         if j > i:  # j < i: each such pair was made in the other order
                             made = codes << CODE_BITS
-                            for shift_i, code_i, step_i in alone[i][steps]:
+                            for code_i, step_i, _, _, shift_i in table[steps]:
+                                if step_i is None:
+                                    continue
                                 after = key + shift_i
                                 made_i = (made | code_i) << CODE_BITS
-                                for shift_j, code_j, step_j in alone[j][rest_steps]:
+                                for code_j, step_j, _, _, shift_j in choices[j][rest_steps]:
+                                    if step_j is None:
+                                        continue
                                     final_key = after + shift_j
                                     if final_key not in found:
                                         found[final_key] = made_i | code_j
@@ -638,7 +641,9 @@ class _Search:
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
                         if not j_before and not step_looks[j][rest_steps] & changed_after:
-                            for shift_alone, code_alone, step_alone in alone[j][rest_steps]:  # as worked out alone
+                            for code_alone, step_alone, _, _, shift_alone in choices[j][rest_steps]:  # as alone
+                                if step_alone is None:
+                                    continue
                                 final_key = after + shift_alone
                                 if final_key not in found:
                                     found[final_key] = made | code_alone
