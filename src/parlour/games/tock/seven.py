@@ -408,6 +408,10 @@ where it lands going round the track, the same entering its home, the home squar
 be free to enter (or to move up the lane), and whether it stays out; None when the part can
 never be legal."""
 
+ROUTES: dict[int, Again] = {}
+"""``_Search.prepare`` by what it depends on, packed in an int (board size, home foot, place, the
+part's count and route, settled, optional home entry): geometry, the same in every search."""
+
 
 class _Search:
     """The splits when parts may interact: depth first, see the module docstring.
@@ -485,7 +489,14 @@ class _Search:
         if code in prepared:
             spec = prepared[code]
         else:
-            spec = prepared[code] = self.prepare(code, pawn)
+            at = self.places[pawn]
+            route = ((((self.length << 8 | self.board.feet[self.seat]) << 8 | at) << 6 | code & 63) << 1
+                     | self.pawns.settled >> pawn & 1) << 1 | self.optional
+            if route in ROUTES:
+                spec = ROUTES[route]
+            else:
+                spec = ROUTES[route] = self.prepare(code, pawn)
+            prepared[code] = spec
         if spec is None:
             return None
         at, left, round_passed, round_land, home_passed, home_land, enter_mask, stay_out = spec
@@ -526,7 +537,9 @@ class _Search:
         return square, self.occ[square], step, 1 << start | 1 << land, shift
 
     def prepare(self, code: int, pawn: int) -> Again:
-        """What ``again`` needs to know of part ``code`` of ``pawn``, worked out once (see ``Again``)."""
+        """What ``again`` needs to know of part ``code`` of ``pawn`` (see ``Again``): it depends on the
+        board's size, the foot of the pawn's home, its place, the part's count and route, whether the
+        pawn is settled and the home-entry rule alone, so it is kept in ``ROUTES``."""
         steps, jumps, stay_out = code >> 3 & 7, code >> 1 & 3, bool(code & 1)
         board = self.board
         pawns = self.pawns
