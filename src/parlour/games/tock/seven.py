@@ -470,7 +470,7 @@ class _Search:
         self.next_of: list[list[Next] | None] = [None] * (1 << count)
         """For each set of pawns used (bits), what the search needs of each pawn it may move next (``nexts``)."""
         self.prepared: dict[int, Again] = {}
-        self.redos: dict[int, Redone] = {}
+        self.redos: dict[tuple[int, int, int], Redone] = {}
         """Parts worked out again (``redo``), by what they look at: the places among them that hold a pawn,
         the part's code, the home lane."""
         self.hot = (movers, self.found, self.occ, self.starts, self.redo, self.redos, effects, has,
@@ -626,7 +626,7 @@ class _Search:
                     if before and not (look & last_change or last_look & change):
                         continue
                     if look & changed:
-                        redo_key = ((occupied & look) << 9 | code) << HOME | lane
+                        redo_key = (occupied & look, code, lane)
                         redone = redos.get(redo_key)
                         if redone is None or occ[redone[0]] != redone[1]:
                             redone = redos[redo_key] = redo(code, pawn, adv, lane, occupied)
@@ -674,7 +674,7 @@ class _Search:
                             if j_before and not (look2 & change or look & change2):
                                 continue
                             if look2 & changed_after:
-                                redo_key = ((occupied_after & look2) << 9 | code2) << HOME | lane_after
+                                redo_key = (occupied_after & look2, code2, lane_after)
                                 redone = redos.get(redo_key)
                                 if redone is None or redone[1] != (
                                         pawn if redone[0] == land else -1 if redone[0] == start and on_track
