@@ -400,8 +400,9 @@ Next = tuple[int, list[list[Option]], int, int, bool, int, int, int, list[int], 
 
 
 Redone = tuple[int, int, Effect | None, int, int]
-"""A part worked out again (``_Search.redo``): a square and the pawn on it (or -1) when it was, its
-effect (None if illegal), the places it changes, and its change to the board's key."""
+"""A part worked out again (``_Search.redo``): a square and the pawn that stood on it (or -1) when
+it was worked out, its effect (None if illegal), the places it changes, and its change to the
+board's key."""
 
 
 Again = tuple[int, int, int, int, int, int, int, bool] | None
@@ -475,7 +476,8 @@ class _Search:
         self.prepared: dict[int, Again] = {}
         self.redos: dict[tuple[int, int, int], Redone] = {}
         """Parts worked out again (``redo``), by what they look at: the places among them that hold a pawn,
-        the part's code, the home lane."""
+        the part's code, the home lane. Which pawn stands where it lands is checked on use (``Redone``);
+        a part is only worked out again while its pawn stands on its start, so the rest follows."""
         self.hot = (movers, self.found, self.occ, self.starts, self.redo, self.redos, effects, has,
                     self.reach, self.found_effects, self.length, self.everyone, tables, step_looks, step_changes,
                     self.next_of)
