@@ -1,5 +1,5 @@
-"""The 7 split generator: its shortcut for plain pawns agrees with the general rules, and its splits,
-in order, are those of a plain search over every ordering of parts (``reference``)."""
+"""The 7 split generator: its one-walk shortcuts (plain pawns, shortcut routes) agree with the general
+rules, and its splits, in order, are those of a plain search over every ordering of parts (``reference``)."""
 
 from __future__ import annotations
 
