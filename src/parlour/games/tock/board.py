@@ -67,6 +67,7 @@ class Board:
         self._forward: dict[int, tuple[int, ...] | None] = {}
         self._backward: dict[tuple[int, int, int], tuple[int, ...] | None] = {}
         self._past_foot: dict[tuple[int, int, int, int], int] = {}
+        self._footprints: dict[int, int] = {}
 
     # ------------------------------------------------------------------ places
 
@@ -145,8 +146,16 @@ class Board:
 
         Bits ``0 … squares − 1`` are track squares, bits ``squares + h`` the
         mover's home lane. Two moves whose footprints do not meet cannot
-        affect each other, whatever their order.
+        affect each other, whatever their order. Worked out once (the 7's
+        splits ask for every count and route of every pawn).
         """
+        key = ((seat << 9 | place) << 5 | steps) << 2 | jumps
+        mask = self._footprints.get(key)
+        if mask is None:
+            mask = self._footprints[key] = self._footprint(seat, place, steps, jumps)
+        return mask
+
+    def _footprint(self, seat: int, place: int, steps: int, jumps: int) -> int:
         length = self.squares
         lane = ((1 << HOME) - 1) << length
         if place >= length:

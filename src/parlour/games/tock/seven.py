@@ -17,24 +17,29 @@ distinct split, legal in any order, listed by pawn number (``_apart``).
 Otherwise the splits are searched depth first, part after part, pawns in
 number order (so a split is listed in pawn order whenever that order is
 legal): a part whose footprint meets nothing changed so far reuses its effect
-worked out alone, the others are worked out again on the board as it then is;
-a board already reached with the same pawns and steps left is not searched
-again, and each final position is kept once.
+worked out alone, the others are worked out again on the board as it then is
+(and remembered by what they look at); each final position is kept once. A
+board reached again with the same pawns moved is searched again: the splits
+it leads to are already listed, and that is too rare to be worth noting the
+boards reached.
 
 The search changes one board and changes it back (make and unmake), names
 a board by an int updated part by part (``_Search``), and builds effects
 only when asked: ``legal_actions`` needs the 7s alone (``sevens``), the
 heuristic their effects too (``splits``). The order of the list is part of
-the contract (tests/games/tock/test_golden.py). The worst case known, four
-settled pawns on the intersections of the 8-section board with optional
-home entry (1,860 splits; ``benchmarks/speed.py --only tock-seven`` times
-it), takes about 2.8 ms, against 12 ms before this search.
+the contract (tests/games/tock/test_golden.py; tests/games/tock/test_seven.py
+checks splits, spellings and order against a plain search over every
+ordering). The worst case known, four settled pawns on the intersections of
+the 8-section board with optional home entry (1,860 splits;
+``benchmarks/speed.py --only tock-seven`` times it), takes about 2 ms on the
+shared 2-core machine, against 3.4 ms before parts worked out again were
+remembered and 12 ms before this search.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from itertools import chain, product, repeat
+from itertools import chain, product
 
 from parlour.games.tock.actions import PAWNS, Part, Seven, part
 from parlour.games.tock.board import HOME, RESERVE
@@ -46,9 +51,9 @@ Option = tuple[int, Effect | None, int, int, int]
 it looks at and the places it changes (bit masks as in ``Board.footprint``), and the change
 its effect makes to the board's key (``shift``; 0 when illegal alone)."""
 Outcome = tuple[tuple[int, int], ...]
-Found = list[tuple[int, Effect]]
-"""The splits found, in order: each as its parts' codes packed 9 bits a part (the first part
-highest, see ``seven_of``) and its effect (empty when effects were not asked for)."""
+Found = tuple[list[int], list[Effect]]
+"""The splits found, in order: their parts' codes packed 9 bits a part (the first part highest,
+see ``seven_of``), and their effects (an empty list when effects were not asked for)."""
 
 _parts: dict[int, Part] = {}
 _sevens: dict[int, Seven] = {}
@@ -108,17 +113,17 @@ COMPOSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 def splits(mover: Mover, pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
     """Every distinct legal 7 of ``seat``, with its effect."""
-    return [(seven_of(packed), effect) for packed, effect in _found(mover, pawns, seat, True)]
+    codes, effects = _found(mover, pawns, seat, True)
+    return [(seven_of(packed), effect) for packed, effect in zip(codes, effects, strict=True)]
 
 
 def sevens(mover: Mover, pawns: Pawns, seat: int) -> list[Seven]:
     """Every distinct legal 7 of ``seat``, as ``splits`` lists them, without their effects."""
-    found = _found(mover, pawns, seat, False)
-    known = _sevens
+    codes, _ = _found(mover, pawns, seat, False)
     try:  # every 7 made before: the common case, looked up without a call each
-        return [known[packed] for packed, _ in found]
+        return list(map(_sevens.__getitem__, codes))
     except KeyError:
-        return [seven_of(packed) for packed, _ in found]
+        return [seven_of(packed) for packed in codes]
 
 
 def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
@@ -145,6 +150,8 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         start = 1 << at
         if at < length and not settled >> pawn & 1 and not board.past_foot(seat, at, STEPS):
             options = plain_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, length)
+        elif at < length and settled >> pawn & 1 and (routes := short_routes(mover, pawns, pawn)):
+            options = route_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, routes)
         else:
             options = general_options(mover, pawns, seat, pawn, pawn - base + 1, start, everyone & ~start, length)
         if not options:
@@ -180,22 +187,32 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
 def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
     """The splits when no pawn's part can ever affect another's: every combination of legal parts,
     the counts shared as ``COMPOSITIONS`` lists them."""
+    codes: list[int] = []
+    found_effects: list[Effect] = []
     if len(tables) == 1:  # one pawn takes all 7
-        return [(code, effect) for code, effect, _, _, _ in tables[0][STEPS] if effect is not None]
+        for code, effect, _, _, _ in tables[0][STEPS]:
+            if effect is not None:
+                codes.append(code)
+                if effects:
+                    found_effects.append(effect)
+        return codes, found_effects
     legal = [[[(code, effect) for code, effect, _, _, _ in options if effect is not None] if options else []
               for options in table] for table in tables]
-    out: Found = []
     for shares in _shares_of(tuple(sum(1 << c for c, options in enumerate(table) if options) for table in legal)):
         lists = [table[c] for table, c in zip(legal, shares, strict=True) if c]
         if len(lists) == 1:
-            out.extend(lists[0])
+            codes.extend([code for code, _ in lists[0]])
+            if effects:
+                found_effects.extend([effect for _, effect in lists[0]])
             continue
         for chosen in product(*lists):
             packed = 0
             for code, _ in chosen:
                 packed = packed << CODE_BITS | code
-            out.append((packed, tuple(chain.from_iterable(e for _, e in chosen)) if effects else ()))
-    return out
+            codes.append(packed)
+            if effects:
+                found_effects.append(tuple(chain.from_iterable(e for _, e in chosen)))
+    return codes, found_effects
 
 
 @cache
@@ -280,6 +297,57 @@ def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
     return out
 
 
+def short_routes(mover: Mover, pawns: Pawns, pawn: int) -> tuple[tuple[int, ...], ...]:
+    """The squares of the 7-step route of track ``pawn`` by each number of shortcuts it may start with
+    (``Mover.jump_choices``), when none of them goes past its home's foot; else ()."""
+    board = mover.board
+    at = pawns.pos[pawn]
+    routes = []
+    for jumps in mover.jump_choices(pawns, pawn, STEPS):
+        path = board.forward_path(at, STEPS, jumps)
+        if path is None or board.past_foot(pawn // PAWNS, at, STEPS, jumps):
+            return ()
+        routes.append(path)
+    return tuple(routes)
+
+
+def route_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
+                  routes: tuple[tuple[int, ...], ...]) -> list[Option]:
+    """``general_options`` when no route goes past the pawn's home foot (``short_routes``): one walk
+    along each route, as ``plain_options`` along the track; a count takes a route with up to as
+    many shortcuts as steps (the squares of a route's first shortcuts are passed by all its counts)."""
+    occ, adv = pawns.occ, pawns.adv
+    out: list[Option] = []
+    looks = [start] * len(routes)
+    blocked = [False] * len(routes)
+    at = pawns.pos[pawn]
+    place = 8 * (pawn & 3)
+    for steps in range(1, STEPS + 1):
+        for jumps, route in enumerate(routes):
+            code = _code(number, steps, jumps, False)
+            square = route[steps - 1]
+            look = looks[jumps] = looks[jumps] | 1 << square
+            if jumps > steps:  # not a move of this count: the square is passed on the way
+                blocked[jumps] = blocked[jumps] or occ[square] >= 0
+                continue
+            if blocked[jumps]:
+                if look & others:
+                    out.append((code, None, look, look, 0))
+                continue
+            there = occ[square]
+            if there < 0:
+                out.append((code, ((pawn, square),), look, start | 1 << square, (square - at) << place))
+                continue
+            blocked[jumps] = True
+            if adv >> there & 1:
+                if look & others:
+                    out.append((code, None, look, look, 0))
+            else:
+                step = ((there, -1), (pawn, square))
+                out.append((code, step, look, start | 1 << square, key_change(step, at, pawn >> 2)))
+    return out
+
+
 def key_change(effect: Effect, at: int, seat: int) -> int:
     """How a part's effect (an optional capture, then the move of the pawn from ``at``) changes the
     key naming the board (``_Search``): each of ``seat``'s pawns' place + 1 in 8 bits, then a bit
@@ -327,12 +395,26 @@ def _reach(has: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(reach)
 
 
+Next = tuple[int, list[list[Option]], int, int, bool, int, int, int, list[int], list[int], int]
+"""What ``_Search.search`` needs of a pawn it may move next (``_Search.nexts``)."""
+
+
+Redone = tuple[int, int, Effect | None, int, int]
+"""A part worked out again (``_Search.redo``): a square and the pawn that stood on it (or -1) when
+it was worked out, its effect (None if illegal), the places it changes, and its change to the
+board's key."""
+
+
 Again = tuple[int, int, int, int, int, int, int, bool] | None
 """How to work a part out again on a changed board (``_Search.again``): the pawn's start, the
 steps left past its foot (-1 for a pawn in its home lane), the squares it passes (bits) and
 where it lands going round the track, the same entering its home, the home squares that must
 be free to enter (or to move up the lane), and whether it stays out; None when the part can
 never be legal."""
+
+ROUTES: dict[int, Again] = {}
+"""``_Search.prepare`` by what it depends on, packed in an int (board size, home foot, place, the
+part's count and route, settled, optional home entry): geometry, the same in every search."""
 
 
 class _Search:
@@ -346,14 +428,14 @@ class _Search:
     occupied squares (bits), advantages and the seat's home lane are passed
     down as ints. A board is named by an int (``key``): each of the seat's
     pawns' place + 1 in 8 bits, then a bit per other pawn captured. A board
-    reached again with the same pawns and steps left is not searched again,
-    nor one from which the pawns left cannot use up the steps left; the last
-    pawn's part is tried in the loop that made the part before it.
+    from which the pawns left cannot use up the steps left is not searched;
+    the last pawn's part is tried in the loop that made the part before it,
+    at once from its parts worked out alone when nothing made can affect them.
     """
 
-    __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot", "key",
-                 "length", "movers", "occ", "occupied", "optional", "pawns", "places", "prepared", "reach",
-                 "seat", "seen", "starts", "step_changes", "step_looks")
+    __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
+                 "key", "length", "movers", "next_of", "occ", "occupied", "optional", "pawns", "places", "prepared",
+                 "reach", "redos", "seat", "starts", "step_changes", "step_looks")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
                  tables: list[list[list[Option]]], has: list[int], step_looks: list[list[int]],
@@ -389,18 +471,22 @@ class _Search:
         """The splits found, by the key of the board they end on: their parts' codes, packed."""
         self.found_effects: dict[int, Effect] = {}
         """Their effects, when asked for."""
-        self.seen: set[int] = set()
+        self.next_of: list[list[Next] | None] = [None] * (1 << count)
+        """For each set of pawns used (bits), what the search needs of each pawn it may move next (``nexts``)."""
         self.prepared: dict[int, Again] = {}
-        self.hot = (movers, self.found, self.seen, self.occ, self.starts, self.again, effects, has, self.reach, seat,
-                    self.found_effects, self.length, self.everyone, tables, step_looks, step_changes, ORDERS[count])
+        self.redos: dict[tuple[int, int, int], Redone] = {}
+        """Parts worked out again (``redo``), by what they look at: the places among them that hold a pawn,
+        the part's code, the home lane. Which pawn stands where it lands is checked on use (``Redone``);
+        a part is only worked out again while its pawn stands on its start, so the rest follows."""
+        self.hot = (movers, self.found, self.occ, self.starts, self.redo, self.redos, effects, has,
+                    self.reach, self.found_effects, self.length, self.everyone, tables, step_looks, step_changes,
+                    self.next_of)
         """What ``search`` reads, in one attribute: cheaper to unpack at each call."""
 
     def run(self) -> Found:
         pawns = self.pawns
         self.search(0, STEPS, 0, -1, 0, 0, 0, (), self.key, pawns.adv, pawns.homes[self.seat], self.occupied)
-        if self.effects:
-            return list(zip(self.found.values(), self.found_effects.values(), strict=True))
-        return list(zip(self.found.values(), repeat(())))
+        return list(self.found.values()), list(self.found_effects.values())
 
     def again(self, code: int, pawn: int, adv: int, lane: int, occupied: int) -> Effect | None:
         """The effect of part ``code`` of ``pawn`` on the board as it now is, or None."""
@@ -408,7 +494,14 @@ class _Search:
         if code in prepared:
             spec = prepared[code]
         else:
-            spec = prepared[code] = self.prepare(code, pawn)
+            at = self.places[pawn]
+            route = ((((self.length << 8 | self.board.feet[self.seat]) << 8 | at) << 6 | code & 63) << 1
+                     | self.pawns.settled >> pawn & 1) << 1 | self.optional
+            if route in ROUTES:
+                spec = ROUTES[route]
+            else:
+                spec = ROUTES[route] = self.prepare(code, pawn)
+            prepared[code] = spec
         if spec is None:
             return None
         at, left, round_passed, round_land, home_passed, home_land, enter_mask, stay_out = spec
@@ -432,8 +525,26 @@ class _Search:
             return None
         return ((there, RESERVE), (pawn, round_land))
 
+    def redo(self, code: int, pawn: int, adv: int, lane: int, occupied: int) -> Redone:
+        """Part ``code`` of ``pawn`` worked out again on the board as it now is (``again``), with the square
+        whose pawn it depended on besides the places it looks at (where it lands, or the pawn's own start)."""
+        step = self.again(code, pawn, adv, lane, occupied)
+        spec = self.prepared[code]
+        start = self.places[pawn]
+        square = spec[3] if spec is not None and spec[1] >= 0 else start if start < self.length else 0
+        if step is None:
+            return square, self.occ[square], None, 0, 0
+        land = step[-1][1]
+        shift = (land - start) << 8 * (pawn & 3)
+        if len(step) > 1:
+            there = step[0][0]
+            shift += (-1 - land) << 8 * (there & 3) if there >> 2 == self.seat else 1 << (32 + there)
+        return square, self.occ[square], step, 1 << start | 1 << land, shift
+
     def prepare(self, code: int, pawn: int) -> Again:
-        """What ``again`` needs to know of part ``code`` of ``pawn``, worked out once (see ``Again``)."""
+        """What ``again`` needs to know of part ``code`` of ``pawn`` (see ``Again``): it depends on the
+        board's size, the foot of the pawn's home, its place, the part's count and route, whether the
+        pawn is settled and the home-entry rule alone, so it is kept in ``ROUTES``."""
         steps, jumps, stay_out = code >> 3 & 7, code >> 1 & 3, bool(code & 1)
         board = self.board
         pawns = self.pawns
@@ -461,43 +572,72 @@ class _Search:
 
         How a part changes the key (``key_change``) and ``make`` before searching on are written out
         inline: this is the hot loop."""
-        (movers, found, seen, occ, starts, again, effects, has, reach, seat, found_effects, length, everyone,
-         choices, step_looks, step_changes, order) = self.hot
+        (movers, found, occ, starts, redo, redos, effects, has, reach, found_effects, length, everyone,
+         choices, step_looks, step_changes, next_of) = self.hot
         counts_of = COUNTS
-        for i in order[used]:
+        nexts = next_of[used]
+        if nexts is None:
+            nexts = next_of[used] = self.nexts(used)
+        for i, table, pawn, start, on_track, start_bit, rest, j, looks_i, changes_i, counts_base in nexts:
             before = i < last  # then only parts that interact with the last one
-            looks_i, changes_i = step_looks[i], step_changes[i]
             if before and not (looks_i[0] & last_change or last_look & changes_i[0]):
                 continue
-            table = choices[i]
-            pawn = movers[i]
-            start = starts[i]
-            start_bit = 1 << start
-            on_track = start < length
-            rest = used | 1 << i
-            unused = everyone & ~rest
-            j = LONE[unused]
-            counts_key = (has[i] << 8 | reach[unused]) << 3 | left
-            counts = counts_of.get(counts_key)
+            if on_track and occ[start] != pawn:
+                continue  # captured by an earlier part
+            j_lower = 0 <= j < i
+            counts = counts_of.get(counts_base | left)
             if counts is None:
-                counts = counts_of[counts_key] = _counts(has[i], reach[unused], left)
+                counts = counts_of[counts_base | left] = _counts(has[i], reach[everyone & ~rest], left)
             for steps in counts:
-                if before and not (looks_i[steps] & last_change or last_look & changes_i[steps]):
+                if j_lower and steps < left and not looks_i[steps] & (step_looks[j][left - steps]
+                                                                       | step_changes[j][left - steps]):
+                    continue  # the pawn left, lower, only follows parts it interacts with: none of these
+                if before:
+                    if not (looks_i[steps] & last_change or last_look & changes_i[steps]):
+                        continue
+                elif steps == left and not looks_i[steps] & changed:  # the last part, each as worked out alone
+                    made = codes << CODE_BITS
+                    for code_i, step_i, _, _, shift_i in table[steps]:
+                        if step_i is None:
+                            continue
+                        final_key = key + shift_i
+                        if final_key not in found:
+                            found[final_key] = made | code_i
+                            if effects:
+                                found_effects[final_key] = effect + step_i
                     continue
+                elif j >= 0 and steps < left:  # two pawns left: as worked out alone, if neither can be affected
+                    rest_steps = left - steps
+                    if not (looks_i[steps] & (changed | step_changes[j][rest_steps])
+                            or step_looks[j][rest_steps] & (changed | changes_i[steps])):
+                        if j > i:  # j < i: each such pair was made in the other order
+                            made = codes << CODE_BITS
+                            for code_i, step_i, _, _, shift_i in table[steps]:
+                                if step_i is None:
+                                    continue
+                                after = key + shift_i
+                                made_i = (made | code_i) << CODE_BITS
+                                for code_j, step_j, _, _, shift_j in choices[j][rest_steps]:
+                                    if step_j is None:
+                                        continue
+                                    final_key = after + shift_j
+                                    if final_key not in found:
+                                        found[final_key] = made_i | code_j
+                                        if effects:
+                                            found_effects[final_key] = effect + step_i + step_j
+                        continue
                 final = steps == left
                 for code, step, look, change, shift in table[steps]:
                     if before and not (look & last_change or last_look & change):
                         continue
                     if look & changed:
-                        step = again(code, pawn, adv, lane, occupied)
+                        redo_key = (occupied & look, code, lane)
+                        redone = redos.get(redo_key)
+                        if redone is None or occ[redone[0]] != redone[1]:
+                            redone = redos[redo_key] = redo(code, pawn, adv, lane, occupied)
+                        _, _, step, change, shift = redone
                         if step is None:
                             continue
-                        land = step[-1][1]
-                        change = start_bit | 1 << land
-                        shift = (land - start) << 8 * (pawn & 3)
-                        if len(step) > 1:
-                            there = step[0][0]
-                            shift += (-1 - land) << 8 * (there & 3) if there >> 2 == seat else 1 << (32 + there)
                     elif step is None:
                         continue
                     after = key + shift
@@ -507,39 +647,54 @@ class _Search:
                             if effects:
                                 found_effects[after] = effect + step
                         continue
-                    mark = (after << 7) | (rest << 3) | (left - steps)
-                    if mark in seen:
-                        continue
-                    seen.add(mark)
                     if j >= 0:  # one pawn left: it takes the steps left, if it can
-                        choices2 = choices[j][left - steps]
-                        if not choices2:
-                            continue
+                        rest_steps = left - steps
                         j_before = j < i  # then only its parts that interact with this one
-                        if j_before and not (step_looks[j][left - steps] & change
-                                             or look & step_changes[j][left - steps]):
+                        if j_before and not (step_looks[j][rest_steps] & change
+                                             or look & step_changes[j][rest_steps]):
                             continue
+                        pawn2 = movers[j]
+                        if (starts[j] < length and occ[starts[j]] != pawn2) or step[0][0] == pawn2:
+                            continue  # captured by an earlier part, or by this one
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
-                        pawn2 = movers[j]
-                        board_made = False
-                        for code2, step2, look2, change2, shift2 in choices2:
+                        if not j_before and not step_looks[j][rest_steps] & changed_after:
+                            for code_alone, step_alone, _, _, shift_alone in choices[j][rest_steps]:  # as alone
+                                if step_alone is None:
+                                    continue
+                                final_key = after + shift_alone
+                                if final_key not in found:
+                                    found[final_key] = made | code_alone
+                                    if effects:
+                                        found_effects[final_key] = effect + step + step_alone
+                            continue
+                        land = step[-1][1]  # the board after this part, as bits (made only to work a part out)
+                        occupied_after = occupied & ~start_bit if on_track else occupied
+                        lane_after = lane if on_track else lane & ~(1 << (start - length))
+                        if land < length:
+                            occupied_after |= 1 << land
+                        else:
+                            lane_after |= 1 << (land - length)
+                        for code2, step2, look2, change2, shift2 in choices[j][rest_steps]:
                             if j_before and not (look2 & change or look & change2):
                                 continue
                             if look2 & changed_after:
-                                if not board_made:
-                                    board_made = True
+                                redo_key = (occupied_after & look2, code2, lane_after)
+                                redone = redos.get(redo_key)
+                                if redone is None or redone[1] != (
+                                        pawn if redone[0] == land else -1 if redone[0] == start and on_track
+                                        else occ[redone[0]]):
                                     land, there, adv_after, lane_after, occupied_after = self.make(
                                         pawn, start, step, adv, lane, occupied)
-                                step2 = again(code2, pawn2, adv_after, lane_after, occupied_after)
+                                    redone = redos[redo_key] = redo(code2, pawn2, adv_after, lane_after,
+                                                                    occupied_after)
+                                    if land < length:
+                                        occ[land] = there
+                                    if on_track:
+                                        occ[start] = pawn
+                                _, _, step2, _, shift2 = redone
                                 if step2 is None:
                                     continue
-                                land2 = step2[-1][1]
-                                shift2 = (land2 - starts[j]) << 8 * (pawn2 & 3)
-                                if len(step2) > 1:
-                                    there2 = step2[0][0]
-                                    shift2 += ((-1 - land2) << 8 * (there2 & 3) if there2 >> 2 == seat
-                                               else 1 << (32 + there2))
                             elif step2 is None:
                                 continue
                             final_key = after + shift2
@@ -547,11 +702,6 @@ class _Search:
                                 found[final_key] = made | code2
                                 if effects:
                                     found_effects[final_key] = effect + step + step2
-                        if board_made:
-                            if land < length:
-                                occ[land] = there
-                            if on_track:
-                                occ[start] = pawn
                         continue
                     # make the part (``make`` inline), search on, take it back
                     land = step[-1][1]
@@ -577,6 +727,20 @@ class _Search:
                         occ[land] = there
                     if on_track:
                         occ[start] = pawn
+
+    def nexts(self, used: int) -> list[Next]:
+        """For each pawn not in ``used`` (bits), in number order, what ``search`` needs to try its parts
+        next: its index, parts, pawn, start (as a place, whether on the track, as a bit), the pawns used
+        after it, the one pawn left then (or -1), what its parts look at and change by count, and the
+        key of ``COUNTS`` but for the steps left."""
+        out: list[Next] = []
+        for i in ORDERS[self.count][used]:
+            start = self.starts[i]
+            rest = used | 1 << i
+            unused = self.everyone & ~rest
+            out.append((i, self.choices[i], self.movers[i], start, start < self.length, 1 << start, rest, LONE[unused],
+                        self.step_looks[i], self.step_changes[i], (self.has[i] << 8 | self.reach[unused]) << 3))
+        return out
 
     def make(self, pawn: int, start: int, step: Effect, adv: int, lane: int,
              occupied: int) -> tuple[int, int, int, int, int]:
