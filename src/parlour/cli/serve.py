@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import webbrowser
@@ -127,14 +128,20 @@ def need_cluster(settings: Settings, workers: int) -> None:
                            f"(got {settings.redis_url!r}): the processes share their tables through them")
 
 
+def settings_environment(settings: Settings) -> dict[str, str]:
+    """``settings`` as the ``PARLOUR_*`` environment variables that ``Settings()`` reads back identical
+    (lists as JSON, as pydantic-settings reads them)."""
+    return {f"PARLOUR_{name.upper()}": json.dumps(value) if isinstance(value, list) else str(value)
+            for name, value in settings.model_dump(exclude_none=True).items()}
+
+
 def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
     """``workers`` processes behind one port, each building its app from the same settings (passed in the
     environment, which the workers inherit)."""
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    for name, value in settings.model_dump(exclude_none=True).items():
-        os.environ[f"PARLOUR_{name.upper()}"] = str(value)
+    os.environ.update(settings_environment(settings))
     config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host, port=settings.port,
                             workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False)
