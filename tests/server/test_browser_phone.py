@@ -85,7 +85,8 @@ def test_the_lobby_fits_a_phone(browser: Any, fast: str, page_errors: list[str])
     context = browser.new_context(viewport=PHONE, device_scale_factor=1)
     page = watch(context.new_page(), page_errors)
     page.request.post(fast + "/api/tables", data={"game": "tonk", "seats": ["human", "heuristic"],
-                                                  "name": "A long table name for a phone"})
+                                                  "name": "A long table name for a phone",
+                                                  "rules": {"hands": 3}})  # listed: a deal-time win ends no match
     page.goto(fast + "/")
     page.wait_for_selector("tr[data-table]")
     check_screen(page, "lobby")

@@ -278,7 +278,8 @@ def test_who_is_connected_is_shown_everywhere_and_a_dead_process_s_people_are_st
 def test_a_process_stopping_tells_the_others_its_people_left(start: Callable[..., Served]) -> None:
     first = start(PARLOUR_SYNC_SECONDS="60")  # no sweep in this test: only the stopping process's word counts
     a, b = first.base(), start(PARLOUR_SYNC_SECONDS="60").base()
-    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"]})["id"]
+    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"],
+                                   "rules": {"hands": 3}})["id"]  # a deal-time win ends no match
     token = call(a, f"/api/tables/{tid}/join", {"name": "Ana"})["token"]
     watcher = Watcher(b, tid)
     person = Watcher(a, tid, token)
@@ -294,7 +295,8 @@ def test_a_process_stopping_tells_the_others_its_people_left(start: Callable[...
 
 def test_a_turn_timer_is_shown_by_every_process(start: Callable[..., Served]) -> None:
     a, b = start().base(), start().base()
-    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "turn_seconds": 600})["id"]
+    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "turn_seconds": 600,
+                                   "rules": {"hands": 3}})["id"]  # a deal-time win ends no match
     tokens = [call(a, f"/api/tables/{tid}/join", {"name": n})["token"] for n in ("Ana", "Bo")]
     to_play = call(a, f"/api/tables/{tid}")["table"]["to_play"]
     person = Watcher(b, tid, tokens[to_play])  # on the process that does not run the table's timer
