@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import time
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,7 @@ from parlour.bots.base import make_bot
 from parlour.server import create_app
 from parlour.server.botpool import BotPool, capped_spec, worker_pid
 from tests.server.conftest import TestClient, new_table, settings_for
+from tests.server.serving import Served, call
 
 
 @pytest.mark.parametrize(("spec", "capped"), [
@@ -97,3 +100,43 @@ def test_a_server_with_a_pool_plays_its_bots_to_the_end(db_url: str) -> None:
         with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
             from tests.server.conftest import Client
             Client(ws).until(lambda m: m["type"] == "state" and m["table"]["status"] == "finished")
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from Linux's /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # ended while we looked
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc to find the workers")
+def test_no_worker_outlives_a_server_killed_outright(tmp_path: Path) -> None:
+    served = Served(f"sqlite:///{tmp_path / 'p.db'}", env={"PARLOUR_BOT_WORKERS": "2"})
+    try:
+        call(served.base(), "/api/tables", {"game": "plonk", "seats": ["random"] * 4})  # bots start the pool
+        deadline = time.monotonic() + 30
+        while not (workers := children(served.process.pid)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert workers
+        served.process.kill()  # SIGKILL: the server can tell nobody
+        served.process.wait()
+        deadline = time.monotonic() + 15
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(w) for w in workers)
+    finally:
+        served.stop()

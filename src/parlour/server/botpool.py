@@ -12,6 +12,8 @@ keeps the bots it built. A move is capped at ``max_bot_ms``: a bot with an
 iteration budget but no time budget gets that time budget too, so no move holds
 a worker longer (an iteration-only search stops at whichever ends first).
 With ``bot_workers = 0`` the moves are computed on threads of the server itself.
+A worker ends itself when the server that started it is gone, even killed
+without warning (``kill -9``, out of memory), so no worker outlives its server.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import json
 import multiprocessing
 import os
 import random
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,6 +38,8 @@ from parlour.core.registry import load_game
 
 BUILT_BOTS = 64
 """Bots a worker keeps built (game, rules and spec), least recently used dropped first."""
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker checks that its server is still there."""
 
 
 def capped_spec(spec: str, cap_ms: float) -> str:
@@ -60,6 +66,18 @@ def think(game: str, rules: str, spec: str, cap_ms: float, view: View, legal: Se
     return built(game, rules, spec, cap_ms).choose(view, legal, rng)
 
 
+def watch_server(server: int) -> None:
+    """In a worker as it starts: end the worker once ``server``, its parent, is gone (a parent killed
+    outright cannot tell its workers, and they would wait for moves forever)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parlour-watch-server", daemon=True).start()
+
+
 def worker_pid() -> int:
     """The process a job runs in (tests check that bots think outside the server)."""
     return os.getpid()
@@ -81,7 +99,8 @@ class BotPool:
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             # spawn, not fork: the server has threads (storage writer, Redis) that a fork would copy mid-state
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=watch_server, initargs=(os.getpid(),))
         return self._executor
 
     async def run(self, fn: Any, *args: Any) -> Any:
