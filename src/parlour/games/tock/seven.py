@@ -596,15 +596,7 @@ class _Search:
                     if not (looks_i[steps] & last_change or last_look & changes_i[steps]):
                         continue
                 elif steps == left and not looks_i[steps] & changed:  # the last part, each as worked out alone
-                    made = codes << CODE_BITS
-                    for code_i, step_i, _, _, shift_i in table[steps]:
-                        if step_i is None:
-                            continue
-                        final_key = key + shift_i
-                        if final_key not in found:
-                            found[final_key] = made | code_i
-                            if effects:
-                                found_effects[final_key] = effect + step_i
+                    self.alone(table[steps], codes << CODE_BITS, key, effect)
                     continue
                 elif j >= 0 and steps < left:  # two pawns left: as worked out alone, if neither can be affected
                     rest_steps = left - steps
@@ -613,18 +605,9 @@ class _Search:
                         if j > i:  # j < i: each such pair was made in the other order
                             made = codes << CODE_BITS
                             for code_i, step_i, _, _, shift_i in table[steps]:
-                                if step_i is None:
-                                    continue
-                                after = key + shift_i
-                                made_i = (made | code_i) << CODE_BITS
-                                for code_j, step_j, _, _, shift_j in choices[j][rest_steps]:
-                                    if step_j is None:
-                                        continue
-                                    final_key = after + shift_j
-                                    if final_key not in found:
-                                        found[final_key] = made_i | code_j
-                                        if effects:
-                                            found_effects[final_key] = effect + step_i + step_j
+                                if step_i is not None:
+                                    self.alone(choices[j][rest_steps], (made | code_i) << CODE_BITS,
+                                               key + shift_i, effect + step_i if effects else ())
                         continue
                 final = steps == left
                 for code, step, look, change, shift in table[steps]:
@@ -659,14 +642,7 @@ class _Search:
                         changed_after = changed | change
                         made = (codes << CODE_BITS | code) << CODE_BITS
                         if not j_before and not step_looks[j][rest_steps] & changed_after:
-                            for code_alone, step_alone, _, _, shift_alone in choices[j][rest_steps]:  # as alone
-                                if step_alone is None:
-                                    continue
-                                final_key = after + shift_alone
-                                if final_key not in found:
-                                    found[final_key] = made | code_alone
-                                    if effects:
-                                        found_effects[final_key] = effect + step + step_alone
+                            self.alone(choices[j][rest_steps], made, after, effect + step if effects else ())
                             continue
                         land = step[-1][1]  # the board after this part, as bits (made only to work a part out)
                         occupied_after = occupied & ~start_bit if on_track else occupied
@@ -727,6 +703,20 @@ class _Search:
                         occ[land] = there
                     if on_track:
                         occ[start] = pawn
+
+    def alone(self, options: list[Option], made: int, key: int, effect: Effect) -> None:
+        """Note each of ``options`` as the last part, as worked out alone, after the parts ``made`` that led
+        to ``key`` (and ``effect``): nothing before it can change what it does."""
+        found, found_effects = self.found, self.found_effects
+        effects = self.effects
+        for code, step, _, _, shift in options:
+            if step is None:
+                continue
+            final_key = key + shift
+            if final_key not in found:
+                found[final_key] = made | code
+                if effects:
+                    found_effects[final_key] = effect + step
 
     def nexts(self, used: int) -> list[Next]:
         """For each pawn not in ``used`` (bits), in number order, what ``search`` needs to try its parts
