@@ -39,10 +39,8 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 import parlour.rl
 from parlour import load_game
-from parlour.arena import report
-from parlour.arena.runner import run
-from parlour.arena.schedule import schedule
-from parlour.arena.stats import BotResult, summarize
+from parlour.arena.stats import BotResult
+from parlour.arena.tournament import tournament
 from parlour.bots.learned import save_policy
 
 SPEC = "tonk:speno?players=2"
@@ -169,18 +167,7 @@ def plot_curve(path: Path, episodes: Sequence[tuple[int, str, float]], window: i
 def measure(policy: str, opponent: str, games: int, workers: int, seed: int, out: Path) -> BotResult:
     """Play ``learned:policy`` against ``opponent`` in the arena; its results (files in ``out``)."""
     bots = [f"learned:{policy}", opponent]
-    game = load_game(SPEC)
-    spec = game.name_with_rules()
-    tasks = schedule(len(bots), game.num_players, games, seed)
-    start = time.perf_counter()
-    outcomes = run(spec, bots, tasks, workers)
-    seconds = time.perf_counter() - start
-    results = summarize(bots, outcomes)
-    out.mkdir(parents=True, exist_ok=True)
-    settings = {"spec": spec, "seed": seed, "workers": workers, "bot_specs": bots, "seconds": round(seconds, 1)}
-    report.write(out, spec, settings, outcomes, results)
-    for bulky in ("records.jsonl", "plot.png"):  # results.json and results.md hold the figures
-        (out / bulky).unlink()
+    results = tournament(SPEC, bots, games, out, workers, seed, figures_only=True)
     return results[0] if results[0].bot == bots[0] else results[1]
 
 

@@ -23,17 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from parlour import load_game
-from parlour.arena import report
-from parlour.arena.runner import run
-from parlour.arena.schedule import schedule
-from parlour.arena.stats import summarize
+from parlour.arena.tournament import tournament
 
 OUT = Path(__file__).resolve().parent.parent / "docs"
 
@@ -73,23 +69,12 @@ def matchups(config: Config) -> dict[str, list[str]]:
     return {"strong-v-heuristic": [strong, "heuristic"], "heuristic-v-random": ["heuristic", "random"]}
 
 
-def tournament(config: Config, name: str, bots: list[str], games: int, workers: int, seed: int,
-               out: Path) -> dict[str, Any]:
+def matchup(config: Config, name: str, bots: list[str], games: int, workers: int, seed: int,
+            out: Path) -> dict[str, Any]:
     """Play one tournament, write its files into ``out/strength/<slug>/<name>``; its summary."""
-    game = load_game(config.spec)
-    spec = game.name_with_rules()
-    tasks = schedule(len(bots), game.num_players, games, seed)
-    start = time.perf_counter()
-    outcomes = run(spec, bots, tasks, workers)
-    seconds = time.perf_counter() - start
-    results = summarize(bots, outcomes)
     folder = out / "strength" / config.slug / name
-    folder.mkdir(parents=True, exist_ok=True)
-    settings = {"spec": spec, "seed": seed, "workers": workers, "bot_specs": bots, "seconds": round(seconds, 1),
-                "full_games": config.games, "commit": commit()}
-    report.write(folder, spec, settings, outcomes, results)
-    for bulky in ("records.jsonl", "plot.png"):  # results.json and results.md hold what the table needs
-        (folder / bulky).unlink()
+    tournament(config.spec, bots, games, folder, workers, seed, {"full_games": config.games, "commit": commit()},
+               figures_only=True)
     summary: dict[str, Any] = json.loads((folder / "results.json").read_text(encoding="utf-8"))
     return summary
 
@@ -160,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> str:
             for name, bots in matchups(config).items():
                 if args.matchup not in name:
                     continue
-                summary = tournament(config, name, bots, args.games or config.games, args.workers, args.seed,
+                summary = matchup(config, name, bots, args.games or config.games, args.workers, args.seed,
                                      args.out)
                 first = summary["bots"][0]
                 print(f"{config.slug} {name}: {summary['games']} games in {summary['seconds']:.0f} s, edge "
