@@ -59,6 +59,7 @@ def test_arena_command_writes_the_four_files(tmp_path: Path) -> None:
     [
         (["chess", "--bots", "random,random"], "unknown game 'chess'"),
         ([SPEC, "--bots", "random,genius"], "unknown bot 'genius'"),
+        ([SPEC, "--bots", "random,genius[red]"], "unknown bot 'genius[red]'"),  # quoted as typed, not as markup
         ([SPEC, "--bots", "random"], "name at least two bots"),
         ([SPEC, "--bots", "random,random", "--games", "0"], "--games 0"),
         ([SPEC, "--bots", "random,random", "--backend", "moon"], "backends are local, ray"),

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from parlour.bots.base import make_bot
 from parlour.cli.arena import arena, split_specs
+from parlour.cli.failure import fail
 from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
 from parlour.cli.serve import open_replay, serve
@@ -49,12 +50,7 @@ def options(lang: Annotated[str | None, typer.Option(
     try:
         set_language(lang if lang is not None else language_from_environment())
     except ParlourError as e:
-        raise _fail(e) from None
-
-
-def _fail(error: Exception) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(Text(f"error: {error}", style="bold red"))
-    return typer.Exit(2)
+        raise fail(e) from None
 
 
 def _flags(pairs: list[str]) -> dict[str, str]:
@@ -102,7 +98,7 @@ def play(
         if save is not None and save.parent and not save.parent.exists():
             raise ParlourError(f"--save {str(save)!r}: the folder {str(save.parent)!r} does not exist")
     except ParlourError as e:
-        raise _fail(e) from None
+        raise fail(e) from None
     name = name if name is not None else _("You")
     names = [name] + [f"{bots[s].name.partition(':')[0].capitalize()} {s}" for s in range(1, n)]
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
@@ -121,7 +117,7 @@ def rules_command(game_spec: Annotated[str, typer.Argument(
         game_class = find_game_class(name)
         page = rules_page(game_with_rules(name, game_spec), current_language())
     except ParlourError as e:
-        raise _fail(e) from None
+        raise fail(e) from None
     console.print(Markdown(page))
     rules_type = game_class.rules_type
     flags = rules_type.flags()
@@ -181,7 +177,7 @@ def replay_command(
                 console.print("      " + _("{name} starts with {cards}").format(name=who, cards=cards))
         final = replay(record, show)
     except ParlourError as e:
-        raise _fail(e) from None
+        raise fail(e) from None
     result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, final.returns(), strict=False))
     status = _("finished") if final.is_terminal else _("unfinished")
     replayed = ngettext("Replayed {n} action: {status}; {result}", "Replayed {n} actions: {status}; {result}",

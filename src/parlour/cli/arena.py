@@ -18,6 +18,7 @@ from parlour.arena.runner import BACKENDS, run
 from parlour.arena.schedule import schedule
 from parlour.arena.stats import BotResult, Tally
 from parlour.bots import make_bot
+from parlour.cli.failure import fail
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import gettext as _
 from parlour.core.registry import load_game
@@ -79,8 +80,7 @@ def arena(
             raise ParlourError(f"--backend {backend!r}: backends are {', '.join(BACKENDS)}")
         check_out_dir(out)
     except ParlourError as e:
-        Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {e}")
-        raise typer.Exit(2) from None
+        raise fail(e) from None
     spec = game.name_with_rules()
     tasks = schedule(len(specs), game.num_players, games, seed)
     tally = Tally(specs)
@@ -98,8 +98,7 @@ def arena(
         try:
             outcomes = run(spec, specs, tasks, workers, backend, address, on_result)
         except ParlourError as e:
-            Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {e}")
-            raise typer.Exit(2) from None
+            raise fail(e) from None
         live.update(Group(progress), refresh=True)  # the final table is printed once, below
     results = tally.results()
     settings = {"spec": spec, "seed": seed, "backend": backend, "workers": workers,

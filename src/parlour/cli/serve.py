@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from parlour.cli.failure import fail
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import gettext as _
 
@@ -58,12 +59,9 @@ def serve(
         app = create_app(settings)
     except ValidationError as e:
         first = e.errors()[0]
-        console.print(f"[bold red]error:[/] {first['loc'][0]}: {first['msg']} (got {first.get('input')!r})",
-                      soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise fail(f"{first['loc'][0]}: {first['msg']} (got {first.get('input')!r})", console) from None
     except ParlourError as e:
-        console.print(f"[bold red]error:[/] {e}", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise fail(e, console) from None
     if workers > 1:
         serve_workers(settings, workers, no_browser)
         return
