@@ -266,35 +266,9 @@ def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
     intersection whose 7 squares ahead do not reach its home. Each count lands one square
     further; the first pawn met is captured by the count landing on it and blocks the rest.
     """
-    occ, adv = pawns.occ, pawns.adv
-    out: list[Option] = []
-    look = start
-    blocked = False
     at = pawns.pos[pawn]
-    place = 8 * (pawn & 3)
-    code = number << 6
-    for steps in range(1, STEPS + 1):
-        square = at + steps
-        if square >= length:
-            square -= length
-        look |= 1 << square
-        code += 8  # the next count
-        if blocked:
-            if look & others:
-                out.append((code, None, look, look, 0))
-            continue
-        there = occ[square]
-        if there < 0:
-            out.append((code, ((pawn, square),), look, start | 1 << square, (square - at) << place))
-            continue
-        blocked = True
-        if adv >> there & 1:
-            if look & others:
-                out.append((code, None, look, look, 0))
-        else:
-            step = ((there, -1), (pawn, square))
-            out.append((code, step, look, start | 1 << square, key_change(step, at, pawn >> 2)))
-    return out
+    return route_options(pawns, pawn, number, start, others, (tuple((at + steps) % length
+                                                                     for steps in range(1, STEPS + 1)),))
 
 
 def short_routes(mover: Mover, pawns: Pawns, pawn: int) -> tuple[tuple[int, ...], ...]:
