@@ -438,6 +438,7 @@ async function renderTable() {
   if (tableState.msg !== msg) return;
   const ui = uiFor(game);
   const area = await areaOf(msg, client, ui);
+  if (tableState.msg !== msg) return;  // a newer state came while this one's area was drawn: leave the page to it
   const moves = filteredMoves(msg, client);
   const movesBox = h("div", { class: "moves", id: "moves" },
     msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } },
