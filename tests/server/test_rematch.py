@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from parlour.core.registry import load_game
 from parlour.server import create_app
+from parlour.server import lobby as lobby_module
 from tests.server.conftest import Client, TestClient, join, new_table, settings_for
 from tests.server.test_play import play_to_end
 
@@ -41,3 +45,26 @@ def test_the_players_of_a_finished_table_meet_again_at_the_same_seats(db_url: st
         assert stranger["error"]["code"] == "auth/bad_token"
     with TestClient(create_app(settings_for(db_url))) as client:  # a restart deals the rematch again, by seat 0
         assert client.get(f"/api/tables/{ana['table']}").json()["table"]["to_play"] == 1
+
+
+def decided_at_the_deal(dealer: int | None) -> int:
+    """A seed whose first deal ends a one-hand 2-player Tonk match at once (a TONK dealt)."""
+    game = load_game("tonk", players=2, hands=1)
+    return next(seed for seed in range(10_000) if game.new_state(seed, dealer=dealer).is_terminal)
+
+
+def test_a_match_the_deal_decided_still_seats_its_players_and_its_rematch_too(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds = iter([decided_at_the_deal(None), decided_at_the_deal(1)])
+    monkeypatch.setattr(lobby_module.secrets, "randbits", lambda bits: next(seeds))
+    tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 1})["id"]
+    assert client.get(f"/api/tables/{tid}").json()["table"]["status"] == "finished"
+    tokens = [join(client, tid, name)["token"] for name in ("Ana", "Bo")]
+    seen = client.get(f"/api/tables/{tid}?token={tokens[0]}").json()
+    assert seen["seat"] == 0 and seen["legal"] == [] and seen["view"]["results"]
+    assert client.post(f"/api/tables/{tid}/join", json={}).json()["error"]["code"] == "table/full"
+    ana = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]}).json()
+    shown = client.get(f"/api/tables/{ana['table']}?token={ana['token']}").json()
+    assert (shown["seat"], shown["table"]["status"], shown["table"]["seats"][0]["name"]) == (0, "finished", "Ana")
+    bo = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[1]}).json()
+    assert (bo["table"], bo["seat"]) == (ana["table"], 1)

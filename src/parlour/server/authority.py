@@ -153,8 +153,10 @@ class TableAuthority:
         """Give ``name`` a free human seat (``seat`` or the first free one) held by ``token``.
 
         A seat another process gave meanwhile is learnt from storage, and the next free one tried.
+        A match the deal decided before anyone played (a Tonk won at the deal) keeps its free seats,
+        so that whoever created it, asked for it as a rematch or was invited can sit and see the result.
         """
-        if self.state.is_terminal:
+        if self.state.is_terminal and self.version > 0:
             raise Rejected("table/finished", f"table {self.id!r} has finished; spectate or replay it instead")
         if seat is not None and not 0 <= seat < len(self.seats):
             raise Rejected("request/invalid", f"seat {seat} does not exist at table {self.id!r}: seats are "
