@@ -31,7 +31,7 @@ PHONE = {"width": 390, "height": 844}
 PLAYERS = {"tonk": ["human", "heuristic"], "tock": ["human", "heuristic", "heuristic", "heuristic"],
            "plonk": ["human", "heuristic", "heuristic", "heuristic"]}
 FLAGS = {"tonk": {"hands": "3"}}
-"""Three Tonk hands, so that a hand won at the deal (speno) cannot finish the table before Ana has joined it."""
+"""Three Tonk hands, so that a hand won at the deal (speno) cannot finish the table before Ana's first turn."""
 BOTS = {"tonk": (["heuristic", "heuristic"], {"hands": 2}), "tock": (["heuristic", "heuristic"], {"players": 2}),
         "plonk": (["heuristic"] * 4, {"target": 100})}
 

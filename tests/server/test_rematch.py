@@ -59,6 +59,7 @@ def test_a_match_the_deal_decided_still_seats_its_players_and_its_rematch_too(
     monkeypatch.setattr(lobby_module.secrets, "randbits", lambda bits: next(seeds))
     tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 1})["id"]
     assert client.get(f"/api/tables/{tid}").json()["table"]["status"] == "finished"
+    assert tid not in client.app.state.lobby.storage.table_ids(unfinished_only=True)  # type: ignore[attr-defined]
     tokens = [join(client, tid, name)["token"] for name in ("Ana", "Bo")]
     seen = client.get(f"/api/tables/{tid}?token={tokens[0]}").json()
     assert seen["seat"] == 0 and seen["legal"] == [] and seen["view"]["results"]

@@ -99,10 +99,12 @@ class TableAuthority:
             except BotSpecError as e:
                 raise Rejected("request/invalid", f"seat {i}: {e}") from None
             stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{readable_name(spec)} {i}"))
+        state = game.new_state(seed, dealer=dealer)
+        decided = state.is_terminal  # a match the deal decided is stored as finished, like one ended by play
         stored = StoredTable(id=table_id, name=name, game=game.spec.name, rules=game.rules.to_dict(), seed=seed,
                              seats=stored_seats, turn_seconds=turn_seconds, created=time.time(),
-                             stand_in_bot=stand_in_bot, dealer=dealer)
-        state = game.new_state(seed, dealer=dealer)
+                             stand_in_bot=stand_in_bot, dealer=dealer, finished=decided,
+                             result=result_of(state) if decided else None)
         storage.create(stored)
         return cls(stored, storage, state)
 
