@@ -16,12 +16,14 @@ from typing import Any
 
 SERVING = re.compile(r"serving at http://[^/\s]+:(\d+)/")
 START_SECONDS = 60
+CALL_SECONDS = 30
+"""Longest a test waits for one REST answer: sized for a busy machine, where 10 s was seen to run out."""
 
 
 def call(base: str, path: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=CALL_SECONDS) as response:
         return json.loads(response.read())
 
 

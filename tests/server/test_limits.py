@@ -7,6 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,8 @@ def refusal(response: Any) -> tuple[int, str, str]:
 
 def test_seeds_are_128_bit_secrets_committed_to_and_revealed_only_at_the_end(client: TestClient) -> None:
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    made = [new_table(client, "tonk", ["human", "random"], rules={"hands": 1}) for _ in range(4)]
+    # three hands: a match the deal decided would be finished, and its record (with the seed) rightly public
+    made = [new_table(client, "tonk", ["human", "random"], rules={"hands": 3}) for _ in range(4)]
     seeds = [lobby.tables[t["id"]].state.seed for t in made]
     assert max(seed.bit_length() for seed in seeds) > 100 and len(set(seeds)) == 4
     table = made[0]
@@ -50,10 +52,12 @@ def test_seeds_are_128_bit_secrets_committed_to_and_revealed_only_at_the_end(cli
         me.act("nonsense words")
         public.append(json.dumps(me.error()))
     assert not [text for text in public if str(seed) in text], "the seed left the server before the end"
-    while client.get(f"/api/tables/{table['id']}").json()["table"]["status"] != "finished":
-        shown = client.get(f"/api/tables/{table['id']}?token={token}").json()
-        client.post(f"/api/tables/{table['id']}/actions",
-                    json={"token": token, "version": shown["view"]["version"], "action": shown["legal"][0]})
+    deadline = time.monotonic() + 120
+    while (shown := client.get(f"/api/tables/{table['id']}?token={token}").json())["table"]["status"] != "finished":
+        assert time.monotonic() < deadline, "the match did not end"
+        if shown["legal"]:  # else the bot is thinking
+            client.post(f"/api/tables/{table['id']}/actions",
+                        json={"token": token, "version": shown["view"]["version"], "action": shown["legal"][0]})
     record = client.get(f"/api/tables/{table['id']}/record").json()
     record = record.get("record", record)
     assert int(record["seed"]) == seed and verify_seed(int(record["seed"]), table["seed_commitment"])
@@ -185,7 +189,7 @@ def test_storage_failure_is_503_for_rest_and_1011_for_websockets(app_factory: Ca
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     app = app_factory(storage_retry_after=7)
     with TestClient(app) as client:
-        table = new_table(client, "tonk", ["human", "human"])
+        table = new_table(client, "tonk", ["human", "human"], rules={"hands": 3})  # a deal-time win ends no match
         tokens = [join(client, table["id"], n)["token"] for n in ("Ana", "Bo")]
         shown = client.get(f"/api/tables/{table['id']}").json()
         seat = shown["table"]["to_play"]
