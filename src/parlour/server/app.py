@@ -4,7 +4,8 @@ On start every unfinished table is rebuilt by replaying its stored actions and
 its bots are set going (with a Redis URL, as one of several processes: see
 ``cluster``); on stop pending bot moves are cancelled and the database closed.
 Refusals are JSON ``{"type": "error", "code", "message"}`` with an HTTP status by
-code; the browser client is served from ``static/``.
+code; the browser client is served from ``static/``. For the operator: ``/healthz`` and
+``/readyz`` (``probes``) and ``/metrics`` (``metrics``).
 """
 
 from __future__ import annotations
@@ -68,10 +69,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     lobby.restore()
     metrics.watch(lobby)
     cluster = Cluster(lobby) if settings.redis_url else None
-    probes = Probes(storage, settings.redis_url, metrics)
+    probes = Probes(storage, settings.redis_url, metrics, settings.probe_seconds)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(running: FastAPI) -> AsyncIterator[None]:
         if cluster is not None:
             await cluster.start()
         lobby.start()
@@ -82,13 +83,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lobby.writer.close()
         if cluster is not None:
             await cluster.close()
-        await probes.close()
+        await running.state.probes.close()
         metrics.close()
 
     app = FastAPI(title="parlour", description="Card games at tables in the browser.",
                   version="0.1.0", lifespan=lifespan)
     app.state.lobby = lobby
     app.state.settings = settings
+    app.state.probes = probes
+    app.state.metrics = metrics
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, exc: Rejected) -> JSONResponse:
@@ -138,9 +141,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"status": "ok"}
 
     @app.get("/readyz", include_in_schema=False)
-    async def readyz() -> JSONResponse:
-        """Ready: storage answers ``SELECT 1`` and Redis (if used) ``PING``, each within a bounded time."""
-        down = await probes.problems()
+    async def readyz(request: Request) -> JSONResponse:
+        """Ready: storage answers ``SELECT 1`` and Redis (if used) ``PING``, each within ``probe_seconds``."""
+        down = await request.app.state.probes.problems()
         if not down:
             return JSONResponse({"status": "ready"})
         message = "not ready: " + "; ".join(f"{name}: {why}" for name, why in down.items())

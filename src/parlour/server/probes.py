@@ -1,7 +1,7 @@
 """The probes an orchestrator asks: ``GET /healthz`` (the process answers) and ``GET /readyz`` (it can serve).
 
 Readiness asks each dependency one cheap question: storage a ``SELECT 1``, Redis (when the server
-uses it) a ``PING``. Each question is bounded by ``PROBE_SECONDS`` however the dependency fails
+uses it) a ``PING``. Each question is bounded by ``probe_seconds`` however the dependency fails
 (refused, silent, a pool with no free connection): the database's runs on a thread of the probe's
 own, so the event loop never waits for it, and a probe that hangs leaves that thread busy, not the
 server; later probes then answer "not ready" in time. Every URL in an answer has its password masked.
@@ -23,8 +23,6 @@ from sqlalchemy import text
 from parlour.server.metrics import Metrics
 from parlour.server.storage import Storage
 
-PROBE_SECONDS = 2.0
-"""Longest one dependency's check may take before it counts as down."""
 PROBE_THREADS = 2
 """Threads the database checks run on: a check stuck on a silent database holds one, never more than these."""
 
@@ -57,8 +55,7 @@ def first_line(error: BaseException) -> str:
 class Probes:
     """The readiness checks of one app: its storage and, when it has one, its Redis."""
 
-    def __init__(self, storage: Storage, redis_url: str | None, metrics: Metrics,
-                 seconds: float = PROBE_SECONDS) -> None:
+    def __init__(self, storage: Storage, redis_url: str | None, metrics: Metrics, seconds: float) -> None:
         self.storage = storage
         self.seconds = seconds
         self.metrics = metrics
@@ -106,7 +103,7 @@ class Probes:
         self.threads.shutdown(wait=False, cancel_futures=True)
 
 
-async def redis_problem(client: Pingable, shown_url: str, seconds: float = PROBE_SECONDS) -> str | None:
+async def redis_problem(client: Pingable, shown_url: str, seconds: float) -> str | None:
     """Why the Redis behind ``client`` cannot serve (its URL shown as ``shown_url``, password masked), or None
     when it answers PING within ``seconds``. Any client with an async ``ping()`` will do: the probe's own,
     or the Redis peer's."""

@@ -71,6 +71,8 @@ class Settings(BaseSettings):
                                description="Redis pub/sub channel the processes of one service share")
     sync_seconds: float = Field(default=1.0, gt=0, le=60, description="with Redis: how often a process claims "
                                 "the bots of tables nobody plays and checks storage for changes it missed")
+    probe_seconds: float = Field(default=2.0, gt=0, le=60, description="longest /readyz waits for each "
+                                 "dependency (storage's SELECT 1, Redis's PING) before calling it down")
     log_format: Literal["text", "json"] = Field(default="text", description="how log lines are written: text, or "
                                                 "json (one object a line: time, level, logger, message, exc)")
 
