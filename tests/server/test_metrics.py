@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import os
 import secrets
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 from prometheus_client.parser import text_string_to_metric_families
 
-from parlour.server.metrics import Metrics
+from parlour.server.metrics import Metrics, forget_dead_workers
 from tests.server.conftest import Client, TestClient, join, new_table, postgres_schema, postgres_url
 from tests.server.serving import Served, call
 from tests.server.test_limits import Outage
@@ -148,3 +151,13 @@ def test_any_worker_reports_every_worker_s_requests() -> None:
                              status="200") == asked
         finally:
             served.stop()
+
+
+def test_a_dead_worker_s_open_sockets_leave_the_sum_and_its_counters_stay(tmp_path: Path) -> None:
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    gone, here = int(dead.stdout), os.getpid()
+    for name in (f"gauge_livesum_{gone}.db", f"gauge_livesum_{here}.db", f"counter_{gone}.db"):
+        (tmp_path / name).write_bytes(b"")
+    forget_dead_workers(str(tmp_path))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([f"gauge_livesum_{here}.db", f"counter_{gone}.db"])
