@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+import logging.config
 import os
 import sys
 import webbrowser
@@ -40,6 +42,9 @@ def serve(
         "a PostgreSQL --db")] = None,
     workers: Annotated[int, typer.Option(min=1, max=64, help="processes serving behind the one port (more than 1 "
                                          "needs a PostgreSQL --db and --redis-url)")] = 1,
+    log_format: Annotated[str | None, typer.Option(
+        "--log-format", help="text (default) or json: one JSON object a line (time, level, logger, message, "
+        "exc)")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
 ) -> None:
     """Serve the lobby and tables in the browser; bots fill empty seats."""
@@ -50,12 +55,15 @@ def serve(
     from parlour.server.app import create_app
     from parlour.server.settings import Settings
 
-    given = {k: v for k, v in {"host": host, "port": port, "db_url": db, "redis_url": redis_url}.items()
-             if v is not None}
+    given = {k: v for k, v in {"host": host, "port": port, "db_url": db, "redis_url": redis_url,
+                               "log_format": log_format}.items() if v is not None}
     try:
         settings = Settings(**given)  # type: ignore[arg-type]
         if workers > 1:
             need_cluster(settings, workers)
+        options = logging_options(settings)
+        if "log_config" in options:  # lines logged while the app is built are JSON too
+            logging.config.dictConfig(options["log_config"])
         app = create_app(settings)
     except ValidationError as e:
         first = e.errors()[0]
@@ -66,7 +74,7 @@ def serve(
         serve_workers(settings, workers, no_browser)
         return
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, **options)
 
     def announce(server: uvicorn.Server) -> None:
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else settings.port
@@ -133,27 +141,55 @@ def settings_environment(settings: Settings) -> dict[str, str]:
             for name, value in settings.model_dump(exclude_none=True).items()}
 
 
+def logging_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's logging options for ``settings.log_format``: its own defaults for text, one JSON object a
+    line for json (``server.logs``)."""
+    if settings.log_format != "json":
+        return {}
+    from parlour.server.logs import json_log_config
+
+    return {"log_config": json_log_config("warning")}
+
+
 def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
     """``workers`` processes behind one port, each building its app from the same settings (passed in the
-    environment, which the workers inherit)."""
+    environment, which the workers inherit).
+
+    The workers share their metrics through a fresh folder of their own (``PROMETHEUS_MULTIPROC_DIR``,
+    removed when they stop), so ``/metrics`` from any of them reports all of them.
+    """
+    import shutil
+    import tempfile
+
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
+    from parlour.server.metrics import MULTIPROCESS_ENV
+
     os.environ.update(settings_environment(settings))
-    config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host, port=settings.port,
-                            workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            ws_per_message_deflate=False)
-    sock = config.bind_socket()
-    sock.listen(config.backlog)  # connections wait for the workers instead of being refused while they start
-    say_serving(settings, sock.getsockname()[1], no_browser, _(" by {workers} processes").format(workers=workers))
-    Multiprocess(config, sockets=[sock]).run()
+    shared = tempfile.mkdtemp(prefix="parlour-metrics-")
+    os.environ[MULTIPROCESS_ENV] = shared
+    try:
+        config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host,
+                                port=settings.port, workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                                ws_per_message_deflate=False, **logging_options(settings))
+        sock = config.bind_socket()
+        sock.listen(config.backlog)  # connections wait for the workers instead of being refused while they start
+        say_serving(settings, sock.getsockname()[1], no_browser,
+                    _(" by {workers} processes").format(workers=workers))
+        Multiprocess(config, sockets=[sock]).run()
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
 
 
 def say_serving(settings: Settings, bound: int, no_browser: bool, how: str = "") -> None:
     """Print the address to open (and open a browser on it when there is a display)."""
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     url = f"http://{shown}:{bound}/"
-    console.print(_("parlour is serving at {url} (tables in {db}); Ctrl+C stops it.").format(
-        url=f"[bold]{url}[/]{how}", db=escape(settings.db_url)), soft_wrap=True)
+    said = _("parlour is serving at {url} (tables in {db}); Ctrl+C stops it.")
+    if settings.log_format == "json":  # a log line like every other, for whatever collects them
+        logging.getLogger("parlour.server").info(said.format(url=f"{url}{how}", db=settings.db_url))
+    else:
+        console.print(said.format(url=f"[bold]{url}[/]{how}", db=escape(settings.db_url)), soft_wrap=True)
     if not no_browser and _has_display():
         webbrowser.open(url)

@@ -4,7 +4,8 @@ On start every unfinished table is rebuilt by replaying its stored actions and
 its bots are set going (with a Redis URL, as one of several processes: see
 ``cluster``); on stop pending bot moves are cancelled and the database closed.
 Refusals are JSON ``{"type": "error", "code", "message"}`` with an HTTP status by
-code; the browser client is served from ``static/``.
+code; the browser client is served from ``static/``. For the operator: ``/healthz`` and
+``/readyz`` (``probes``) and ``/metrics`` (``metrics``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -26,6 +27,8 @@ from parlour.server.authority import Rejected, quote
 from parlour.server.cluster import Cluster
 from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
+from parlour.server.metrics import CONTENT_TYPE, Metrics, RequestMetrics
+from parlour.server.probes import Probes
 from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageUnavailable
@@ -37,7 +40,7 @@ STATUS = {
     "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
     "action/not_your_turn": 409, "action/stale": 409, "request/too_large": 413, "request/too_many": 429,
     "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503, "record/not_found": 404,
-    "chat/too_fast": 429, "table/expired": 410,
+    "chat/too_fast": 429, "table/expired": 410, "service/not_ready": 503,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -60,13 +63,16 @@ round trips several times slower under load."""
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server for ``settings`` (defaults: ``Settings()``, i.e. environment and ``parlour.db``)."""
     settings = settings or Settings()
-    storage = Storage(settings.db_url)
-    lobby = Lobby(settings, storage)
+    metrics = Metrics()
+    storage = Storage(settings.db_url, metrics=metrics)
+    lobby = Lobby(settings, storage, metrics)
     lobby.restore()
+    metrics.watch(lobby)
     cluster = Cluster(lobby) if settings.redis_url else None
+    probes = Probes(storage, settings.redis_url, metrics, settings.probe_seconds)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(running: FastAPI) -> AsyncIterator[None]:
         if cluster is not None:
             await cluster.start()
         lobby.start()
@@ -77,11 +83,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lobby.writer.close()
         if cluster is not None:
             await cluster.close()
+        await running.state.probes.close()
+        metrics.close()
 
     app = FastAPI(title="parlour", description="Card games at tables in the browser.",
                   version="0.1.0", lifespan=lifespan)
     app.state.lobby = lobby
     app.state.settings = settings
+    app.state.probes = probes
+    app.state.metrics = metrics
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, exc: Rejected) -> JSONResponse:
@@ -106,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return error_response("request/invalid", f"{where}: {first.get('msg', 'invalid')}{given}")
 
     app.add_middleware(BodyLimit, settings=settings)
+    app.add_middleware(RequestMetrics, metrics=metrics, routes=app)
 
     app.include_router(games.router)
     app.include_router(tables.router)
@@ -123,6 +134,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        """Alive: the process answers (nothing else is asked)."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz(request: Request) -> JSONResponse:
+        """Ready: storage answers ``SELECT 1`` and Redis (if used) ``PING``, each within ``probe_seconds``."""
+        down = await request.app.state.probes.problems()
+        if not down:
+            return JSONResponse({"status": "ready"})
+        message = "not ready: " + "; ".join(f"{name}: {why}" for name, why in down.items())
+        return JSONResponse({"error": {"code": "service/not_ready", "message": message}, "down": down},
+                            status_code=STATUS["service/not_ready"])
+
+    @app.get("/metrics", include_in_schema=False)
+    async def prometheus() -> Response:
+        """The metrics in Prometheus's text format (``metrics``)."""
+        return Response(metrics.exposition(), media_type=CONTENT_TYPE)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -35,6 +35,7 @@ from parlour.bots.base import Bot, make_bot, parse_bot_spec
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
 from parlour.core.registry import load_game
+from parlour.server.metrics import Metrics
 
 BUILT_BOTS = 64
 """Bots a worker keeps built (game, rules and spec), least recently used dropped first."""
@@ -86,9 +87,11 @@ def worker_pid() -> int:
 class BotPool:
     """At most ``workers`` bot moves computed at once, each in its own process (threads when ``workers`` is 0)."""
 
-    def __init__(self, workers: int, cap_ms: float) -> None:
+    def __init__(self, workers: int, cap_ms: float, metrics: Metrics | None = None) -> None:
         self.workers = workers
         self.cap_ms = cap_ms
+        self.metrics = metrics or Metrics()
+        """Where each move's think time is observed (the app's, for ``/metrics``)."""
         self.running = 0
         """Moves being computed now (at most ``workers``)."""
         self.waiting = 0
@@ -121,12 +124,15 @@ class BotPool:
         finally:
             self.waiting -= 1
         self.running += 1
+        started = time.perf_counter()
         try:
+            action: Action
             if self.workers == 0:
-                return await asyncio.to_thread(bot.choose, view, legal, rng)
-            rules = json.dumps(game.rules.to_dict(), sort_keys=True)
-            action: Action = await self.run(think, game.spec.name, rules, bot.name, self.cap_ms, view,
-                                            list(legal), rng)
+                action = await asyncio.to_thread(bot.choose, view, legal, rng)
+            else:
+                rules = json.dumps(game.rules.to_dict(), sort_keys=True)
+                action = await self.run(think, game.spec.name, rules, bot.name, self.cap_ms, view, list(legal), rng)
+            self.metrics.bot_thought(game.spec.name, bot.name, time.perf_counter() - started)
             return action
         finally:
             self.running -= 1

@@ -23,6 +23,7 @@ from parlour.bots.base import Bot, make_bot
 from parlour.core.errors import BotSpecError
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.botpool import BotPool
+from parlour.server.metrics import Metrics
 from parlour.server.settings import Settings
 from parlour.server.storage import StorageUnavailable
 
@@ -39,7 +40,7 @@ PublishFn = Callable[[TableAuthority], None]
 class BotDriver:
     """The pending bot move (or turn timer) of each table, and the grace timers of absent seats."""
 
-    def __init__(self, settings: Settings, play: PlayFn, publish: PublishFn) -> None:
+    def __init__(self, settings: Settings, play: PlayFn, publish: PublishFn, metrics: Metrics | None = None) -> None:
         self.settings = settings
         self._play = play
         self._publish = publish
@@ -48,7 +49,7 @@ class BotDriver:
         self._graces: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._stand_ins: dict[str, Bot] = {}
         self._failures: dict[str, int] = {}
-        self.pool = BotPool(settings.bot_workers, settings.max_bot_ms)
+        self.pool = BotPool(settings.bot_workers, settings.max_bot_ms, metrics)
         """Where the moves are computed: at most ``bot_workers`` at once, off the event loop."""
         self.owns: Callable[[str], bool] = lambda _table_id: True
         """Whether this process plays the bots of a table (with several processes, the one holding its lease)."""

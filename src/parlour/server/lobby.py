@@ -25,6 +25,7 @@ from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.limits import Buckets
+from parlour.server.metrics import Metrics
 from parlour.server.schemas import JoinIn, JoinOut, TableIn
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable
@@ -43,12 +44,14 @@ STAND_IN_WINDOW = 1000
 class Lobby:
     """All tables of one server process."""
 
-    def __init__(self, settings: Settings, storage: Storage) -> None:
+    def __init__(self, settings: Settings, storage: Storage, metrics: Metrics | None = None) -> None:
         self.settings = settings
         self.storage = storage
+        self.metrics = metrics or storage.metrics
+        """What the operator sees at ``/metrics`` (by default its storage's, where database failures are counted)."""
         self.hub = Hub()
         self.tables: dict[str, TableAuthority] = {}
-        self.bots = BotDriver(settings, self.play, self.publish)
+        self.bots = BotDriver(settings, self.play, self.publish, self.metrics)
         self.writer = Writer(storage)
         self.locks: dict[str, asyncio.Lock] = {}
         self.creators: dict[str, str] = {}
@@ -246,6 +249,7 @@ class Lobby:
                     self.bots.schedule(table)
                 raise
             table.accept(before, after, stand_in)
+            self.metrics.action(table.game.spec.name)
             self.notify({"kind": "action", "table": table.id, "idx": before, "text": canonical, "stand_in": stand_in})
             self.publish(table)
             self.bots.schedule(table)
@@ -308,6 +312,7 @@ class Lobby:
         seat = self.seat_of(table, token) if token else None
         conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit)
         self.hub.add(conn)
+        self.metrics.socket_opened(seat is not None)
         self.notify_presence(table.id)
         if seat is not None:
             self.bots.seat_back(table, seat)
@@ -317,6 +322,7 @@ class Lobby:
 
     def disconnect(self, conn: Connection) -> None:
         last = self.hub.remove(conn)
+        self.metrics.socket_closed(conn.seat is not None)
         self.notify_presence(conn.table_id)
         table = self.tables.get(conn.table_id)
         if table is None:

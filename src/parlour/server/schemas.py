@@ -24,7 +24,7 @@ ErrorCode = Literal[
     "auth/bad_token", "request/invalid",
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
     "request/too_large", "request/too_many", "request/not_found", "request/method_not_allowed", "storage_unavailable",
-    "record/not_found", "chat/too_fast", "table/expired",
+    "record/not_found", "chat/too_fast", "table/expired", "service/not_ready",
 ]
 
 

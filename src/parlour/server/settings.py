@@ -6,7 +6,7 @@ own with a temporary database and no bot delay, so nothing here is global.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Literal, Self
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -71,6 +71,10 @@ class Settings(BaseSettings):
                                description="Redis pub/sub channel the processes of one service share")
     sync_seconds: float = Field(default=1.0, gt=0, le=60, description="with Redis: how often a process claims "
                                 "the bots of tables nobody plays and checks storage for changes it missed")
+    probe_seconds: float = Field(default=2.0, gt=0, le=60, description="longest /readyz waits for each "
+                                 "dependency (storage's SELECT 1, Redis's PING) before calling it down")
+    log_format: Literal["text", "json"] = Field(default="text", description="how log lines are written: text, or "
+                                                "json (one object a line: time, level, logger, message, exc)")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking

@@ -39,6 +39,7 @@ from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
 from parlour.server.chat_schema import chat_table
+from parlour.server.metrics import Metrics
 from parlour.server.schema import migrate
 
 
@@ -102,7 +103,9 @@ EXPIRED = "expired"
 class Storage:
     """The tables, seats and action logs in one database."""
 
-    def __init__(self, url: str, prefix: str = "parlour_") -> None:
+    def __init__(self, url: str, prefix: str = "parlour_", metrics: Metrics | None = None) -> None:
+        self.metrics = metrics or Metrics()
+        """Where database failures are counted (the app's, for ``/metrics``)."""
         try:
             parsed = make_url(url)
         except ArgumentError:
@@ -164,6 +167,7 @@ class Storage:
         """Every database failure but a key conflict becomes ``StorageUnavailable``, one line naming the URL."""
         if isinstance(context.sqlalchemy_exception, IntegrityError):
             return
+        self.metrics.storage_error()
         cause = str(context.original_exception).strip().splitlines()
         raise StorageUnavailable(f"database {self.shown_url} is unavailable: "
                                  f"{cause[0] if cause else type(context.original_exception).__name__}")

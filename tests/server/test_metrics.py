@@ -1,0 +1,163 @@
+"""``/metrics``: requests by route template, sockets, tables, actions, bot think time, errors; a registry per app."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from prometheus_client.parser import text_string_to_metric_families
+
+from parlour.server.metrics import Metrics, forget_dead_workers
+from tests.server.conftest import Client, TestClient, join, new_table, postgres_schema, postgres_url
+from tests.server.serving import Served, call
+from tests.server.test_limits import Outage
+
+WAIT_SECONDS = 30.0
+REDIS_URL = os.environ.get("PARLOUR_TEST_REDIS_URL") or None
+
+
+def samples(client: TestClient) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+    """Every sample ``/metrics`` answers, by name and labels."""
+    response = client.get("/metrics")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/plain")
+    return parse(response.text)
+
+
+def parse(text: str) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+    return {(s.name, frozenset(s.labels.items())): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def value(found: dict[tuple[str, frozenset[tuple[str, str]]], float], name: str, **labels: str) -> float:
+    return found.get((name, frozenset(labels.items())), 0.0)
+
+
+def test_requests_are_counted_by_route_template_never_by_raw_path(client: TestClient) -> None:
+    table = new_table(client, "tonk", ["human", "human"])
+    for _ in range(3):
+        assert client.get(f"/api/tables/{table['id']}").status_code == 200
+    assert client.get("/api/tables/nosuchtable").status_code == 404
+    assert client.get(f"/no/such/path/{table['id']}").status_code == 404
+    response = client.get("/metrics")
+    found = parse(response.text)
+    route = "/api/tables/{table_id}"
+    assert value(found, "parlour_http_requests_total", method="GET", route=route, status="200") == 3
+    assert value(found, "parlour_http_requests_total", method="GET", route=route, status="404") == 1
+    assert value(found, "parlour_http_requests_total", method="POST", route="/api/tables", status="201") == 1
+    assert value(found, "parlour_http_requests_total", method="GET", route="<unmatched>", status="404") == 1
+    assert value(found, "parlour_http_request_duration_seconds_count", method="GET", route=route) == 4
+    assert table["id"] not in response.text and "nosuchtable" not in response.text
+
+
+def test_a_body_refused_before_routing_is_counted_under_its_route(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(max_message_bytes=1000)) as client:
+        assert client.post("/api/tables", content=b"x" * 2000,
+                           headers={"content-type": "application/json"}).status_code == 413
+        found = samples(client)
+    assert value(found, "parlour_http_requests_total", method="POST", route="/api/tables", status="413") == 1
+
+
+def test_actions_sockets_and_tables_are_counted(client: TestClient) -> None:
+    table = new_table(client, "tonk", ["human", "human"], rules={"hands": 3})
+    tokens = [join(client, table["id"], name)["token"] for name in ("Ana", "Bo")]
+    found = samples(client)
+    assert value(found, "parlour_tables", game="tonk", status="playing") == 1
+    assert value(found, "parlour_websockets_open", role="player") == 0
+    with client.websocket_connect(f"/api/tables/{table['id']}/ws?token={tokens[0]}") as player, \
+            client.websocket_connect(f"/api/tables/{table['id']}/ws") as spectator:
+        Client(player).until(lambda m: m["type"] == "state")
+        Client(spectator).until(lambda m: m["type"] == "state")
+        found = samples(client)
+        assert value(found, "parlour_websockets_open", role="player") == 1
+        assert value(found, "parlour_websockets_open", role="spectator") == 1
+    shown = client.get(f"/api/tables/{table['id']}", params={"token": tokens[0]}).json()
+    seat = shown["table"]["to_play"]
+    state = client.get(f"/api/tables/{table['id']}", params={"token": tokens[seat]}).json()
+    played = client.post(f"/api/tables/{table['id']}/actions",
+                         json={"token": tokens[seat], "version": state["view"]["version"], "action": state["legal"][0]})
+    assert played.status_code == 200, played.text
+    found = samples(client)
+    assert value(found, "parlour_actions_total", game="tonk") == 1
+    assert value(found, "parlour_websockets_open", role="player") == 0
+    assert value(found, "parlour_websockets_open", role="spectator") == 0
+
+
+def test_bot_think_time_is_observed_by_game_and_bot_name(client: TestClient) -> None:
+    table = new_table(client, "tonk", ["random", "ismcts:iters=20"], rules={"hands": 5})
+    deadline = time.monotonic() + WAIT_SECONDS
+    while client.get(f"/api/tables/{table['id']}").json()["table"]["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.05)
+    found = samples(client)
+    moves = {bot: value(found, "parlour_bot_think_seconds_count", game="tonk", bot=bot) for bot in ("random", "ismcts")}
+    assert sum(moves.values()) >= 1  # five hands: not all of them decided at the deal
+    assert value(found, "parlour_actions_total", game="tonk") == sum(moves.values())
+    assert not any(dict(labels).get("bot", "").count(":") for _, labels in found)  # the name, never the options
+    assert sum(value(found, "parlour_bot_think_seconds_sum", game="tonk", bot=bot) for bot in moves) > 0
+
+
+def test_storage_errors_are_counted(app_factory: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_factory()
+    with TestClient(app) as client:
+        assert value(samples(client), "parlour_storage_errors_total") == 0
+        with Outage(app, monkeypatch):
+            assert client.post("/api/tables", json={"game": "tonk", "seats": ["human", "human"]}).status_code == 503
+        assert value(samples(client), "parlour_storage_errors_total") >= 1
+
+
+def test_redis_errors_are_counted_by_the_function_the_redis_peer_calls(app_factory: Callable[..., FastAPI]) -> None:
+    app = app_factory()
+    metrics: Metrics = app.state.metrics
+    with TestClient(app) as client:
+        metrics.redis_error()
+        metrics.redis_error()
+        assert value(samples(client), "parlour_redis_errors_total") == 2
+
+
+def test_each_app_counts_on_its_own(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory()) as first, TestClient(app_factory()) as second:
+        for _ in range(2):
+            first.get("/api/games")
+        second.get("/api/games")
+        assert value(samples(first), "parlour_http_requests_total", method="GET", route="/api/games", status="200") == 2
+        assert value(samples(second), "parlour_http_requests_total", method="GET", route="/api/games",
+                     status="200") == 1
+
+
+@pytest.mark.skipif(postgres_url() is None or REDIS_URL is None, reason="--workers needs PostgreSQL and Redis")
+def test_any_worker_reports_every_worker_s_requests() -> None:
+    base_url = postgres_url()
+    assert base_url is not None and REDIS_URL is not None
+    with postgres_schema(base_url) as url:
+        channel = f"test-{secrets.token_hex(6)}"
+        served = Served(url, "--redis-url", REDIS_URL, "--workers", "2", env={"PARLOUR_REDIS_CHANNEL": channel})
+        try:
+            base = served.base()
+            asked = 30
+            for _ in range(asked):  # a connection each: the two workers share them out
+                call(base, "/api/games")
+            for _ in range(4):
+                with urllib.request.urlopen(base + "/metrics", timeout=10) as response:
+                    found = parse(response.read().decode())
+                assert value(found, "parlour_http_requests_total", method="GET", route="/api/games",
+                             status="200") == asked
+        finally:
+            served.stop()
+
+
+def test_a_dead_worker_s_open_sockets_leave_the_sum_and_its_counters_stay(tmp_path: Path) -> None:
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    gone, here = int(dead.stdout), os.getpid()
+    for name in (f"gauge_livesum_{gone}.db", f"gauge_livesum_{here}.db", f"counter_{gone}.db"):
+        (tmp_path / name).write_bytes(b"")
+    forget_dead_workers(str(tmp_path))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([f"gauge_livesum_{here}.db", f"counter_{gone}.db"])
