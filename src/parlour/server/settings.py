@@ -71,6 +71,8 @@ class Settings(BaseSettings):
                                description="Redis pub/sub channel the processes of one service share")
     sync_seconds: float = Field(default=1.0, gt=0, le=60, description="with Redis: how often a process claims "
                                 "the bots of tables nobody plays and checks storage for changes it missed")
+    redis_retry_max: float = Field(default=5.0, ge=0.1, le=300, description="with Redis: longest wait between two "
+                                   "attempts to subscribe again after losing Redis (the wait doubles from 0.1 s)")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking
