@@ -152,7 +152,7 @@ def postgres_schema(base_url: str) -> Iterator[str]:
     Processes started on it share nothing with other suites on the same PostgreSQL.
     """
     schema = f"t_{secrets.token_hex(6)}"
-    engine = create_engine(base_url)
+    engine = create_engine(base_url, pool_pre_ping=True)  # the database may have restarted meanwhile
     with engine.begin() as conn:
         conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
     try:
