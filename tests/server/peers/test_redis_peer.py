@@ -37,12 +37,15 @@ def test_every_process_serves_on_while_redis_is_away_and_fans_out_again_once_it_
     tokens = [call(a, f"/api/tables/{people}/join", {"name": "Ana"})["token"],
               call(b, f"/api/tables/{people}/join", {"name": "Bo"})["token"]]
     on_a = Watcher(a, people)
-    watchers = [on_a]
+    leaving = Watcher(b, people)
+    watchers = [on_a, leaving]
     prober = Prober([a, b])
     try:
         on_a.state_at(play_one(b, people, tokens))  # fanned out through Redis
+        until("A hears of B's spectator", lambda: table_of(a, people)["spectators"] == 2)
 
         cluster.redis.kill()
+        leaving.close()  # nobody hears of it now
         made = ask(b, "/api/tables", {"game": "tonk", "seats": ["human", "random"]})
         assert made.status == 201, made
         on_a.state_at(play_one(b, people, tokens))  # from storage, on A's next sweep
@@ -50,8 +53,9 @@ def test_every_process_serves_on_while_redis_is_away_and_fans_out_again_once_it_
         until("the bots of A play on, seen from B through storage", lambda: table_of(b, bots)["version"] > moved)
 
         cluster.redis.start()
+        until("A learns the spectator on B left", lambda: table_of(a, people)["spectators"] == 1)
         watchers.append(Watcher(b, people))  # only Redis tells A of a spectator on B
-        until("A hears of B's spectator", lambda: table_of(a, people)["spectators"] == 2)
+        until("A hears of B's new spectator", lambda: table_of(a, people)["spectators"] == 2)
         on_a.state_at(play_one(b, people, tokens))
         moved = table_of(a, bots)["version"]
         until("the bots play on", lambda: table_of(a, bots)["version"] > moved)
@@ -59,3 +63,8 @@ def test_every_process_serves_on_while_redis_is_away_and_fans_out_again_once_it_
         for w in watchers:
             w.close()
         prober.stop()
+    for served in cluster.started:
+        served.stop()
+        said = served.output()
+        assert said.count("Redis unavailable") == 1, said  # one warning for the outage, not one per attempt
+        assert said.count("Redis available again") == 1, said

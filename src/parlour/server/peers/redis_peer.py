@@ -100,8 +100,9 @@ class RedisPeer(Peer):
         self.channel = settings.redis_channel
         self.id = secrets.token_hex(6)
         self.redis = aioredis.Redis.from_url(settings.redis_url, socket_connect_timeout=REDIS_SECONDS,
-                                             socket_timeout=REDIS_SECONDS, retry=Retry(NoBackoff(), 0))
-        """Without retries of its own: the listener waits and tries again, and a lost event is dropped."""
+                                             socket_timeout=REDIS_SECONDS, retry=Retry(NoBackoff(), 1))
+        """Trying once more at once on a new connection (one broken while Redis was away), no more: the listener
+        waits and tries again, and a lost event is dropped."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         """Events to publish, in order; None ends the sender."""
         self.dropped = 0
@@ -234,7 +235,7 @@ class RedisPeer(Peer):
                     await self.unsubscribe(pubsub)
                     pubsub = None
                     pubsub = await self.subscribe()
-                    self.resubscribed()
+                    await self.resubscribed()
                     wait = RETRY_FIRST
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=LISTEN_SECONDS)
                 if message is not None:
@@ -248,10 +249,12 @@ class RedisPeer(Peer):
                 await asyncio.sleep(wait)
                 wait = min(2 * wait, self.settings.redis_retry_max)
 
-    def resubscribed(self) -> None:
-        """Subscribed again after an outage: hear the others anew, tell them who is here, catch up from storage."""
+    async def resubscribed(self) -> None:
+        """Subscribed again after an outage: publish on new connections, hear the others anew, tell them who is
+        here, catch up from storage."""
         if self.redis_outage.up:
             return
+        await self.redis.connection_pool.disconnect()
         self.redis_outage.back()
         now = asyncio.get_running_loop().time()
         self.heard = dict.fromkeys(self.heard, now)  # the others get SILENT_SWEEPS sweeps to be heard again
