@@ -5,10 +5,23 @@ On the session's own Redis and PostgreSQL (``services``), killed and restarted h
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Coroutine
 from typing import Any
 
-from tests.server.conftest import Cluster
-from tests.server.peers.faults import Prober, ask, until
+import pytest
+from redis.asyncio.client import PubSub
+
+from parlour.server.lobby import Lobby
+from parlour.server.peers import Hello
+from parlour.server.peers.redis_peer import OUTBOX_LIMIT, RedisPeer
+from parlour.server.storage import Storage
+from tests.server.conftest import Cluster, settings_for
+from tests.server.peers.faults import DEADLINE_SECONDS, Prober, ask, until
 from tests.server.serving import Watcher, call
 
 
@@ -68,3 +81,81 @@ def test_every_process_serves_on_while_redis_is_away_and_fans_out_again_once_it_
         said = served.output()
         assert said.count("Redis unavailable") == 1, said  # one warning for the outage, not one per attempt
         assert said.count("Redis available again") == 1, said
+
+
+def run_starvable(scenario: Coroutine[Any, Any, None]) -> None:
+    """Run ``scenario`` on an event loop of its own thread: a task that spins without yielding starves that
+    loop for good, and the test fails after ``DEADLINE_SECONDS`` instead of hanging."""
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario)
+        except BaseException as e:
+            failures.append(e)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(2 * DEADLINE_SECONDS)
+    assert not thread.is_alive(), "the event loop is starved: something spins without yielding"
+    if failures:
+        raise failures[0]
+
+
+async def waited(what: str, check: Any) -> None:
+    """Wait on the event loop until ``check()`` holds (a loop starved by a spinning task never comes back here:
+    see ``run_starvable``)."""
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while not check():
+        assert time.monotonic() < deadline, f"{what}: not within {DEADLINE_SECONDS:g} s"
+        await asyncio.sleep(0.05)
+
+
+def test_without_redis_the_peer_drops_events_retries_ever_slower_and_comes_back(
+        cluster: Cluster, caplog: pytest.LogCaptureFixture) -> None:
+    settings = settings_for(cluster.db_url, redis_url=cluster.redis.url, redis_channel=f"t-{secrets.token_hex(4)}",
+                            sync_seconds=0.2, redis_retry_max=0.4)
+    storage = Storage(cluster.db_url)
+    peer = RedisPeer(settings, storage)
+    attempts: list[float] = []
+    subscribe = peer.subscribe
+
+    async def counted() -> PubSub:
+        attempts.append(time.monotonic())
+        return await subscribe()
+
+    peer.subscribe = counted
+
+    async def scenario() -> None:
+        await peer.start(Lobby(settings, storage, peer))
+        assert peer.reachable
+        cluster.redis.kill()
+        await waited("Redis is seen gone", lambda: not peer.reachable)
+        for _ in range(3 * OUTBOX_LIMIT):
+            peer.announce(Hello())
+        assert peer.outbox.qsize() == 0 and peer.dropped >= 3 * OUTBOX_LIMIT  # nothing kept for a Redis away
+        tried = len(attempts)
+        await asyncio.sleep(2)
+        assert 2 <= len(attempts) - tried <= 2 / 0.1  # it keeps trying, waiting between tries
+        cluster.redis.start()
+        await waited("Redis is seen back", lambda: peer.reachable)
+        peer.announce(Hello())
+        await waited("the event is published", lambda: peer.outbox.qsize() == 0)
+        await peer.close()
+
+    with caplog.at_level(logging.WARNING, logger="parlour.server"):
+        run_starvable(scenario())
+    storage.close()
+    said = [r.getMessage() for r in caplog.records]
+    assert sum("Redis unavailable" in m for m in said) == 1, said
+    assert sum("Redis available again" in m for m in said) == 1, said
+
+
+def test_events_wait_in_a_bounded_outbox_when_redis_is_slow(cluster: Cluster) -> None:
+    settings = settings_for(cluster.db_url, redis_url=cluster.redis.url, redis_channel=f"t-{secrets.token_hex(4)}")
+    storage = Storage(cluster.db_url)
+    peer = RedisPeer(settings, storage)
+    for _ in range(OUTBOX_LIMIT + 500):  # nothing sends them: the sender is not started
+        peer.announce(Hello())
+    assert peer.outbox.qsize() == OUTBOX_LIMIT and peer.dropped == 500
+    storage.close()
