@@ -167,9 +167,10 @@ class Storage:
         migrate(self.engine, prefix)
 
     def _unavailable(self, context: ExceptionContext) -> None:
-        """Every database failure but a key conflict becomes ``StorageUnavailable``, one line naming the URL."""
-        if isinstance(context.sqlalchemy_exception, IntegrityError):
-            return
+        """Every database failure but a key conflict (or a pooled connection found broken, which is replaced)
+        becomes ``StorageUnavailable``, one line naming the URL."""
+        if isinstance(context.sqlalchemy_exception, IntegrityError) or context.is_pre_ping:
+            return  # a failed pre-ping is the pool's to handle: it replaces the connection
         cause = str(context.original_exception).strip().splitlines()
         raise StorageUnavailable(f"database {self.shown_url} is unavailable: "
                                  f"{cause[0] if cause else type(context.original_exception).__name__}")
