@@ -121,6 +121,10 @@ class BotDriver:
             self.schedule(table)
             self._publish(table)
 
+    def present(self, table: TableAuthority, seat: int) -> bool:
+        """Whether a person's seat has a connection on any process: the grace period then ends without a stand-in."""
+        return seat in self.hub.connected_seats(table.id) or seat in self.peer.elsewhere(table.id).seats
+
     def forget(self, table_id: str) -> None:
         """Drop everything pending for a table that leaves memory."""
         self._cancel_turn(table_id)
@@ -175,10 +179,6 @@ class BotDriver:
                 self._start(table, bot, wait)
             return
         self._failures.pop(table.id, None)
-
-    def present(self, table: TableAuthority, seat: int) -> bool:
-        """Whether a person's seat has a connection on any process: the grace period then ends without a stand-in."""
-        return seat in self.hub.connected_seats(table.id) or seat in self.peer.elsewhere(table.id).seats
 
     async def _grace(self, table: TableAuthority, seat: int) -> None:
         await asyncio.sleep(self.settings.disconnect_grace)
