@@ -108,7 +108,7 @@ class RedisPeer(Peer):
         self.dropped = 0
         """Events not published: Redis was unreachable, or ``OUTBOX_LIMIT`` were waiting already."""
         self.redis_outage = Outage("Redis")
-        self.sync_outage = Outage("storage, for catching up with the other processes,")
+        self.sync_outage = Outage("PostgreSQL (catching up with the other processes)")
         self.closing = False
         self.leases = Leases(storage)
         self.served: Lobby | None = None
