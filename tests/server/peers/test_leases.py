@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import create_engine, text
 
+from parlour.server.peers.leases import Leases
 from parlour.server.schema import lock_key
+from parlour.server.storage import Storage, StorageUnavailable
 from tests.server.conftest import Cluster
 from tests.server.peers.faults import Answer, Prober, ask, until
 from tests.server.serving import Watcher, call
@@ -81,3 +84,24 @@ def test_every_process_recovers_from_a_postgres_restart(cluster: Cluster) -> Non
     finally:
         on_a.close()
         prober.stop()
+
+
+def test_leases_lost_with_their_connection_are_taken_again_on_a_new_one(cluster: Cluster) -> None:
+    storage = Storage(cluster.db_url)
+    leases, other = Leases(storage), Leases(storage)
+    try:
+        assert leases.claim(["t1", "t2"]) == ["t1", "t2"]
+        assert other.claim(["t1"]) == []  # held: another process cannot take it
+        cluster.postgres.stop()
+        cluster.postgres.start()
+        with pytest.raises(StorageUnavailable):
+            leases.check()  # the session, and every lock with it, is gone
+        assert not leases.owns("t1") and not leases.owns("t2")
+        assert leases.claim(["t1", "t2"]) == ["t1", "t2"]
+        assert lease_held(cluster.db_url, "t1") and leases.owns("t1")
+        leases.release(["t1"])
+        assert not lease_held(cluster.db_url, "t1") and lease_held(cluster.db_url, "t2")
+    finally:
+        leases.close()
+        other.close()
+        storage.close()

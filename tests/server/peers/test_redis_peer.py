@@ -151,7 +151,7 @@ def test_without_redis_the_peer_drops_events_retries_ever_slower_and_comes_back(
     assert sum("Redis available again" in m for m in said) == 1, said
 
 
-def test_events_wait_in_a_bounded_outbox_when_redis_is_slow(cluster: Cluster) -> None:
+def test_at_most_outbox_limit_events_wait_to_be_published(cluster: Cluster) -> None:
     settings = settings_for(cluster.db_url, redis_url=cluster.redis.url, redis_channel=f"t-{secrets.token_hex(4)}")
     storage = Storage(cluster.db_url)
     peer = RedisPeer(settings, storage)
