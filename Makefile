@@ -11,10 +11,7 @@ STAMP := $(VENV)/.installed
 PG_TEST_URL := postgresql+psycopg://postgres@127.0.0.1:5432/test
 export PARLOUR_TEST_POSTGRES_URL ?= $(shell command -v pg_isready >/dev/null 2>&1 && \
 	pg_isready -q -h 127.0.0.1 -p 5432 && echo $(PG_TEST_URL))
-# The multi-process server tests need Redis beside PostgreSQL (skipped without either).
-REDIS_TEST_URL := redis://127.0.0.1:6379
-export PARLOUR_TEST_REDIS_URL ?= $(shell command -v redis-cli >/dev/null 2>&1 && \
-	redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null | grep -q PONG && echo $(REDIS_TEST_URL))
+# The multi-process and fault tests start their own redis-server and PostgreSQL (initdb, pg_ctl) when installed.
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -18,6 +18,10 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
 from parlour.server import Settings, create_app
+from tests.server.services import PostgresServer, RedisServer, postgres_server, redis_server
+from tests.server.serving import RECEIVE_SECONDS, Served
+
+__all__ = ["RECEIVE_SECONDS", "postgres_server", "redis_server"]  # fixtures of the session, for every server test
 
 with warnings.catch_warnings():
     # Starlette now suggests a successor of httpx for its test client; httpx is what is installed.
@@ -25,8 +29,6 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient, WebSocketTestSession
 
 POSTGRES_ENV = "PARLOUR_TEST_POSTGRES_URL"
-RECEIVE_SECONDS = 30.0
-"""Longest a test waits for one WebSocket message: a server that never sends fails the test, not hangs it."""
 
 
 def settings_for(db_url: str, **overrides: Any) -> Settings:
@@ -150,7 +152,7 @@ def postgres_schema(base_url: str) -> Iterator[str]:
     Processes started on it share nothing with other suites on the same PostgreSQL.
     """
     schema = f"t_{secrets.token_hex(6)}"
-    engine = create_engine(base_url)
+    engine = create_engine(base_url, pool_pre_ping=True)  # the database may have restarted meanwhile
     with engine.begin() as conn:
         conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
     try:
@@ -160,3 +162,42 @@ def postgres_schema(base_url: str) -> Iterator[str]:
         with engine.begin() as conn:
             conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
         engine.dispose()
+
+
+class Cluster:
+    """``parlour serve`` processes of one service on the session's own PostgreSQL and Redis: a fresh schema
+    and a channel of their own; ``start`` one more."""
+
+    SYNC_SECONDS = "0.2"
+
+    def __init__(self, postgres: PostgresServer, redis: RedisServer, db_url: str) -> None:
+        self.postgres = postgres
+        self.redis = redis
+        self.db_url = db_url
+        self.env = {"PARLOUR_REDIS_CHANNEL": f"test-{secrets.token_hex(6)}", "PARLOUR_SYNC_SECONDS": self.SYNC_SECONDS}
+        self.started: list[Served] = []
+
+    def start(self, *args: str, **env: str) -> Served:
+        served = Served(self.db_url, "--redis-url", self.redis.url, *args, env={**self.env, **env})
+        self.started.append(served)
+        return served
+
+    def stop(self) -> None:
+        for served in self.started:
+            served.stop()
+
+
+@pytest.fixture
+def cluster(postgres_server: PostgresServer, redis_server: RedisServer) -> Iterator[Cluster]:
+    """A service of several processes (none started yet); every process stopped after the test, and the
+    servers running again should the test have stopped them."""
+    redis_server.ensure()
+    postgres_server.ensure()
+    with postgres_schema(postgres_server.url) as url:
+        made = Cluster(postgres_server, redis_server, url)
+        try:
+            yield made
+        finally:
+            made.stop()
+            redis_server.ensure()
+            postgres_server.ensure()

@@ -1,4 +1,5 @@
-"""Real ``parlour serve`` processes for tests: started on a port they pick, their output read on a thread."""
+"""Real ``parlour serve`` processes for tests: started on a port they pick, their output read on a thread;
+WebSocket clients of them that keep every message."""
 
 from __future__ import annotations
 
@@ -11,13 +12,18 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
 
 SERVING = re.compile(r"serving at http://[^/\s]+:(\d+)/")
 START_SECONDS = 60
 CALL_SECONDS = 30
 """Longest a test waits for one REST answer: sized for a busy machine, where 10 s was seen to run out."""
+RECEIVE_SECONDS = 30.0
+"""Longest a test waits for one WebSocket message: a server that never sends fails the test, not hangs it."""
 
 
 def call(base: str, path: str, body: Any = None) -> Any:
@@ -88,3 +94,50 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     """``parlour serve`` on a fresh or existing SQLite file; the process and its base URL, once it serves."""
     served = Served(f"sqlite:///{db}")
     return served.process, served.base()
+
+
+class Watcher:
+    """A WebSocket client of one process: every message it got, read on its own thread."""
+
+    def __init__(self, base: str, table_id: str, token: str | None = None) -> None:
+        query = f"?token={token}" if token else ""
+        self.ws: ClientConnection = connect(f"{base.replace('http', 'ws', 1)}/api/tables/{table_id}/ws{query}",
+                                            legacy=True)
+        self.messages: list[dict[str, Any]] = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.ws:
+                with self.changed:
+                    self.messages.append(json.loads(raw))
+                    self.changed.notify_all()
+        except Exception:  # the server went away: the test sees no more messages
+            pass
+
+    def until(self, predicate: Callable[[dict[str, Any]], bool], after: int = 0) -> dict[str, Any]:
+        """The first message from index ``after`` on that satisfies ``predicate`` (waiting up to the deadline)."""
+        deadline = time.monotonic() + RECEIVE_SECONDS
+        with self.changed:
+            while True:
+                for message in self.messages[after:]:
+                    if predicate(message):
+                        return message
+                if not self.changed.wait(deadline - time.monotonic()):
+                    raise TimeoutError(f"no such message in {RECEIVE_SECONDS:g} s; got {self.messages[-3:]!r}")
+
+    def state_at(self, version: int) -> dict[str, Any]:
+        return self.until(lambda m: m["type"] == "state" and m["view"]["version"] >= version)
+
+    def finished(self) -> dict[str, Any]:
+        return self.until(lambda m: m["type"] == "state" and m["table"]["status"] == "finished")
+
+    def act(self, version: int, action: str) -> dict[str, Any]:
+        """Send an action; the ``accepted`` or ``error`` answer to it."""
+        after = len(self.messages)
+        self.ws.send(json.dumps({"type": "action", "version": version, "action": action}))
+        return self.until(lambda m: m["type"] in ("accepted", "error"), after)
+
+    def close(self) -> None:
+        self.ws.close()

@@ -1,105 +1,30 @@
 """Several real ``parlour serve`` processes on one PostgreSQL and Redis behave as one server.
 
-Skipped without both (``PARLOUR_TEST_POSTGRES_URL`` and ``PARLOUR_TEST_REDIS_URL``; ``make test`` sets each
-when the service answers). Every test gets a PostgreSQL schema and a Redis channel of its own.
+They run on the test session's own PostgreSQL and Redis (``services``; skipped where their binaries are
+missing). Every test gets a PostgreSQL schema and a Redis channel of its own.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import secrets
 import signal
-import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
-from websockets.sync.client import ClientConnection, connect
 
 from parlour.core.record import GameRecord, replay
-from tests.server.conftest import POSTGRES_ENV, RECEIVE_SECONDS, postgres_schema, postgres_url
-from tests.server.serving import Served, call
-
-REDIS_ENV = "PARLOUR_TEST_REDIS_URL"
-REDIS_URL = os.environ.get(REDIS_ENV) or None
-pytestmark = pytest.mark.skipif(
-    postgres_url() is None or REDIS_URL is None,
-    reason=f"several processes need PostgreSQL and Redis: set {POSTGRES_ENV} and {REDIS_ENV} (make test does when "
-    "they answer on 127.0.0.1:5432 and 127.0.0.1:6379)")
-SYNC_SECONDS = "0.2"
+from tests.server.conftest import Cluster
+from tests.server.serving import Served, Watcher, call
 
 
 @pytest.fixture
-def start() -> Iterator[Callable[..., Served]]:
-    """Start ``parlour serve`` processes of one service: a fresh schema, a channel of their own; all stopped after."""
-    base = postgres_url()
-    assert base is not None and REDIS_URL is not None
-    env = {"PARLOUR_REDIS_CHANNEL": f"test-{secrets.token_hex(6)}", "PARLOUR_SYNC_SECONDS": SYNC_SECONDS}
-    with ExitStack() as stack:
-        url = stack.enter_context(postgres_schema(base))
-        started: list[Served] = []
-        stack.callback(lambda: [s.stop() for s in started])
-
-        def start_one(*args: str, **more_env: str) -> Served:
-            served = Served(url, "--redis-url", REDIS_URL, *args, env={**env, **more_env})
-            started.append(served)
-            return served
-
-        yield start_one
-
-
-class Watcher:
-    """A WebSocket client of one process: every message it got, read on its own thread."""
-
-    def __init__(self, base: str, table_id: str, token: str | None = None) -> None:
-        query = f"?token={token}" if token else ""
-        self.ws: ClientConnection = connect(f"{base.replace('http', 'ws', 1)}/api/tables/{table_id}/ws{query}",
-                                            legacy=True)
-        self.messages: list[dict[str, Any]] = []
-        self.changed = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        try:
-            for raw in self.ws:
-                with self.changed:
-                    self.messages.append(json.loads(raw))
-                    self.changed.notify_all()
-        except Exception:  # the server went away: the test sees no more messages
-            pass
-
-    def until(self, predicate: Callable[[dict[str, Any]], bool], after: int = 0) -> dict[str, Any]:
-        """The first message from index ``after`` on that satisfies ``predicate`` (waiting up to the deadline)."""
-        deadline = time.monotonic() + RECEIVE_SECONDS
-        with self.changed:
-            while True:
-                for message in self.messages[after:]:
-                    if predicate(message):
-                        return message
-                if not self.changed.wait(deadline - time.monotonic()):
-                    raise TimeoutError(f"no such message in {RECEIVE_SECONDS:g} s; got {self.messages[-3:]!r}")
-
-    def state_at(self, version: int) -> dict[str, Any]:
-        return self.until(lambda m: m["type"] == "state" and m["view"]["version"] >= version)
-
-    def finished(self) -> dict[str, Any]:
-        return self.until(lambda m: m["type"] == "state" and m["table"]["status"] == "finished")
-
-    def act(self, version: int, action: str) -> dict[str, Any]:
-        """Send an action; the ``accepted`` or ``error`` answer to it."""
-        after = len(self.messages)
-        self.ws.send(json.dumps({"type": "action", "version": version, "action": action}))
-        return self.until(lambda m: m["type"] in ("accepted", "error"), after)
-
-    def close(self) -> None:
-        self.ws.close()
+def start(cluster: Cluster) -> Callable[..., Served]:
+    """Start one more ``parlour serve`` process of the test's service."""
+    return cluster.start
 
 
 def record_of(base: str, table_id: str) -> GameRecord:

@@ -2,7 +2,7 @@
 
 On start every unfinished table is rebuilt by replaying its stored actions and
 its bots are set going (with a Redis URL, as one of several processes: see
-``cluster``); on stop pending bot moves are cancelled and the database closed.
+``peers``); on stop pending bot moves are cancelled and the database closed.
 Refusals are JSON ``{"type": "error", "code", "message"}`` with an HTTP status by
 code; the browser client is served from ``static/``. For the operator: ``/healthz`` and
 ``/readyz`` (``probes``) and ``/metrics`` (``metrics``).
@@ -24,10 +24,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour.server.authority import Rejected, quote
-from parlour.server.cluster import Cluster
+from parlour.server.chat import Chat
 from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
 from parlour.server.metrics import CONTENT_TYPE, Metrics, RequestMetrics
+from parlour.server.peers import LocalPeer, Peer
 from parlour.server.probes import Probes
 from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables
 from parlour.server.settings import Settings
@@ -60,29 +61,37 @@ views, and full collections over everything loaded at start (frozen after start)
 round trips several times slower under load."""
 
 
+def choose_peer(settings: Settings, storage: Storage) -> Peer:
+    """The peers of this process: through Redis with a Redis URL (``ClusterError`` when that cannot work),
+    else none."""
+    if settings.redis_url is None:
+        return LocalPeer()
+    from parlour.server.peers.redis_peer import RedisPeer  # Redis's client loads only when used
+
+    return RedisPeer(settings, storage)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server for ``settings`` (defaults: ``Settings()``, i.e. environment and ``parlour.db``)."""
     settings = settings or Settings()
     metrics = Metrics()
     storage = Storage(settings.db_url, metrics=metrics)
-    lobby = Lobby(settings, storage, metrics)
+    peer = choose_peer(settings, storage)
+    lobby = Lobby(settings, storage, peer, metrics)
     lobby.restore()
     metrics.watch(lobby)
-    cluster = Cluster(lobby) if settings.redis_url else None
     probes = Probes(storage, settings.redis_url, metrics, settings.probe_seconds)
 
     @asynccontextmanager
     async def lifespan(running: FastAPI) -> AsyncIterator[None]:
-        if cluster is not None:
-            await cluster.start()
+        await peer.start(lobby)
         lobby.start()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
         yield
         await lobby.stop()
         lobby.writer.close()
-        if cluster is not None:
-            await cluster.close()
+        await peer.close()
         await running.state.probes.close()
         metrics.close()
 
@@ -92,6 +101,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.probes = probes
     app.state.metrics = metrics
+    app.state.peer = peer
+    app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window)
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, exc: Rejected) -> JSONResponse:

@@ -23,7 +23,9 @@ from parlour.bots.base import Bot, make_bot
 from parlour.core.errors import BotSpecError
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.botpool import BotPool
+from parlour.server.hub import Hub
 from parlour.server.metrics import Metrics
+from parlour.server.peers import Peer, StoodIn
 from parlour.server.settings import Settings
 from parlour.server.storage import StorageUnavailable
 
@@ -40,8 +42,12 @@ PublishFn = Callable[[TableAuthority], None]
 class BotDriver:
     """The pending bot move (or turn timer) of each table, and the grace timers of absent seats."""
 
-    def __init__(self, settings: Settings, play: PlayFn, publish: PublishFn, metrics: Metrics | None = None) -> None:
+    def __init__(self, settings: Settings, peer: Peer, hub: Hub, play: PlayFn, publish: PublishFn,
+                 metrics: Metrics | None = None) -> None:
         self.settings = settings
+        self.peer = peer
+        """Which tables' bots this process plays, who is connected elsewhere, and who is told of a stand-in."""
+        self.hub = hub
         self._play = play
         self._publish = publish
         self._turns: dict[str, asyncio.Task[None]] = {}
@@ -51,12 +57,6 @@ class BotDriver:
         self._failures: dict[str, int] = {}
         self.pool = BotPool(settings.bot_workers, settings.max_bot_ms, metrics)
         """Where the moves are computed: at most ``bot_workers`` at once, off the event loop."""
-        self.owns: Callable[[str], bool] = lambda _table_id: True
-        """Whether this process plays the bots of a table (with several processes, the one holding its lease)."""
-        self.present: Callable[[TableAuthority, int], bool] = lambda _table, _seat: False
-        """Whether a person's seat has a connection (on any process): the grace period then ends without a stand-in."""
-        self.stood_in: Callable[[TableAuthority, int], None] = lambda _table, _seat: None
-        """Told when a stand-in takes over an absent person's seat (with several processes, the others learn it)."""
 
     def stand_in(self, table: TableAuthority) -> Bot:
         """The bot that plays for a person at ``table`` (a random one if the game has no such bot)."""
@@ -90,7 +90,7 @@ class BotDriver:
         loop = asyncio.get_running_loop()
         if table.turn_seconds and seat.bot is None and not seat.stand_in:  # shown by every process
             self._deadlines[table.id] = loop.time() + table.turn_seconds
-        if not self.owns(table.id):
+        if not self.peer.owns(table.id):
             return
         if seat.bot is not None:
             self._start(table, seat.bot, self.settings.bot_delay)
@@ -116,9 +116,16 @@ class BotDriver:
             grace.cancel()
         if table.seats[seat].stand_in:
             table.seats[seat].stand_in = False
-            table.storage.set_stand_in(table.id, seat, False)
+            try:
+                table.storage.set_stand_in(table.id, seat, False)
+            except StorageUnavailable as e:  # the person is back all the same; a restart may stand in again
+                log.warning("table %s: seat %d's return not stored (%s)", table.id, seat, e)
             self.schedule(table)
             self._publish(table)
+
+    def present(self, table: TableAuthority, seat: int) -> bool:
+        """Whether a person's seat has a connection on any process: the grace period then ends without a stand-in."""
+        return seat in self.hub.connected_seats(table.id) or seat in self.peer.elsewhere(table.id).seats
 
     def forget(self, table_id: str) -> None:
         """Drop everything pending for a table that leaves memory."""
@@ -185,6 +192,6 @@ class BotDriver:
             table.storage.set_stand_in(table.id, seat, True)
         except StorageUnavailable as e:
             log.warning("table %s: stand-in for seat %d not stored (%s)", table.id, seat, e)
-        self.stood_in(table, seat)
+        self.peer.announce(StoodIn(table=table.id, seat=seat))
         self.schedule(table)
         self._publish(table)

@@ -13,7 +13,6 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from typing import Any
 
 from parlour.bots.base import make_bot
@@ -26,6 +25,16 @@ from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.limits import Buckets
 from parlour.server.metrics import Metrics
+from parlour.server.peers import (
+    ActionAccepted,
+    LocalPeer,
+    Peer,
+    PersonBack,
+    Presence,
+    SeatTaken,
+    TableCreated,
+    Watching,
+)
 from parlour.server.schemas import JoinIn, JoinOut, TableIn
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable
@@ -44,14 +53,18 @@ STAND_IN_WINDOW = 1000
 class Lobby:
     """All tables of one server process."""
 
-    def __init__(self, settings: Settings, storage: Storage, metrics: Metrics | None = None) -> None:
+    def __init__(self, settings: Settings, storage: Storage, peer: Peer | None = None,
+                 metrics: Metrics | None = None) -> None:
         self.settings = settings
         self.storage = storage
+        self.peer = peer or LocalPeer()
+        """The other processes serving the same tables (none: ``LocalPeer``): told every change, asked who is
+        connected there."""
         self.metrics = metrics or storage.metrics
         """What the operator sees at ``/metrics`` (by default its storage's, where database failures are counted)."""
         self.hub = Hub()
         self.tables: dict[str, TableAuthority] = {}
-        self.bots = BotDriver(settings, self.play, self.publish, self.metrics)
+        self.bots = BotDriver(settings, self.peer, self.hub, self.play, self.publish, self.metrics)
         self.writer = Writer(storage)
         self.locks: dict[str, asyncio.Lock] = {}
         self.creators: dict[str, str] = {}
@@ -62,12 +75,6 @@ class Lobby:
         self.finished_since: dict[str, float] = {}
         """When each finished table in memory was first seen finished."""
         self.sweeper: asyncio.Task[None] | None = None
-        self.notify: Callable[[dict[str, Any]], None] = lambda _event: None
-        """Tells the other processes serving the same database of a change (see ``cluster``); nothing alone."""
-        self.elsewhere: Callable[[str], tuple[set[int], int]] = lambda _table_id: (set(), 0)
-        """The seats connected to a table, and its spectators, on the other processes (see ``cluster``)."""
-        self.bots.present = lambda table, seat: seat in self.hub.connected_seats(table.id) | self.elsewhere(table.id)[0]
-        self.bots.stood_in = lambda table, seat: self.notify({"kind": "stand_in", "table": table.id, "seat": seat})
 
     # -------------------------------------------------------------- tables
 
@@ -126,9 +133,9 @@ class Lobby:
                     gone.append(table.id)
                 continue
             self.finished_since.pop(table.id, None)
-            seats_elsewhere, watching_elsewhere = self.elsewhere(table.id)
-            present = (self.hub.connected_seats(table.id) or self.hub.spectators(table.id) or seats_elsewhere
-                       or watching_elsewhere)
+            elsewhere = self.peer.elsewhere(table.id)
+            present = (self.hub.connected_seats(table.id) or self.hub.spectators(table.id) or elsewhere.seats
+                       or elsewhere.spectators)
             if status != "waiting" or present:
                 self.idle_since.pop(table.id, None)
             elif now - self.idle_since.setdefault(table.id, now) >= self.settings.waiting_ttl:
@@ -202,7 +209,7 @@ class Lobby:
                                       body.turn_seconds, settings.stand_in_bot, dealer)
         self.tables[table_id] = table
         self.creators[table_id] = client
-        self.notify({"kind": "table", "table": table_id})
+        self.peer.announce(TableCreated(table=table_id))
         self.bots.schedule(table)
         return table
 
@@ -219,7 +226,7 @@ class Lobby:
         table = self.get(table_id)
         token = secrets.token_urlsafe(24)
         seat = table.join(body.name, token, body.seat)
-        self.notify({"kind": "seat", "table": table.id})
+        self.peer.announce(SeatTaken(table=table.id))
         if seat not in self.hub.connected_seats(table.id):
             self.bots.seat_left(table, seat)  # taken over REST: absent until it connects, like anyone who left
         self.bots.schedule(table)
@@ -250,7 +257,7 @@ class Lobby:
                 raise
             table.accept(before, after, stand_in)
             self.metrics.action(table.game.spec.name)
-            self.notify({"kind": "action", "table": table.id, "idx": before, "text": canonical, "stand_in": stand_in})
+            self.peer.announce(ActionAccepted(table=table.id, idx=before, text=canonical, stand_in=stand_in))
             self.publish(table)
             self.bots.schedule(table)
             return canonical
@@ -276,14 +283,14 @@ class Lobby:
 
     def summary(self, table: TableAuthority) -> dict[str, Any]:
         """The table as the lobby shows it (the ``TableOut`` schema)."""
-        seats_elsewhere, watching_elsewhere = self.elsewhere(table.id)
-        connected = self.hub.connected_seats(table.id) | seats_elsewhere
+        elsewhere = self.peer.elsewhere(table.id)
+        connected = self.hub.connected_seats(table.id) | elsewhere.seats
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
             "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
             "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
-            "spectators": self.hub.spectators(table.id) + watching_elsewhere, "created": table.created,
+            "spectators": self.hub.spectators(table.id) + elsewhere.spectators, "created": table.created,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot_spec, "taken": s.taken,
                  "connected": s.kind == "bot" or s.seat in connected, "stand_in": s.stand_in}
@@ -316,7 +323,7 @@ class Lobby:
         self.notify_presence(table.id)
         if seat is not None:
             self.bots.seat_back(table, seat)
-            self.notify({"kind": "back", "table": table.id, "seat": seat})
+            self.peer.announce(PersonBack(table=table.id, seat=seat))
         self.publish(table)
         return conn
 
@@ -327,14 +334,17 @@ class Lobby:
         table = self.tables.get(conn.table_id)
         if table is None:
             return
-        if last and conn.seat is not None and conn.seat not in self.elsewhere(table.id)[0]:
+        if last and conn.seat is not None and conn.seat not in self.peer.elsewhere(table.id).seats:
             self.bots.seat_left(table, conn.seat)
         self.publish(table)
 
     def notify_presence(self, table_id: str) -> None:
         """Tell the other processes who is connected to ``table_id`` here."""
-        self.notify({"kind": "presence", "table": table_id, "seats": sorted(self.hub.connected_seats(table_id)),
-                     "spectators": self.hub.spectators(table_id)})
+        self.peer.announce(Presence(table=table_id, watching=self.watching(table_id)))
+
+    def watching(self, table_id: str) -> Watching:
+        """Who is connected to ``table_id`` on this process."""
+        return Watching(seats=frozenset(self.hub.connected_seats(table_id)), spectators=self.hub.spectators(table_id))
 
     # ---------------------------------------------------------------- games
 

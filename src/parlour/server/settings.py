@@ -75,6 +75,8 @@ class Settings(BaseSettings):
                                  "dependency (storage's SELECT 1, Redis's PING) before calling it down")
     log_format: Literal["text", "json"] = Field(default="text", description="how log lines are written: text, or "
                                                 "json (one object a line: time, level, logger, message, exc)")
+    redis_retry_max: float = Field(default=5.0, ge=0.1, le=300, description="with Redis: longest wait between two "
+                                   "attempts to subscribe again after losing Redis (the wait doubles from 0.1 s)")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking

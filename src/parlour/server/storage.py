@@ -96,6 +96,8 @@ class StoredTable:
     """The indices of the actions a stand-in bot played for an absent person."""
 
 
+CONNECT_SECONDS = 5
+"""Longest wait for a new PostgreSQL connection (a database host that drops packets is unavailable, not slow)."""
 EXPIRED = "expired"
 """The ``result`` key of a table closed by ``expire``."""
 
@@ -116,6 +118,10 @@ class Storage:
             kwargs["connect_args"] = {"check_same_thread": False}
             if parsed.database in (None, "", ":memory:"):
                 kwargs["poolclass"] = StaticPool
+        else:
+            kwargs["pool_pre_ping"] = True  # a pooled connection broken by a database restart is replaced, not used
+            if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
+                kwargs["connect_args"] = {"connect_timeout": CONNECT_SECONDS}
         try:
             self.engine: Engine = create_engine(parsed, **kwargs)
         except (ArgumentError, ImportError) as e:
@@ -164,9 +170,10 @@ class Storage:
         migrate(self.engine, prefix)
 
     def _unavailable(self, context: ExceptionContext) -> None:
-        """Every database failure but a key conflict becomes ``StorageUnavailable``, one line naming the URL."""
-        if isinstance(context.sqlalchemy_exception, IntegrityError):
-            return
+        """Every database failure but a key conflict (or a pooled connection found broken, which is replaced)
+        becomes ``StorageUnavailable``, one line naming the URL."""
+        if isinstance(context.sqlalchemy_exception, IntegrityError) or context.is_pre_ping:
+            return  # a failed pre-ping is the pool's to handle: it replaces the connection
         self.metrics.storage_error()
         cause = str(context.original_exception).strip().splitlines()
         raise StorageUnavailable(f"database {self.shown_url} is unavailable: "
@@ -252,13 +259,16 @@ class Storage:
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(query)]
 
-    def versions(self) -> dict[str, int]:
-        """Every unfinished table's number of stored actions (its version): what another process may have moved."""
-        query = (select(self.tables.c.id, func.count(self.actions.c.idx))
-                 .select_from(self.tables.outerjoin(self.actions, self.actions.c.table_id == self.tables.c.id))
-                 .where(self.tables.c.finished.is_(False)).group_by(self.tables.c.id))
+    def progress(self) -> dict[str, tuple[int, int]]:
+        """Every unfinished table's number of stored actions (its version) and of seats taken by people: what
+        another process may have moved on."""
+        t, a, s = self.tables.c, self.actions.c, self.seats.c
+        actions = select(func.count()).select_from(self.actions).where(a.table_id == t.id).scalar_subquery()
+        taken = (select(func.count()).select_from(self.seats).where(s.table_id == t.id, s.token_hash.is_not(None))
+                 .scalar_subquery())
+        query = select(t.id, actions, taken).where(t.finished.is_(False))
         with self.engine.connect() as conn:
-            return {row[0]: row[1] for row in conn.execute(query)}
+            return {row[0]: (row[1], row[2]) for row in conn.execute(query)}
 
     def load(self, table_id: str) -> StoredTable | None:
         """The stored table with its seats and actions, or None."""

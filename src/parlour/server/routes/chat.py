@@ -7,8 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
-from parlour.server.chat import Chat
-from parlour.server.routes.deps import LobbyDep
+from parlour.server.routes.deps import ChatDep, LobbyDep
 from parlour.server.schemas import ErrorOut
 
 router = APIRouter(prefix="/api/tables", tags=["chat"])
@@ -30,18 +29,8 @@ class ChatOut(BaseModel):
     text: str
 
 
-def chat_of(request: Request) -> Chat:
-    """The app's chat, made on first use over the lobby's database."""
-    chat: Chat | None = getattr(request.app.state, "chat", None)
-    if chat is None:
-        storage = request.app.state.lobby.storage
-        settings = request.app.state.settings
-        chat = request.app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window)
-    return chat
-
-
 @router.post("/{table_id}/chat", response_model=ChatOut, status_code=201, responses=ERRORS)
-async def say(table_id: str, body: ChatIn, request: Request, lobby: LobbyDep) -> dict[str, object]:
+async def say(table_id: str, body: ChatIn, request: Request, lobby: LobbyDep, chat: ChatDep) -> dict[str, object]:
     """Say something at the table: as your seat's name with ``token``, else as a spectator."""
     table = lobby.get(table_id)
     if body.token:
@@ -51,11 +40,11 @@ async def say(table_id: str, body: ChatIn, request: Request, lobby: LobbyDep) ->
         given = (body.name or "").strip()
         author = f"{given} (watching)" if given else "Spectator"
         key = f"watcher {request.client.host if request.client else '?'}"
-    return chat_of(request).say(table.id, author, key, body.text)
+    return chat.say(table.id, author, key, body.text)
 
 
 @router.get("/{table_id}/chat", response_model=list[ChatOut], responses=ERRORS)
-async def read(table_id: str, request: Request, lobby: LobbyDep,
+async def read(table_id: str, lobby: LobbyDep, chat: ChatDep,
                after: Annotated[int, Query(ge=0)] = 0) -> list[dict[str, object]]:
     """The table's messages after ``after`` (a message id), oldest first."""
-    return chat_of(request).read(lobby.get(table_id).id, after)
+    return chat.read(lobby.get(table_id).id, after)
