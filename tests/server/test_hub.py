@@ -26,7 +26,8 @@ class FakeSocket:
 def test_a_client_that_does_not_read_is_closed_naming_the_limit_and_the_others_get_everything() -> None:
     async def scenario() -> tuple[FakeSocket, FakeSocket]:
         hub = Hub()
-        stuck, reader = Connection("t", 0, "a", outbox_limit=8), Connection("t", 1, "b", outbox_limit=8)
+        stuck, reader = (Connection("t", 0, "a", outbox_limit=8, outbox_bytes=1 << 20),
+                          Connection("t", 1, "b", outbox_limit=8, outbox_bytes=1 << 20))
         hub.add(stuck)
         hub.add(reader)
         reader_socket, stuck_socket = FakeSocket(), FakeSocket()

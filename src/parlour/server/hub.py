@@ -4,8 +4,10 @@ Publishing is synchronous: the lobby puts every client's next message in that
 client's outbox in the same step that changed the table, and a pump task per
 connection writes the outbox out. Messages therefore reach each client in the
 order the table changed, and a slow client delays only itself; one that falls
-too far behind (``ws_outbox_limit`` messages waiting) is closed with 1008
-naming that setting (it reconnects and is sent the state afresh).
+too far behind (``ws_outbox_limit`` messages or ``ws_outbox_bytes`` bytes
+waiting) is closed with 1008 naming that setting (it reconnects and is sent the
+state afresh), so what it holds of the server's memory stays bounded. A message
+for many clients is encoded once.
 """
 
 from __future__ import annotations
@@ -17,41 +19,64 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+CLOSE_TOO_SLOW = 1008
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the compact JSON text sent (ASCII only: its length is its size in bytes)."""
+    return json.dumps(message, separators=(",", ":"))
+
 
 class Connection:
     """One client on one table: a seat (by token) or a spectator (``seat`` None)."""
 
-    def __init__(self, table_id: str, seat: int | None, token: str | None, outbox_limit: int) -> None:
+    def __init__(self, table_id: str, seat: int | None, token: str | None, outbox_limit: int,
+                 outbox_bytes: int) -> None:
         self.table_id = table_id
         self.seat = seat
         self.token = token
         self.outbox_limit = outbox_limit
         """Messages this client may have waiting before it is disconnected (the ``ws_outbox_limit`` setting)."""
-        self.outbox: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
+        self.outbox_bytes = outbox_bytes
+        """Bytes this client may have waiting before it is disconnected (the ``ws_outbox_bytes`` setting)."""
+        self.waiting_bytes = 0
+        self.ended = False
+        """Its close is queued: nothing more is."""
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; a client too far behind gets a final ``None`` that ends its pump."""
-        if self.outbox.qsize() >= self.outbox_limit:
+        """Queue ``message`` (see ``send_text``)."""
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded message; a client too far behind is closed after what it has waiting instead."""
+        if self.ended:
             return
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
         if self.outbox.qsize() >= self.outbox_limit:
-            self.outbox.put_nowait(None)
+            self.close(CLOSE_TOO_SLOW, f"too slow: more than ws_outbox_limit ({self.outbox_limit}) messages "
+                       "waiting to be read")
+            return
+        if self.waiting_bytes + len(text) > self.outbox_bytes:
+            self.close(CLOSE_TOO_SLOW, f"too slow: more than ws_outbox_bytes ({self.outbox_bytes}) bytes waiting "
+                       "to be read")
+            return
+        self.waiting_bytes += len(text)
+        self.outbox.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
-        """Close the connection with ``code`` once the messages already queued are sent."""
-        self.outbox.put_nowait((code, reason))
+        """Close the connection with ``code`` once the messages already queued are sent; queue nothing more."""
+        if not self.ended:
+            self.ended = True
+            self.outbox.put_nowait((code, reason))
 
     async def pump(self, websocket: WebSocket) -> None:
-        """Write the outbox to ``websocket`` until it ends or the client is too slow."""
+        """Write the outbox to ``websocket`` until its close."""
         while True:
             item = await self.outbox.get()
-            if item is None:
-                await websocket.close(code=1008, reason=f"too slow: more than ws_outbox_limit ({self.outbox_limit}) "
-                                                         "messages waiting to be read")
-                return
             if isinstance(item, tuple):
                 await websocket.close(code=item[0], reason=item[1])
                 return
+            self.waiting_bytes -= len(item)
             await websocket.send_text(item)
 
 
@@ -83,10 +108,17 @@ class Hub:
         return sum(1 for c in self._tables.get(table_id, ()) if c.seat is None)
 
     def publish(self, table_id: str, message_for: Callable[[int | None], dict[str, Any]]) -> None:
-        """Queue for each client of the table ``message_for(its seat)``, computed once per seat."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        """Queue for each client of the table ``message_for(its seat)``, computed and encoded once per seat."""
+        cache: dict[int | None, str] = {}
         for conn in self._tables.get(table_id, ()):
-            message = cache.get(conn.seat)
-            if message is None:
-                message = cache[conn.seat] = message_for(conn.seat)
-            conn.send(message)
+            text = cache.get(conn.seat)
+            if text is None:
+                text = cache[conn.seat] = encode(message_for(conn.seat))
+            conn.send_text(text)
+
+    def broadcast(self, table_id: str, message: dict[str, Any], but: Connection | None = None) -> None:
+        """Queue the same ``message`` (encoded once) for every client of the table but ``but``."""
+        text = encode(message)
+        for conn in self._tables.get(table_id, ()):
+            if conn is not but:
+                conn.send_text(text)

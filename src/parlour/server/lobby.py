@@ -19,13 +19,14 @@ from typing import Any
 from parlour.bots.base import make_bot
 from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
+from parlour.core.game import Game
 from parlour.core.registry import game_classes, load_game
 from parlour.server.authority import Rejected, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.limits import Buckets
-from parlour.server.schemas import JoinIn, JoinOut, TableIn
+from parlour.server.schemas import JoinIn, JoinOut, PresenceOut, TableIn
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable
 from parlour.server.writer import Writer
@@ -189,6 +190,7 @@ class Lobby:
                              **{"players": len(body.seats), **body.rules})
         except ParlourError as e:
             raise Rejected("request/invalid", str(e)) from None
+        self.check_length(game)
         for i, spec in enumerate(body.seats):
             if spec.strip().lower() != "human":
                 self.check_budget(spec, f"seat {i}")
@@ -202,6 +204,18 @@ class Lobby:
         self.notify({"kind": "table", "table": table_id})
         self.bots.schedule(table)
         return table
+
+    def check_length(self, game: Game[Any]) -> None:
+        """Refuse a flag above the server setting that caps it (a match too long to host: hands, target score)."""
+        rules = game.rules
+        for info in type(rules).flags().values():
+            if info.capped_by is None:
+                continue
+            cap: int = getattr(self.settings, info.capped_by)
+            value = getattr(rules, info.name)
+            if value is not None and value > cap:
+                raise Rejected("request/invalid", f"flag {info.name!r} cannot be {value!r} here: this server hosts "
+                               f"matches of at most {info.capped_by} = {cap}")
 
     def check_budget(self, spec: str, where: str) -> None:
         """Refuse a bot spec this server does not offer, or one asking for more search than its limits allow."""
@@ -270,28 +284,36 @@ class Lobby:
 
     # ------------------------------------------------------------ messages
 
+    def presence(self, table: TableAuthority) -> tuple[set[int], int]:
+        """The seats shown connected (bots always; people with a connection on any process), and the spectators."""
+        seats_elsewhere, watching_elsewhere = self.elsewhere(table.id)
+        people = self.hub.connected_seats(table.id) | seats_elsewhere
+        connected = {s.seat for s in table.seats if s.kind == "bot" or s.seat in people}
+        return connected, self.hub.spectators(table.id) + watching_elsewhere
+
     def summary(self, table: TableAuthority) -> dict[str, Any]:
         """The table as the lobby shows it (the ``TableOut`` schema)."""
-        seats_elsewhere, watching_elsewhere = self.elsewhere(table.id)
-        connected = self.hub.connected_seats(table.id) | seats_elsewhere
+        connected, spectators = self.presence(table)
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
             "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
             "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
-            "spectators": self.hub.spectators(table.id) + watching_elsewhere, "created": table.created,
+            "spectators": spectators, "created": table.created,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot_spec, "taken": s.taken,
-                 "connected": s.kind == "bot" or s.seat in connected, "stand_in": s.stand_in}
+                 "connected": s.seat in connected, "stand_in": s.stand_in}
                 for s in table.seats
             ],
         }
 
     def state_message(self, table: TableAuthority, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only."""
+        """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only,
+        compacted (``Game.compact_view``) so that its size does not grow with the match."""
         to_play = table.to_play
         return {
-            "type": "state", "table": self.summary(table), "seat": seat, "view": table.view(seat),
+            "type": "state", "table": self.summary(table), "seat": seat,
+            "view": table.game.compact_view(table.view(seat)),
             "legal": table.legal(seat),
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
@@ -300,20 +322,37 @@ class Lobby:
     def publish(self, table: TableAuthority) -> None:
         self.hub.publish(table.id, lambda seat: self.state_message(table, seat))
 
+    def publish_presence(self, table: TableAuthority, but: Connection | None = None) -> None:
+        """Tell the table's clients (but ``but``) who is connected now: the ``PresenceOut`` schema, not the state."""
+        connected, spectators = self.presence(table)
+        message = PresenceOut(table=table.id, seats=sorted(connected), spectators=spectators)
+        self.hub.broadcast(table.id, message.model_dump(), but)
+
     # ---------------------------------------------------------- connections
 
     def connect(self, table_id: str, token: str | None) -> Connection:
-        """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator."""
+        """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator
+        (``table/full`` past ``max_spectators_per_table``). It is sent its state; the others only who is here."""
         table = self.get(table_id)
         seat = self.seat_of(table, token) if token else None
-        conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit)
+        if seat is None:
+            self.check_room(table)
+        conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit, self.settings.ws_outbox_bytes)
         self.hub.add(conn)
         self.notify_presence(table.id)
         if seat is not None:
             self.bots.seat_back(table, seat)
             self.notify({"kind": "back", "table": table.id, "seat": seat})
-        self.publish(table)
+        conn.send(self.state_message(table, seat))
+        self.publish_presence(table, but=conn)
         return conn
+
+    def check_room(self, table: TableAuthority) -> None:
+        """Refuse one more spectator at a table watched by ``max_spectators_per_table`` (on every process)."""
+        cap = self.settings.max_spectators_per_table
+        if self.presence(table)[1] >= cap:
+            raise Rejected("table/full", f"table {table.id!r} has max_spectators_per_table = {cap} spectators; "
+                           "watch later")
 
     def disconnect(self, conn: Connection) -> None:
         last = self.hub.remove(conn)
@@ -323,7 +362,7 @@ class Lobby:
             return
         if last and conn.seat is not None and conn.seat not in self.elsewhere(table.id)[0]:
             self.bots.seat_left(table, conn.seat)
-        self.publish(table)
+        self.publish_presence(table)
 
     def notify_presence(self, table_id: str) -> None:
         """Tell the other processes who is connected to ``table_id`` here."""

@@ -62,6 +62,20 @@ def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules) -> View:
     return out
 
 
+def compact_view(view: View, keep: int) -> View:
+    """``view`` with only its latest ``keep`` finished deals (the messages a server sends).
+
+    The deals left out are summed up under ``earlier``: their count and each side's match score
+    after them (what they added up to; the deals kept carry the scores after each).
+    """
+    results = view["results"]
+    if len(results) <= keep:
+        return view
+    left_out = len(results) - keep
+    return {**view, "results": results[left_out:],
+            "earlier": {"count": left_out, "totals": list(results[left_out - 1]["scores"])}}
+
+
 def determinize(game: Any, view: View, rng: random.Random) -> State[Any, Any]:
     """A state of ``game`` consistent with ``view``: the unseen cards dealt at random to the hidden hands."""
     return determinizer(game, view)(rng)

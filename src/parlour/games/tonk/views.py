@@ -59,6 +59,29 @@ def view_of(pos: TonkPosition, seat: int | None, n: int) -> View:
     return out
 
 
+def compact_view(view: View, keep: int) -> View:
+    """``view`` with only its latest ``keep`` hands' results and ledger entries (the messages a server sends).
+
+    The hands left out are summed up under ``earlier``: their count and each seat's net stakes
+    won or paid in them (the balances still count every hand).
+    """
+    results = view["results"]
+    if len(results) <= keep:
+        return view
+    first = results[-keep]["hand"]
+    totals = [0] * view["players"]
+    ledger = []
+    for entry in view["ledger"]:
+        payer, payee, stakes, hand, _ = entry
+        if hand >= first:
+            ledger.append(entry)
+            continue
+        totals[payer] -= stakes
+        totals[payee] += stakes
+    return {**view, "results": results[-keep:], "ledger": ledger,
+            "earlier": {"count": len(results) - keep, "totals": totals}}
+
+
 def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[int, ...]) -> TonkPosition:
     """A position consistent with ``view``: unseen cards dealt to the hidden hands and the stock.
 
