@@ -48,3 +48,49 @@ def test_a_client_that_does_not_read_is_closed_naming_the_limit_and_the_others_g
     assert stuck_socket.closed is not None
     assert stuck_socket.closed[0] == 1008
     assert "ws_outbox_limit (8)" in stuck_socket.closed[1]
+
+
+def test_a_client_that_does_not_read_is_closed_once_its_outbox_passes_ws_outbox_bytes() -> None:
+    budget = 65_536
+    big = "x" * 10_000  # a message of about 10 KB: a few fit the budget, far fewer than ws_outbox_limit
+
+    async def scenario() -> tuple[FakeSocket, FakeSocket, list[int]]:
+        hub = Hub()
+        stuck = Connection("t", None, None, outbox_limit=512, outbox_bytes=budget)
+        reader = Connection("t", None, None, outbox_limit=512, outbox_bytes=budget)
+        hub.add(stuck)
+        hub.add(reader)
+        reader_socket, stuck_socket = FakeSocket(), FakeSocket()
+        pumping = asyncio.create_task(reader.pump(reader_socket))  # type: ignore[arg-type]
+        held = []
+        for version in range(20):
+            hub.publish("t", lambda seat, v=version: {"version": v, "seat": seat, "padding": big})
+            held.append(stuck.waiting_bytes)
+            await asyncio.sleep(0)
+        reader.close(1000, "done")
+        await pumping
+        await stuck.pump(stuck_socket)  # type: ignore[arg-type]
+        return reader_socket, stuck_socket, held
+
+    reader_socket, stuck_socket, held = asyncio.run(scenario())
+    assert [m["version"] for m in reader_socket.sent] == list(range(20))
+    assert max(held) <= budget  # what the stuck client holds of the server's memory stays within the budget
+    assert [m["version"] for m in stuck_socket.sent] == list(range(6))  # 6 × ~10 KB fit in 64 KiB, a 7th not
+    assert stuck_socket.closed is not None and stuck_socket.closed[0] == 1008
+    assert "ws_outbox_bytes (65536)" in stuck_socket.closed[1]
+
+
+def test_presence_reaches_every_client_but_the_one_named_and_a_state_is_built_once_per_seat() -> None:
+    async def scenario() -> tuple[int, list[Connection]]:
+        hub = Hub()
+        conns = [Connection("t", seat, None, outbox_limit=8, outbox_bytes=1 << 20) for seat in (0, None, None, None)]
+        for conn in conns:
+            hub.add(conn)
+        asked = []
+        hub.publish("t", lambda seat: asked.append(seat) or {"seat": seat})
+        hub.broadcast("t", {"type": "presence"}, but=conns[0])
+        return len(asked), conns
+
+    asked, conns = asyncio.run(scenario())
+    assert asked == 2  # one message for seat 0, one for all the spectators
+    assert [c.outbox.qsize() for c in conns] == [1, 2, 2, 2]

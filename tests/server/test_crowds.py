@@ -1,0 +1,114 @@
+"""Crowds at one table stay bounded and cheap: a spectator cap, and presence updates instead of the whole state;
+flags that would make a match too long to host are refused."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from parlour.core.registry import game_classes
+from parlour.server.settings import Settings
+from tests.server.conftest import Client, TestClient, join, new_table, receive_json
+from tests.server.test_play import lobby_of
+
+CLOSE_POLICY = 1008
+
+
+def refusal(ws: Any) -> tuple[dict[str, Any], int, str]:
+    """The error a refused connection is sent, and how it is then closed."""
+    message = receive_json(ws, 30)
+    with pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    return message, closed.value.code, closed.value.reason
+
+
+def test_a_spectator_past_max_spectators_per_table_is_refused_with_1008_naming_it(app_factory: Any) -> None:
+    with TestClient(app_factory(max_spectators_per_table=2)) as client, ExitStack() as stack:
+        tid = new_table(client, "tonk", ["human", "human"])["id"]
+        for _ in range(2):
+            Client(stack.enter_context(client.websocket_connect(f"/api/tables/{tid}/ws"))).receive()
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            message, code, reason = refusal(ws)
+        assert message["type"] == "error" and message["code"] == "table/full"
+        assert "max_spectators_per_table = 2" in message["message"]
+        assert code == CLOSE_POLICY and "max_spectators_per_table" in reason
+        token = join(client, tid, "Ana")["token"]  # the cap is for spectators: a seat still connects
+        with client.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as ws:
+            assert Client(ws).receive()["type"] == "state"
+        assert client.get(f"/api/tables/{tid}").json()["table"]["spectators"] == 2
+
+
+def test_spectators_watching_on_other_processes_count_towards_the_cap(app_factory: Any) -> None:
+    with TestClient(app_factory(max_spectators_per_table=3)) as client:
+        tid = new_table(client, "tonk", ["human", "human"])["id"]
+        lobby_of(client).elsewhere = lambda table_id: (set(), 3 if table_id == tid else 0)
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            message, code, reason = refusal(ws)
+        assert message["code"] == "table/full" and code == CLOSE_POLICY and "max_spectators_per_table" in reason
+
+
+def test_spectators_connecting_and_leaving_send_the_others_presence_not_the_state(client: TestClient) -> None:
+    tid = new_table(client, "tonk", ["human", "human"])["id"]
+    token = join(client, tid, "Ana")["token"]
+    crowd = 5
+    with client.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as seated, ExitStack() as stack:
+        ana = Client(seated)
+        assert ana.receive()["type"] == "state"
+        watchers = []
+        for _ in range(crowd):
+            watcher = Client(stack.enter_context(client.websocket_connect(f"/api/tables/{tid}/ws")))
+            assert watcher.receive()["type"] == "state"  # the one connecting gets its full state
+            watchers.append(watcher)
+        ana.send({"type": "ping"})
+        ana.until(lambda m: m["type"] == "pong")
+        got = ana.messages[1:-1]
+        assert [m["type"] for m in got] == ["presence"] * crowd
+        assert [m["spectators"] for m in got] == list(range(1, crowd + 1))
+        assert all(m["table"] == tid and m["seats"] == [0] for m in got)
+        first = watchers[0]
+        first.send({"type": "ping"})
+        first.until(lambda m: m["type"] == "pong")
+        assert [m["type"] for m in first.messages[1:-1]] == ["presence"] * (crowd - 1)
+        stack.close()  # the crowd leaves
+        left = [ana.until(lambda m: m["type"] == "presence") for _ in range(crowd)]
+        assert [m["spectators"] for m in left] == list(range(crowd - 1, -1, -1))
+        bo = join(client, tid, "Bo")["token"]  # a seat taken is a change of the state: everyone gets it
+        assert ana.until(lambda m: m["type"] != "presence")["type"] == "state"
+        with client.websocket_connect(f"/api/tables/{tid}/ws?token={bo}") as ws:
+            assert Client(ws).receive()["type"] == "state"
+            assert ana.until(lambda m: True) == {"type": "presence", "table": tid, "seats": [0, 1], "spectators": 0}
+        assert ana.until(lambda m: True)["seats"] == [0]
+
+
+def test_flags_past_the_server_s_caps_are_refused_with_422_naming_the_setting(app_factory: Any) -> None:
+    with TestClient(app_factory(max_hands=5, max_target_score=300)) as client:
+        too_long = (("tonk", {"hands": 6}, "max_hands"), ("plonk", {"target": 301}, "max_target_score"))
+        for game, rules, setting in too_long:
+            seats = ["random"] * (4 if game == "plonk" else 2)
+            response = client.post("/api/tables", json={"game": game, "seats": seats, "rules": rules})
+            assert response.status_code == 422, response.text
+            error = response.json()["error"]
+            assert error["code"] == "request/invalid" and f"{setting} = " in error["message"]
+            flag, value = next(iter(rules.items()))
+            assert f"{flag!r} cannot be {value}" in error["message"]
+        assert client.post("/api/tables", json={"game": "tonk", "seats": ["human", "human"],
+                                                 "rules": {"hands": 5}}).status_code == 201
+        assert client.post("/api/tables", json={"game": "plonk", "seats": ["human"] * 4,
+                                                 "rules": {"target": 300}}).status_code == 201
+
+
+def test_the_default_caps_refuse_the_long_matches_anyone_could_create(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "tonk", "seats": ["random", "random"],
+                                                "rules": {"hands": 1000}})
+    assert response.status_code == 422 and "max_hands = 100" in response.json()["error"]["message"]
+
+
+def test_every_capped_flag_names_an_integer_setting() -> None:
+    capped = {info.capped_by for cls in game_classes().values() for info in cls.rules_type.flags().values()
+              if info.capped_by is not None}
+    assert capped >= {"max_hands", "max_target_score"}
+    for name in capped:
+        assert Settings.model_fields[name].annotation is int
