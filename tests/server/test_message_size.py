@@ -3,7 +3,8 @@
 Each game is played by random moves at the largest configuration the default settings let anyone create
 (most players, most hands or highest target, every flag that lengthens a hand or adds to the view), with
 40-character names escaped to the longest JSON and every move counted as a stand-in's. The message is the
-lobby's own (``Lobby.state_message``), built for every seat and a spectator at many positions and at the end.
+lobby's own (``Lobby.state_message``), built for every seat and a spectator at every ``EVERY``-th position
+and at the end.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tests.server.conftest import settings_for
 LIMIT = 65_536
 NAME = "\U0001f0a1" * 40
 """The longest name allowed, each character written as a 12-byte escape in the JSON sent."""
-EVERY = 5
+EVERY = 4
 """Positions between two measures (the last position, where the history is longest, is always measured)."""
 CAPPED = "capped"
 """A flag set to the server setting that caps it."""

@@ -38,13 +38,13 @@ View = dict[str, Any]
 
 Keys are the game's own, with three shared: ``game`` (its name), ``seat``
 and ``version``; a game of several deals keeps the finished ones, revealed,
-under ``results``. A view sent over the network may be shortened by
-``Game.compact_view``: the latest ``RECENT_RESULTS`` deals in full, and under
-``earlier`` the count of the others and what they added up to per seat or side.
+under ``results``. The view a server sends (``State.message_view``) may keep
+only the latest ``RECENT_RESULTS`` of them, and under ``earlier`` the count of
+the others and what they added up to per seat or side.
 """
 
 RECENT_RESULTS = 3
-"""Finished deals a compact view (``Game.compact_view``) keeps in full."""
+"""Finished deals a server's message (``State.message_view``) shows in full."""
 
 
 class Action(Protocol):
@@ -180,6 +180,17 @@ class State(ABC, Generic[ActionT, PositionT]):
     @abstractmethod
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know; ``None`` is a spectator's (public) view."""
+
+    def message_view(self, seat: int | None) -> View:
+        """``view`` bounded in size whatever the match's length: what a server sends ``seat``.
+
+        A game whose view grows with every deal (the ``results`` of a long match) shows the latest
+        ``RECENT_RESULTS`` of them and sums up the rest under ``earlier``:
+        ``{"count": deals left out, "totals": [what they added up to, per seat or side]}``; the full
+        history is the game's record. Bots and ``determinize`` read full views (``view``), never these.
+        The default, for a view that does not grow, is ``view`` itself.
+        """
+        return self.view(seat)
 
     @abstractmethod
     def hand(self, seat: int) -> list[int]:
@@ -392,17 +403,6 @@ class Game(ABC, Generic[RulesT]):
         iteration; games override it to read the view only once.
         """
         return lambda rng: self.determinize(view, rng)
-
-    def compact_view(self, view: View) -> View:
-        """``view`` bounded in size whatever the match's length, for the messages a server sends.
-
-        A game whose view grows with every deal (the ``results`` of a long match) keeps the latest
-        ``RECENT_RESULTS`` of them and sums up the rest under ``earlier``:
-        ``{"count": deals left out, "totals": [what they added up to, per seat or side]}``; the full
-        history is the game's record. Bots and ``determinize`` read full views (``State.view``), never these.
-        The default, for a view that does not grow, is the view itself.
-        """
-        return view
 
     @classmethod
     def part(cls, name: str) -> Any:

@@ -309,11 +309,11 @@ class Lobby:
 
     def state_message(self, table: TableAuthority, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only,
-        compacted (``Game.compact_view``) so that its size does not grow with the match."""
+        bounded (``State.message_view``) so that its size does not grow with the match."""
         to_play = table.to_play
         return {
             "type": "state", "table": self.summary(table), "seat": seat,
-            "view": table.game.compact_view(table.view(seat)),
+            "view": table.state.message_view(seat),
             "legal": table.legal(seat),
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),

@@ -6,12 +6,12 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
-from parlour.core.game import RECENT_RESULTS, Game, GameSpec, State, View
+from parlour.core.game import Game, GameSpec, State, View
 from parlour.games.plonk.actions import Play, parse_plonk_action
 from parlour.games.plonk.position import PlonkPosition
 from parlour.games.plonk.rules import PlonkRules
 from parlour.games.plonk.state import PlonkState
-from parlour.games.plonk.views import compact_view, determinizer
+from parlour.games.plonk.views import determinizer
 
 
 class PlonkGame(Game[PlonkRules]):
@@ -37,10 +37,6 @@ class PlonkGame(Game[PlonkRules]):
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> Play:
         return parse_plonk_action(text)
-
-    def compact_view(self, view: View) -> View:
-        """The latest deals in full; the earlier ones counted, with the sides' scores after them (views.py)."""
-        return compact_view(view, RECENT_RESULTS)
 
     def determinize(self, view: View, rng: random.Random) -> PlonkState:
         """A state consistent with ``view``, the unseen cards dealt at random (see ``views``)."""

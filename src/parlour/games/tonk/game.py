@@ -6,14 +6,14 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from parlour.core.game import RECENT_RESULTS, Game, GameSpec, State, View
+from parlour.core.game import Game, GameSpec, State, View
 from parlour.games.tonk import settlement
 from parlour.games.tonk.actions import TonkAction, parse_tonk_action
 from parlour.games.tonk.moves import VALUES
 from parlour.games.tonk.position import TonkPosition
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.state import TonkState
-from parlour.games.tonk.views import Sampler, compact_view, determinize
+from parlour.games.tonk.views import Sampler, determinize
 
 
 class TonkGame(Game[TonkRules]):
@@ -61,10 +61,6 @@ class TonkGame(Game[TonkRules]):
             high = min(high, rules.target - 1 + per_hand)
             low = min(low, others * (rules.target - 1) + per_hand)
         return (-float(low), float(high))
-
-    def compact_view(self, view: View) -> View:
-        """The latest hands in full; the earlier ones counted, with each seat's net stakes (views.py)."""
-        return compact_view(view, RECENT_RESULTS)
 
     def determinize(self, view: View, rng: random.Random) -> TonkState:
         """A state consistent with ``view``: unseen cards dealt to the hidden hands and stock (views.py)."""
