@@ -77,10 +77,10 @@ class Settings(BaseSettings):
     ws_outbox_bytes: int = Field(default=1_048_576, ge=65_536, le=1 << 30, description="bytes waiting to be sent "
                                  "to one WebSocket client at most; a client that reads slower is closed (1008), "
                                  "never holding more of the server's memory")
-    max_hands: int = Field(default=100, ge=1, description="most hands a match may be created with (flags capped by "
-                           "it, such as Tonk's hands); more is refused with 422")
+    max_hands: int = Field(default=100, ge=1, description="most hands a match may be created with (the game flags "
+                           "declared capped by it); more is refused with 422")
     max_target_score: int = Field(default=5_000, ge=1, description="highest target score a match may be created "
-                                  "with (flags capped by it, such as Plonk's target); more is refused with 422")
+                                  "with (the game flags declared capped by it); more is refused with 422")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking
