@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from parlour.core.record import GameRecord, replay
@@ -321,3 +322,25 @@ def test_workers_serve_one_service_behind_one_port(start: Callable[..., Served])
     if children.exists():  # Linux: the one process started two workers (beside multiprocessing's resource tracker)
         commands = [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in children.read_text().split()]
         assert sum(b"spawn_main" in c for c in commands) == 2
+
+
+def test_spectators_on_another_process_count_towards_max_spectators_per_table(start: Callable[..., Served]) -> None:
+    a = start(PARLOUR_MAX_SPECTATORS_PER_TABLE="1").base()
+    b = start(PARLOUR_MAX_SPECTATORS_PER_TABLE="1").base()
+    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"]})["id"]
+    watcher = Watcher(a, tid)
+    try:
+        watcher.until(lambda m: m["type"] == "state")
+        deadline = time.monotonic() + RECEIVE_SECONDS
+        while call(b, f"/api/tables/{tid}")["table"]["spectators"] < 1:  # b hears of a's spectator
+            assert time.monotonic() < deadline, "the other process never heard of the spectator"
+            time.sleep(0.05)
+        with connect(f"{b.replace('http', 'ws', 1)}/api/tables/{tid}/ws") as refused:
+            error = json.loads(refused.recv(timeout=RECEIVE_SECONDS))
+            with pytest.raises(ConnectionClosed) as closed:
+                refused.recv(timeout=RECEIVE_SECONDS)
+    finally:
+        watcher.close()
+    assert error["code"] == "table/full" and "max_spectators_per_table = 1" in error["message"]
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert "max_spectators_per_table" in closed.value.rcvd.reason
