@@ -33,7 +33,7 @@ def test_a_spectator_past_max_spectators_per_table_is_refused_with_1008_naming_i
         with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
             message, code, reason = refusal(ws)
         assert message["type"] == "error" and message["code"] == "table/full"
-        assert "max_spectators_per_table = 2" in message["message"]
+        assert "has 2 spectators, the most max_spectators_per_table = 2 allows" in message["message"]
         assert code == CLOSE_POLICY and "max_spectators_per_table" in reason
         token = join(client, tid, "Ana")["token"]  # the cap is for spectators: a seat still connects
         with client.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as ws:

@@ -20,6 +20,7 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 CLOSE_TOO_SLOW = 1008
+"""How a client that reads slower than its table plays is closed (policy violation)."""
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -56,7 +57,7 @@ class Connection:
             self.close(CLOSE_TOO_SLOW, f"too slow: more than ws_outbox_limit ({self.outbox_limit}) messages "
                        "waiting to be read")
             return
-        if self.waiting_bytes + len(text) > self.outbox_bytes:
+        if self.waiting_bytes and self.waiting_bytes + len(text) > self.outbox_bytes:  # slow, not one big message
             self.close(CLOSE_TOO_SLOW, f"too slow: more than ws_outbox_bytes ({self.outbox_bytes}) bytes waiting "
                        "to be read")
             return

@@ -350,9 +350,10 @@ class Lobby:
     def check_room(self, table: TableAuthority) -> None:
         """Refuse one more spectator at a table watched by ``max_spectators_per_table`` (on every process)."""
         cap = self.settings.max_spectators_per_table
-        if self.presence(table)[1] >= cap:
-            raise Rejected("table/full", f"table {table.id!r} has max_spectators_per_table = {cap} spectators; "
-                           "watch later")
+        watching = self.presence(table)[1]
+        if watching >= cap:
+            raise Rejected("table/full", f"table {table.id!r} has {watching} spectators, the most "
+                           f"max_spectators_per_table = {cap} allows; watch again when one leaves")
 
     def disconnect(self, conn: Connection) -> None:
         last = self.hub.remove(conn)
