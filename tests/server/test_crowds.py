@@ -50,37 +50,36 @@ def test_spectators_watching_on_other_processes_count_towards_the_cap(app_factor
         assert message["code"] == "table/full" and code == CLOSE_POLICY and "max_spectators_per_table" in reason
 
 
-def test_spectators_connecting_and_leaving_send_the_others_presence_not_the_state(client: TestClient) -> None:
-    tid = new_table(client, "tonk", ["human", "human"])["id"]
-    token = join(client, tid, "Ana")["token"]
-    crowd = 5
-    with client.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as seated, ExitStack() as stack:
-        ana = Client(seated)
+def test_a_crowd_connecting_and_leaving_sends_the_others_a_few_presence_messages_not_the_state(
+        app_factory: Any) -> None:
+    crowd = 8
+    with TestClient(app_factory(presence_seconds=1.0)) as client, ExitStack() as stack:
+        tid = new_table(client, "tonk", ["human", "human"])["id"]
+        token = join(client, tid, "Ana")["token"]
+        ana = Client(stack.enter_context(client.websocket_connect(f"/api/tables/{tid}/ws?token={token}")))
         assert ana.receive()["type"] == "state"
+        crowd_stack = stack.enter_context(ExitStack())
         watchers = []
         for _ in range(crowd):
-            watcher = Client(stack.enter_context(client.websocket_connect(f"/api/tables/{tid}/ws")))
-            assert watcher.receive()["type"] == "state"  # the one connecting gets its full state
+            watcher = Client(crowd_stack.enter_context(client.websocket_connect(f"/api/tables/{tid}/ws")))
+            assert watcher.receive()["type"] == "state"  # the one connecting gets its full state at once
             watchers.append(watcher)
-        ana.send({"type": "ping"})
-        ana.until(lambda m: m["type"] == "pong")
-        got = ana.messages[1:-1]
-        assert [m["type"] for m in got] == ["presence"] * crowd
-        assert [m["spectators"] for m in got] == list(range(1, crowd + 1))
-        assert all(m["table"] == tid and m["seats"] == [0] for m in got)
-        first = watchers[0]
-        first.send({"type": "ping"})
-        first.until(lambda m: m["type"] == "pong")
-        assert [m["type"] for m in first.messages[1:-1]] == ["presence"] * (crowd - 1)
-        stack.close()  # the crowd leaves
-        left = [ana.until(lambda m: m["type"] == "presence") for _ in range(crowd)]
-        assert [m["spectators"] for m in left] == list(range(crowd - 1, -1, -1))
-        bo = join(client, tid, "Bo")["token"]  # a seat taken is a change of the state: everyone gets it
-        assert ana.until(lambda m: m["type"] != "presence")["type"] == "state"
+        everyone = {"type": "presence", "table": tid, "seats": [0], "spectators": crowd}
+        assert ana.until(lambda m: m.get("spectators") == crowd) == everyone
+        assert {m["type"] for m in ana.messages[1:]} == {"presence"}
+        assert len(ana.messages[1:]) < crowd  # arrivals within presence_seconds are told together
+        assert watchers[0].until(lambda m: m.get("spectators") == crowd) == everyone
+        assert {m["type"] for m in watchers[0].messages[1:]} == {"presence"}
+        ana.messages.clear()
+        crowd_stack.close()  # the crowd leaves
+        assert ana.until(lambda m: m.get("spectators") == 0)["type"] == "presence"
+        assert {m["type"] for m in ana.messages} == {"presence"} and len(ana.messages) < crowd
+        bo = join(client, tid, "Bo")["token"]  # a seat taken changes the state: everyone is sent it
+        assert ana.until(lambda m: m["type"] == "state")["table"]["status"] == "playing"
         with client.websocket_connect(f"/api/tables/{tid}/ws?token={bo}") as ws:
             assert Client(ws).receive()["type"] == "state"
-            assert ana.until(lambda m: True) == {"type": "presence", "table": tid, "seats": [0, 1], "spectators": 0}
-        assert ana.until(lambda m: True)["seats"] == [0]
+            assert ana.until(lambda m: m["type"] == "presence")["seats"] == [0, 1]
+        assert ana.until(lambda m: m["type"] == "presence")["seats"] == [0]
 
 
 def test_flags_past_the_server_s_caps_are_refused_with_422_naming_the_setting(app_factory: Any) -> None:

@@ -80,17 +80,24 @@ def test_a_client_that_does_not_read_is_closed_once_its_outbox_passes_ws_outbox_
     assert "ws_outbox_bytes (65536)" in stuck_socket.closed[1]
 
 
-def test_presence_reaches_every_client_but_the_one_named_and_a_state_is_built_once_per_seat() -> None:
+def test_a_state_is_built_once_per_seat_and_presence_asked_often_is_broadcast_once() -> None:
     async def scenario() -> tuple[int, list[Connection]]:
         hub = Hub()
         conns = [Connection("t", seat, None, outbox_limit=8, outbox_bytes=1 << 20) for seat in (0, None, None, None)]
         for conn in conns:
             hub.add(conn)
-        asked = []
-        hub.publish("t", lambda seat: asked.append(seat) or {"seat": seat})
-        hub.broadcast("t", {"type": "presence"}, but=conns[0])
+        asked: list[int | None] = []
+
+        def state(seat: int | None) -> dict[str, Any]:
+            asked.append(seat)
+            return {"seat": seat}
+
+        hub.publish("t", state)
+        for spectators in range(5):  # five arrivals within the delay: one presence message
+            hub.broadcast_soon("t", lambda n=spectators: {"type": "presence", "spectators": n}, 0.01)
+        await asyncio.sleep(0.05)
         return len(asked), conns
 
     asked, conns = asyncio.run(scenario())
     assert asked == 2  # one message for seat 0, one for all the spectators
-    assert [c.outbox.qsize() for c in conns] == [1, 2, 2, 2]
+    assert [c.outbox.qsize() for c in conns] == [2, 2, 2, 2]

@@ -86,6 +86,8 @@ class Hub:
 
     def __init__(self) -> None:
         self._tables: dict[str, set[Connection]] = {}
+        self._due: set[str] = set()
+        """Tables with a ``broadcast_soon`` pending."""
 
     def add(self, conn: Connection) -> None:
         self._tables.setdefault(conn.table_id, set()).add(conn)
@@ -117,9 +119,21 @@ class Hub:
                 text = cache[conn.seat] = encode(message_for(conn.seat))
             conn.send_text(text)
 
-    def broadcast(self, table_id: str, message: dict[str, Any], but: Connection | None = None) -> None:
-        """Queue the same ``message`` (encoded once) for every client of the table but ``but``."""
+    def broadcast(self, table_id: str, message: dict[str, Any]) -> None:
+        """Queue the same ``message`` (encoded once) for every client of the table."""
         text = encode(message)
         for conn in self._tables.get(table_id, ()):
-            if conn is not but:
-                conn.send_text(text)
+            conn.send_text(text)
+
+    def broadcast_soon(self, table_id: str, message_for: Callable[[], dict[str, Any]], delay: float) -> None:
+        """Broadcast ``message_for()`` to the table in ``delay`` seconds, once however often asked meanwhile:
+        a crowd arriving costs each client one message per ``delay``, not one per arrival."""
+        if table_id in self._due:
+            return
+        self._due.add(table_id)
+        asyncio.get_running_loop().call_later(delay, self._broadcast_due, table_id, message_for)
+
+    def _broadcast_due(self, table_id: str, message_for: Callable[[], dict[str, Any]]) -> None:
+        self._due.discard(table_id)
+        if table_id in self._tables:
+            self.broadcast(table_id, message_for())

@@ -322,17 +322,21 @@ class Lobby:
     def publish(self, table: TableAuthority) -> None:
         self.hub.publish(table.id, lambda seat: self.state_message(table, seat))
 
-    def publish_presence(self, table: TableAuthority, but: Connection | None = None) -> None:
-        """Tell the table's clients (but ``but``) who is connected now: the ``PresenceOut`` schema, not the state."""
+    def publish_presence(self, table: TableAuthority) -> None:
+        """Tell the table's clients who is connected, within ``presence_seconds`` (the changes meanwhile
+        together): the ``PresenceOut`` schema, not the state."""
+        self.hub.broadcast_soon(table.id, lambda: self.presence_message(table), self.settings.presence_seconds)
+
+    def presence_message(self, table: TableAuthority) -> dict[str, Any]:
+        """Who is connected to ``table`` now, on every process (``PresenceOut``)."""
         connected, spectators = self.presence(table)
-        message = PresenceOut(table=table.id, seats=sorted(connected), spectators=spectators)
-        self.hub.broadcast(table.id, message.model_dump(), but)
+        return PresenceOut(table=table.id, seats=sorted(connected), spectators=spectators).model_dump()
 
     # ---------------------------------------------------------- connections
 
     def connect(self, table_id: str, token: str | None) -> Connection:
         """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator
-        (``table/full`` past ``max_spectators_per_table``). It is sent its state; the others only who is here."""
+        (``table/full`` past ``max_spectators_per_table``). It is sent its state; the others, soon, who is here."""
         table = self.get(table_id)
         seat = self.seat_of(table, token) if token else None
         if seat is None:
@@ -344,7 +348,7 @@ class Lobby:
             self.bots.seat_back(table, seat)
             self.notify({"kind": "back", "table": table.id, "seat": seat})
         conn.send(self.state_message(table, seat))
-        self.publish_presence(table, but=conn)
+        self.publish_presence(table)
         return conn
 
     def check_room(self, table: TableAuthority) -> None:

@@ -81,6 +81,9 @@ class Settings(BaseSettings):
                            "declared capped by it); more is refused with 422")
     max_target_score: int = Field(default=5_000, ge=1, description="highest target score a match may be created "
                                   "with (the game flags declared capped by it); more is refused with 422")
+    presence_seconds: float = Field(default=0.5, gt=0, le=60, description="a table's clients are told who "
+                                    "connected or left at most this often, the changes meanwhile together (a crowd "
+                                    "arriving costs each client one small message per period, not one per arrival)")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking
