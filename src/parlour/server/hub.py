@@ -5,14 +5,17 @@ client's outbox in the same step that changed the table, and a pump task per
 connection writes the outbox out. Messages therefore reach each client in the
 order the table changed, and a slow client delays only itself; one that falls
 too far behind (``ws_outbox_limit`` messages or ``ws_outbox_bytes`` bytes
-waiting) is closed with 1008 naming that setting (it reconnects and is sent the
-state afresh), so what it holds of the server's memory stays bounded. A message
-for many clients is encoded once.
+waiting) is closed at once with 1008 naming that setting: what waited for it is
+dropped and a write it was stuck in (a client that reads nothing) given up, so
+what it holds of the server's memory stays bounded and its socket does not
+linger (it reconnects and is sent the state afresh). A message for many
+clients is encoded once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +24,8 @@ from starlette.websockets import WebSocket
 
 CLOSE_TOO_SLOW = 1008
 """How a client that reads slower than its table plays is closed (policy violation)."""
+CLOSE_SECONDS = 5.0
+"""How long sending a close may take: a client that reads nothing is never sent it, and is let go after this."""
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -44,6 +49,8 @@ class Connection:
         self.ended = False
         """Its close is queued: nothing more is."""
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.writing: asyncio.Future[None] | None = None
+        """The write to the client in progress, if any."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` (see ``send_text``)."""
@@ -54,12 +61,10 @@ class Connection:
         if self.ended:
             return
         if self.outbox.qsize() >= self.outbox_limit:
-            self.close(CLOSE_TOO_SLOW, f"too slow: more than ws_outbox_limit ({self.outbox_limit}) messages "
-                       "waiting to be read")
+            self.drop(f"too slow: more than ws_outbox_limit ({self.outbox_limit}) messages waiting to be read")
             return
         if self.waiting_bytes and self.waiting_bytes + len(text) > self.outbox_bytes:  # slow, not one big message
-            self.close(CLOSE_TOO_SLOW, f"too slow: more than ws_outbox_bytes ({self.outbox_bytes}) bytes waiting "
-                       "to be read")
+            self.drop(f"too slow: more than ws_outbox_bytes ({self.outbox_bytes}) bytes waiting to be read")
             return
         self.waiting_bytes += len(text)
         self.outbox.put_nowait(text)
@@ -70,15 +75,37 @@ class Connection:
             self.ended = True
             self.outbox.put_nowait((code, reason))
 
+    def drop(self, reason: str) -> None:
+        """Close a client too far behind at once (1008): what waits for it is dropped, a write stuck on it given up."""
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.waiting_bytes = 0
+        self.close(CLOSE_TOO_SLOW, reason)
+        if self.writing is not None:
+            self.writing.cancel()
+
     async def pump(self, websocket: WebSocket) -> None:
-        """Write the outbox to ``websocket`` until its close."""
-        while True:
-            item = await self.outbox.get()
-            if isinstance(item, tuple):
-                await websocket.close(code=item[0], reason=item[1])
-                return
-            self.waiting_bytes -= len(item)
-            await websocket.send_text(item)
+        """Write the outbox to ``websocket`` until its close (the connection's handler ends with it).
+
+        Each write runs as its own task, so that ``drop`` can give it up without ending the pump,
+        which then sends the close (or gives up after ``CLOSE_SECONDS``).
+        """
+        try:
+            while True:
+                item = await self.outbox.get()
+                if isinstance(item, tuple):
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(websocket.close(code=item[0], reason=item[1]), CLOSE_SECONDS)
+                    return
+                self.waiting_bytes -= len(item)
+                writing = self.writing = asyncio.ensure_future(websocket.send_text(item))
+                await asyncio.wait([writing])
+                self.writing = None
+                if not writing.cancelled():
+                    writing.result()  # a failed write ends the pump
+        finally:
+            if self.writing is not None:
+                self.writing.cancel()
 
 
 class Hub:

@@ -96,7 +96,12 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     bucket = TokenBucket(settings.ws_message_rate, settings.ws_message_burst)
     try:
         while True:
-            event = await websocket.receive()
+            receiving = asyncio.ensure_future(websocket.receive())
+            await asyncio.wait([receiving, pump], return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():  # closed from here (a client too slow): nothing more to read
+                receiving.cancel()
+                break
+            event = receiving.result()
             if event["type"] == "websocket.disconnect":
                 break
             if bucket.take():
