@@ -3,7 +3,15 @@ flags that would make a match too long to host are refused."""
 
 from __future__ import annotations
 
-from contextlib import ExitStack
+import base64
+import contextlib
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from parlour.core.registry import game_classes
 from parlour.server.settings import Settings
 from tests.server.conftest import Client, TestClient, join, new_table, receive_json
+from tests.server.serving import Served, call
 from tests.server.test_play import lobby_of
 
 CLOSE_POLICY = 1008
@@ -111,3 +120,57 @@ def test_every_capped_flag_names_an_integer_setting() -> None:
     assert capped >= {"max_hands", "max_target_score"}
     for name in capped:
         assert Settings.model_fields[name].annotation is int
+
+
+def test_a_spectator_that_reads_nothing_is_let_go_once_its_outbox_passes_ws_outbox_bytes(tmp_path: Path) -> None:
+    """Its replies pile up past every buffer between it and the server (some 14 MB): the byte budget, not the
+    message limit (set out of reach), lets it go, though a write to it can never end."""
+    served = Served(f"sqlite:///{tmp_path / 'parlour.db'}", env={
+        "PARLOUR_WS_OUTBOX_BYTES": "65536", "PARLOUR_WS_OUTBOX_LIMIT": "100000",
+        "PARLOUR_WS_MESSAGE_BURST": "100000", "PARLOUR_WS_MESSAGE_RATE": "100000"})
+    try:
+        base = served.base()
+        tid = call(base, "/api/tables", {"game": "tonk", "seats": ["human"] * 6, "rules": {"players": 6}})["id"]
+        with deaf_spectator(base, tid) as sock:
+            assert call(base, f"/api/tables/{tid}")["table"]["spectators"] == 1
+            syncs = masked_frame(b'{"type":"sync"}') * 10_000  # each answered with the whole state (1.4 KB)
+            threading.Thread(target=send_quietly, args=(sock, syncs), daemon=True).start()
+            deadline = time.monotonic() + 60
+            while call(base, f"/api/tables/{tid}")["table"]["spectators"]:
+                assert time.monotonic() < deadline, "the spectator that reads nothing is still connected"
+                time.sleep(0.2)
+    finally:
+        served.stop()
+
+
+def send_quietly(sock: socket.socket, data: bytes) -> None:
+    """Send ``data``; a server that stopped reading, or the socket closed meanwhile, ends it."""
+    with contextlib.suppress(OSError):
+        sock.sendall(data)
+
+
+def masked_frame(payload: bytes) -> bytes:
+    """One short text frame as a client sends it (masked, RFC 6455 §5.2)."""
+    mask = os.urandom(4)
+    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+@contextmanager
+def deaf_spectator(base: str, table_id: str) -> Iterator[socket.socket]:
+    """A WebSocket spectator that, once connected, reads nothing (a receive buffer of a few KiB, never emptied)."""
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(30)
+    sock.connect((host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(f"GET /api/tables/{table_id}/ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    try:
+        yield sock
+    finally:
+        sock.close()
