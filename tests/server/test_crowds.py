@@ -1,5 +1,5 @@
-"""Crowds at one table stay bounded and cheap: a spectator cap, and presence updates instead of the whole state;
-flags that would make a match too long to host are refused."""
+"""Crowds at one table stay bounded and cheap: a spectator cap, presence updates instead of the whole state, a
+client that reads nothing let go at its byte budget; flags that would make a match too long to host are refused."""
 
 from __future__ import annotations
 
