@@ -145,6 +145,8 @@ def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, ser
     pb.click("#join")
     pages = {0: pa, 1: pb}
     pa.wait_for_selector("#table[data-status='playing']")
+    # Bo's page connecting reaches Ana's as a presence message: Bo is no longer shown away.
+    pa.wait_for_selector(".player[data-seat='1']:not(:has(.off))")
     clicks, latest = 0, version(pa)
     for _ in range(400):
         # Once both pages show the latest version, one of them has the turn, or the match is over.

@@ -6,20 +6,33 @@ missing). Every test gets a PostgreSQL schema and a Redis channel of its own.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import signal
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from parlour.core.record import GameRecord, replay
 from tests.server.conftest import Cluster
-from tests.server.serving import Served, Watcher, call
+from tests.server.serving import RECEIVE_SECONDS, Served, Watcher, call
 
+
+def shows_connected(message: dict[str, Any], seat: int) -> bool | None:
+    """Whether ``message`` shows ``seat`` connected: a ``presence`` or a ``state`` says; other messages don't."""
+    if message["type"] == "presence":
+        return seat in message["seats"]
+    if message["type"] == "state":
+        return bool(message["table"]["seats"][seat]["connected"])
+    return None
 
 @pytest.fixture
 def start(cluster: Cluster) -> Callable[..., Served]:
@@ -189,7 +202,7 @@ def test_who_is_connected_is_shown_everywhere_and_a_dead_process_s_people_are_st
     watcher = Watcher(b, tid)
     person = Watcher(a, tid, token)
     try:
-        watcher.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["connected"])
+        watcher.until(lambda m: shows_connected(m, 0) is True)
         assert call(b, f"/api/tables/{tid}")["table"]["spectators"] == 1
         assert call(a, f"/api/tables/{tid}")["table"]["spectators"] == 1
         first.kill()
@@ -209,10 +222,10 @@ def test_a_process_stopping_tells_the_others_its_people_left(start: Callable[...
     watcher = Watcher(b, tid)
     person = Watcher(a, tid, token)
     try:
-        watcher.until(lambda m: m["type"] == "state" and m["table"]["seats"][0]["connected"])
+        watcher.until(lambda m: shows_connected(m, 0) is True)
         first.process.terminate()
         assert first.process.wait(timeout=15) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal once stopped
-        watcher.until(lambda m: m["type"] == "state" and not m["table"]["seats"][0]["connected"])
+        watcher.until(lambda m: shows_connected(m, 0) is False)
     finally:
         watcher.close()
         person.close()
@@ -246,3 +259,25 @@ def test_workers_serve_one_service_behind_one_port(start: Callable[..., Served])
     if children.exists():  # Linux: the one process started two workers (beside multiprocessing's resource tracker)
         commands = [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in children.read_text().split()]
         assert sum(b"spawn_main" in c for c in commands) == 2
+
+
+def test_spectators_on_another_process_count_towards_max_spectators_per_table(start: Callable[..., Served]) -> None:
+    a = start(PARLOUR_MAX_SPECTATORS_PER_TABLE="1").base()
+    b = start(PARLOUR_MAX_SPECTATORS_PER_TABLE="1").base()
+    tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"]})["id"]
+    watcher = Watcher(a, tid)
+    try:
+        watcher.until(lambda m: m["type"] == "state")
+        deadline = time.monotonic() + RECEIVE_SECONDS
+        while call(b, f"/api/tables/{tid}")["table"]["spectators"] < 1:  # b hears of a's spectator
+            assert time.monotonic() < deadline, "the other process never heard of the spectator"
+            time.sleep(0.05)
+        with connect(f"{b.replace('http', 'ws', 1)}/api/tables/{tid}/ws") as refused:
+            error = json.loads(refused.recv(timeout=RECEIVE_SECONDS))
+            with pytest.raises(ConnectionClosed) as closed:
+                refused.recv(timeout=RECEIVE_SECONDS)
+    finally:
+        watcher.close()
+    assert error["code"] == "table/full" and "max_spectators_per_table = 1" in error["message"]
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert "max_spectators_per_table" in closed.value.rcvd.reason

@@ -48,7 +48,7 @@ messages = st.one_of(
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, str, list[str]]]:
     db = Path(tmp_path_factory.mktemp("fuzz")) / "fuzz.db"
-    with TestClient(create_app(settings_for(f"sqlite:///{db}", max_message_bytes=4096))) as client:
+    with TestClient(create_app(settings_for(f"sqlite:///{db}", max_message_bytes=4096, max_hands=1000))) as client:
         tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 1000})["id"]
         tokens = [join(client, tid, name)["token"] for name in ("Ana", "Bo")]
         yield client, tid, tokens

@@ -23,27 +23,112 @@ class FakeSocket:
         self.closed = (code, reason)
 
 
+async def settle() -> None:
+    """Let every task run until it waits (a reading client's pump writes all it has)."""
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
 def test_a_client_that_does_not_read_is_closed_naming_the_limit_and_the_others_get_everything() -> None:
     async def scenario() -> tuple[FakeSocket, FakeSocket]:
         hub = Hub()
-        stuck, reader = Connection("t", 0, "a", outbox_limit=8), Connection("t", 1, "b", outbox_limit=8)
+        stuck, reader = (Connection("t", 0, "a", outbox_limit=8, outbox_bytes=1 << 20),
+                          Connection("t", 1, "b", outbox_limit=8, outbox_bytes=1 << 20))
         hub.add(stuck)
         hub.add(reader)
         reader_socket, stuck_socket = FakeSocket(), FakeSocket()
         pumping = asyncio.create_task(reader.pump(reader_socket))  # type: ignore[arg-type]
         for version in range(20):  # the stuck client's outbox is never read while the table plays on
             hub.publish("t", lambda seat, v=version: {"version": v, "seat": seat})
-            await asyncio.sleep(0)
+            await settle()
         reader.close(1000, "done")
         await pumping
-        assert stuck.outbox.qsize() == 9  # its first 8 messages, then the end of its pump
+        assert stuck.outbox.qsize() == 1  # its 8 messages dropped when the 9th came: only its close waits
         await stuck.pump(stuck_socket)  # type: ignore[arg-type]
         return reader_socket, stuck_socket
 
     reader_socket, stuck_socket = asyncio.run(scenario())
     assert [m["version"] for m in reader_socket.sent] == list(range(20))
     assert reader_socket.closed == (1000, "done")
-    assert [m["version"] for m in stuck_socket.sent] == list(range(8))
+    assert stuck_socket.sent == []  # stale: it reconnects and is sent the state afresh
     assert stuck_socket.closed is not None
     assert stuck_socket.closed[0] == 1008
     assert "ws_outbox_limit (8)" in stuck_socket.closed[1]
+
+
+def test_a_client_that_does_not_read_is_closed_once_its_outbox_passes_ws_outbox_bytes() -> None:
+    budget = 65_536
+    big = "x" * 10_000  # a message of about 10 KB: a few fit the budget, far fewer than ws_outbox_limit
+
+    async def scenario() -> tuple[FakeSocket, FakeSocket, list[int]]:
+        hub = Hub()
+        stuck = Connection("t", None, None, outbox_limit=512, outbox_bytes=budget)
+        reader = Connection("t", None, None, outbox_limit=512, outbox_bytes=1 << 20)
+        hub.add(stuck)
+        hub.add(reader)
+        reader_socket, stuck_socket = FakeSocket(), FakeSocket()
+        pumping = asyncio.create_task(reader.pump(reader_socket))  # type: ignore[arg-type]
+        held = []
+        for version in range(20):
+            hub.publish("t", lambda seat, v=version: {"version": v, "seat": seat, "padding": big})
+            held.append(stuck.waiting_bytes)
+            await settle()
+        reader.close(1000, "done")
+        await pumping
+        await stuck.pump(stuck_socket)  # type: ignore[arg-type]
+        return reader_socket, stuck_socket, held
+
+    reader_socket, stuck_socket, held = asyncio.run(scenario())
+    assert [m["version"] for m in reader_socket.sent] == list(range(20))
+    assert max(held) <= budget  # what the stuck client holds of the server's memory stays within the budget
+    assert held[:6] == [held[0] * (i + 1) for i in range(6)]  # 6 messages of ~10 KB fit in 64 KiB
+    assert held[6:] == [0] * 14  # the 7th did not: everything waiting was dropped with it
+    assert stuck_socket.sent == []
+    assert stuck_socket.closed is not None and stuck_socket.closed[0] == 1008
+    assert "ws_outbox_bytes (65536)" in stuck_socket.closed[1]
+
+
+def test_a_state_is_built_once_per_seat_and_presence_asked_often_is_broadcast_once() -> None:
+    async def scenario() -> tuple[int, list[Connection]]:
+        hub = Hub()
+        conns = [Connection("t", seat, None, outbox_limit=8, outbox_bytes=1 << 20) for seat in (0, None, None, None)]
+        for conn in conns:
+            hub.add(conn)
+        asked: list[int | None] = []
+
+        def state(seat: int | None) -> dict[str, Any]:
+            asked.append(seat)
+            return {"seat": seat}
+
+        hub.publish("t", state)
+        for spectators in range(5):  # five arrivals within the delay: one presence message
+            hub.broadcast_soon("t", lambda n=spectators: {"type": "presence", "spectators": n}, 0.01)
+        await asyncio.sleep(0.05)
+        return len(asked), conns
+
+    asked, conns = asyncio.run(scenario())
+    assert asked == 2  # one message for seat 0, one for all the spectators
+    assert [c.outbox.qsize() for c in conns] == [2, 2, 2, 2]
+
+
+class DeafSocket(FakeSocket):
+    """A client that reads nothing: a write to it never ends."""
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+
+def test_a_write_stuck_on_a_client_that_reads_nothing_is_given_up_and_the_client_closed() -> None:
+    async def scenario() -> tuple[DeafSocket, Connection]:
+        conn = Connection("t", None, None, outbox_limit=512, outbox_bytes=65_536)
+        deaf = DeafSocket()
+        pumping = asyncio.create_task(conn.pump(deaf))  # type: ignore[arg-type]
+        for version in range(20):
+            conn.send({"version": version, "padding": "x" * 10_000})
+            await settle()
+        await asyncio.wait_for(pumping, 10)  # the pump ends: the handler lets the client go
+        return deaf, conn
+
+    deaf, conn = asyncio.run(scenario())
+    assert deaf.closed is not None and deaf.closed[0] == 1008 and "ws_outbox_bytes (65536)" in deaf.closed[1]
+    assert conn.outbox.empty() and conn.waiting_bytes == 0 and conn.writing is None

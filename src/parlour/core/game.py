@@ -38,8 +38,13 @@ View = dict[str, Any]
 
 Keys are the game's own, with three shared: ``game`` (its name), ``seat``
 and ``version``; a game of several deals keeps the finished ones, revealed,
-under ``results``.
+under ``results``. The view a server sends (``State.message_view``) may keep
+only the latest ``RECENT_RESULTS`` of them, and under ``earlier`` the count of
+the others and what they added up to per seat or side.
 """
+
+RECENT_RESULTS = 3
+"""Finished deals a server's message (``State.message_view``) shows in full."""
 
 
 class Action(Protocol):
@@ -175,6 +180,17 @@ class State(ABC, Generic[ActionT, PositionT]):
     @abstractmethod
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know; ``None`` is a spectator's (public) view."""
+
+    def message_view(self, seat: int | None) -> View:
+        """``view`` bounded in size whatever the match's length: what a server sends ``seat``.
+
+        A game whose view grows with every deal (the ``results`` of a long match) shows the latest
+        ``RECENT_RESULTS`` of them and sums up the rest under ``earlier``:
+        ``{"count": deals left out, "totals": [what they added up to, per seat or side]}``; the full
+        history is the game's record. Bots and ``determinize`` read full views (``view``), never these.
+        The default, for a view that does not grow, is ``view`` itself.
+        """
+        return self.view(seat)
 
     @abstractmethod
     def hand(self, seat: int) -> list[int]:

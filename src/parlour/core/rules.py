@@ -32,6 +32,9 @@ class FlagInfo:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    capped_by: str | None = None
+    """For a flag that makes a match longer (hands, a target score): the name of the server setting
+    that may lower ``maximum`` (a server decides how long a match it hosts; the rules do not know it)."""
 
     def allowed(self) -> str:
         """The allowed values, in words, for error messages and help."""
@@ -102,8 +105,10 @@ def flag(
     minimum: int | None = None,
     maximum: int | None = None,
     optional: bool = False,
+    capped_by: str | None = None,
 ) -> Any:
-    """Declare a rules field: its default, a one-line help and what it accepts."""
+    """Declare a rules field: its default, a one-line help, what it accepts and, for a flag
+    that makes a match longer, the server setting that caps it (``FlagInfo.capped_by``)."""
     if isinstance(default, bool):
         kind = "bool"
     elif choices:
@@ -112,7 +117,8 @@ def flag(
         kind = "optional_int"
     else:
         kind = "int"
-    meta = {"help": help, "kind": kind, "choices": choices, "minimum": minimum, "maximum": maximum}
+    meta = {"help": help, "kind": kind, "choices": choices, "minimum": minimum, "maximum": maximum,
+            "capped_by": capped_by}
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -142,6 +148,7 @@ class Rules:
                 choices=m.get("choices", ()),
                 minimum=m.get("minimum"),
                 maximum=m.get("maximum"),
+                capped_by=m.get("capped_by"),
             )
         return out
 

@@ -4,55 +4,108 @@ Publishing is synchronous: the lobby puts every client's next message in that
 client's outbox in the same step that changed the table, and a pump task per
 connection writes the outbox out. Messages therefore reach each client in the
 order the table changed, and a slow client delays only itself; one that falls
-too far behind (``ws_outbox_limit`` messages waiting) is closed with 1008
-naming that setting (it reconnects and is sent the state afresh).
+too far behind (``ws_outbox_limit`` messages or ``ws_outbox_bytes`` bytes
+waiting) is closed at once with 1008 naming that setting: what waited for it is
+dropped and a write it was stuck in (a client that reads nothing) given up, so
+what it holds of the server's memory stays bounded and its socket does not
+linger (it reconnects and is sent the state afresh). A message for many
+clients is encoded once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket
 
+CLOSE_TOO_SLOW = 1008
+"""How a client that reads slower than its table plays is closed (policy violation)."""
+CLOSE_SECONDS = 5.0
+"""How long sending a close may take: a client that reads nothing is never sent it, and is let go after this."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the compact JSON text sent (ASCII only: its length is its size in bytes)."""
+    return json.dumps(message, separators=(",", ":"))
+
 
 class Connection:
     """One client on one table: a seat (by token) or a spectator (``seat`` None)."""
 
-    def __init__(self, table_id: str, seat: int | None, token: str | None, outbox_limit: int) -> None:
+    def __init__(self, table_id: str, seat: int | None, token: str | None, outbox_limit: int,
+                 outbox_bytes: int) -> None:
         self.table_id = table_id
         self.seat = seat
         self.token = token
         self.outbox_limit = outbox_limit
         """Messages this client may have waiting before it is disconnected (the ``ws_outbox_limit`` setting)."""
-        self.outbox: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
+        self.outbox_bytes = outbox_bytes
+        """Bytes this client may have waiting before it is disconnected (the ``ws_outbox_bytes`` setting)."""
+        self.waiting_bytes = 0
+        self.ended = False
+        """Its close is queued: nothing more is."""
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.writing: asyncio.Future[None] | None = None
+        """The write to the client in progress, if any."""
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; a client too far behind gets a final ``None`` that ends its pump."""
-        if self.outbox.qsize() >= self.outbox_limit:
+        """Queue ``message`` (see ``send_text``)."""
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded message; a client too far behind is closed after what it has waiting instead."""
+        if self.ended:
             return
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
         if self.outbox.qsize() >= self.outbox_limit:
-            self.outbox.put_nowait(None)
+            self.drop(f"too slow: more than ws_outbox_limit ({self.outbox_limit}) messages waiting to be read")
+            return
+        if self.waiting_bytes and self.waiting_bytes + len(text) > self.outbox_bytes:  # slow, not one big message
+            self.drop(f"too slow: more than ws_outbox_bytes ({self.outbox_bytes}) bytes waiting to be read")
+            return
+        self.waiting_bytes += len(text)
+        self.outbox.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
-        """Close the connection with ``code`` once the messages already queued are sent."""
-        self.outbox.put_nowait((code, reason))
+        """Close the connection with ``code`` once the messages already queued are sent; queue nothing more."""
+        if not self.ended:
+            self.ended = True
+            self.outbox.put_nowait((code, reason))
+
+    def drop(self, reason: str) -> None:
+        """Close a client too far behind at once (1008): what waits for it is dropped, a write stuck on it given up."""
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.waiting_bytes = 0
+        self.close(CLOSE_TOO_SLOW, reason)
+        if self.writing is not None:
+            self.writing.cancel()
 
     async def pump(self, websocket: WebSocket) -> None:
-        """Write the outbox to ``websocket`` until it ends or the client is too slow."""
-        while True:
-            item = await self.outbox.get()
-            if item is None:
-                await websocket.close(code=1008, reason=f"too slow: more than ws_outbox_limit ({self.outbox_limit}) "
-                                                         "messages waiting to be read")
-                return
-            if isinstance(item, tuple):
-                await websocket.close(code=item[0], reason=item[1])
-                return
-            await websocket.send_text(item)
+        """Write the outbox to ``websocket`` until its close (the connection's handler ends with it).
+
+        Each write runs as its own task, so that ``drop`` can give it up without ending the pump,
+        which then sends the close (or gives up after ``CLOSE_SECONDS``).
+        """
+        try:
+            while True:
+                item = await self.outbox.get()
+                if isinstance(item, tuple):
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(websocket.close(code=item[0], reason=item[1]), CLOSE_SECONDS)
+                    return
+                self.waiting_bytes -= len(item)
+                writing = self.writing = asyncio.ensure_future(websocket.send_text(item))
+                await asyncio.wait([writing])
+                self.writing = None
+                if not writing.cancelled():
+                    writing.result()  # a failed write ends the pump
+        finally:
+            if self.writing is not None:
+                self.writing.cancel()
 
 
 class Hub:
@@ -60,6 +113,8 @@ class Hub:
 
     def __init__(self) -> None:
         self._tables: dict[str, set[Connection]] = {}
+        self._due: set[str] = set()
+        """Tables with a ``broadcast_soon`` pending."""
 
     def add(self, conn: Connection) -> None:
         self._tables.setdefault(conn.table_id, set()).add(conn)
@@ -83,10 +138,29 @@ class Hub:
         return sum(1 for c in self._tables.get(table_id, ()) if c.seat is None)
 
     def publish(self, table_id: str, message_for: Callable[[int | None], dict[str, Any]]) -> None:
-        """Queue for each client of the table ``message_for(its seat)``, computed once per seat."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        """Queue for each client of the table ``message_for(its seat)``, computed and encoded once per seat."""
+        cache: dict[int | None, str] = {}
         for conn in self._tables.get(table_id, ()):
-            message = cache.get(conn.seat)
-            if message is None:
-                message = cache[conn.seat] = message_for(conn.seat)
-            conn.send(message)
+            text = cache.get(conn.seat)
+            if text is None:
+                text = cache[conn.seat] = encode(message_for(conn.seat))
+            conn.send_text(text)
+
+    def broadcast(self, table_id: str, message: dict[str, Any]) -> None:
+        """Queue the same ``message`` (encoded once) for every client of the table."""
+        text = encode(message)
+        for conn in self._tables.get(table_id, ()):
+            conn.send_text(text)
+
+    def broadcast_soon(self, table_id: str, message_for: Callable[[], dict[str, Any]], delay: float) -> None:
+        """Broadcast ``message_for()`` to the table in ``delay`` seconds, once however often asked meanwhile:
+        a crowd arriving costs each client one message per ``delay``, not one per arrival."""
+        if table_id in self._due:
+            return
+        self._due.add(table_id)
+        asyncio.get_running_loop().call_later(delay, self._broadcast_due, table_id, message_for)
+
+    def _broadcast_due(self, table_id: str, message_for: Callable[[], dict[str, Any]]) -> None:
+        self._due.discard(table_id)
+        if table_id in self._tables:
+            self.broadcast(table_id, message_for())

@@ -18,6 +18,7 @@ from typing import Any
 from parlour.bots.base import make_bot
 from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
+from parlour.core.game import Game
 from parlour.core.registry import game_classes, load_game
 from parlour.server.authority import Rejected, TableAuthority, quote
 from parlour.server.bots import BotDriver
@@ -35,7 +36,7 @@ from parlour.server.peers import (
     TableCreated,
     Watching,
 )
-from parlour.server.schemas import JoinIn, JoinOut, TableIn
+from parlour.server.schemas import JoinIn, JoinOut, PresenceOut, TableIn
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable
 from parlour.server.writer import Writer
@@ -199,6 +200,7 @@ class Lobby:
                              **{"players": len(body.seats), **body.rules})
         except ParlourError as e:
             raise Rejected("request/invalid", str(e)) from None
+        self.check_length(game)
         for i, spec in enumerate(body.seats):
             if spec.strip().lower() != "human":
                 self.check_budget(spec, f"seat {i}")
@@ -212,6 +214,18 @@ class Lobby:
         self.peer.announce(TableCreated(table=table_id))
         self.bots.schedule(table)
         return table
+
+    def check_length(self, game: Game[Any]) -> None:
+        """Refuse a flag above the server setting that caps it (a match too long to host: hands, target score)."""
+        rules = game.rules
+        for info in type(rules).flags().values():
+            if info.capped_by is None:
+                continue
+            cap: int = getattr(self.settings, info.capped_by)
+            value = getattr(rules, info.name)
+            if value is not None and value > cap:
+                raise Rejected("request/invalid", f"flag {info.name!r} cannot be {value!r} here: this server hosts "
+                               f"matches of at most {info.capped_by} = {cap}")
 
     def check_budget(self, spec: str, where: str) -> None:
         """Refuse a bot spec this server does not offer, or one asking for more search than its limits allow."""
@@ -281,28 +295,36 @@ class Lobby:
 
     # ------------------------------------------------------------ messages
 
+    def presence(self, table: TableAuthority) -> tuple[set[int], int]:
+        """The seats shown connected (bots always; people with a connection on any process), and the spectators."""
+        elsewhere = self.peer.elsewhere(table.id)
+        people = self.hub.connected_seats(table.id) | elsewhere.seats
+        connected = {s.seat for s in table.seats if s.kind == "bot" or s.seat in people}
+        return connected, self.hub.spectators(table.id) + elsewhere.spectators
+
     def summary(self, table: TableAuthority) -> dict[str, Any]:
         """The table as the lobby shows it (the ``TableOut`` schema)."""
-        elsewhere = self.peer.elsewhere(table.id)
-        connected = self.hub.connected_seats(table.id) | elsewhere.seats
+        connected, spectators = self.presence(table)
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
             "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
             "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
-            "spectators": self.hub.spectators(table.id) + elsewhere.spectators, "created": table.created,
+            "spectators": spectators, "created": table.created,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot_spec, "taken": s.taken,
-                 "connected": s.kind == "bot" or s.seat in connected, "stand_in": s.stand_in}
+                 "connected": s.seat in connected, "stand_in": s.stand_in}
                 for s in table.seats
             ],
         }
 
     def state_message(self, table: TableAuthority, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only."""
+        """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only,
+        bounded (``State.message_view``) so that its size does not grow with the match."""
         to_play = table.to_play
         return {
-            "type": "state", "table": self.summary(table), "seat": seat, "view": table.view(seat),
+            "type": "state", "table": self.summary(table), "seat": seat,
+            "view": table.state.message_view(seat),
             "legal": table.legal(seat),
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
@@ -311,21 +333,43 @@ class Lobby:
     def publish(self, table: TableAuthority) -> None:
         self.hub.publish(table.id, lambda seat: self.state_message(table, seat))
 
+    def publish_presence(self, table: TableAuthority) -> None:
+        """Tell the table's clients who is connected, within ``presence_seconds`` (the changes meanwhile
+        together): the ``PresenceOut`` schema, not the state."""
+        self.hub.broadcast_soon(table.id, lambda: self.presence_message(table), self.settings.presence_seconds)
+
+    def presence_message(self, table: TableAuthority) -> dict[str, Any]:
+        """Who is connected to ``table`` now, on every process (``PresenceOut``)."""
+        connected, spectators = self.presence(table)
+        return PresenceOut(table=table.id, seats=sorted(connected), spectators=spectators).model_dump()
+
     # ---------------------------------------------------------- connections
 
     def connect(self, table_id: str, token: str | None) -> Connection:
-        """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator."""
+        """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator
+        (``table/full`` past ``max_spectators_per_table``). It is sent its state; the others, soon, who is here."""
         table = self.get(table_id)
         seat = self.seat_of(table, token) if token else None
-        conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit)
+        if seat is None:
+            self.check_room(table)
+        conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit, self.settings.ws_outbox_bytes)
         self.hub.add(conn)
         self.metrics.socket_opened(seat is not None)
         self.notify_presence(table.id)
         if seat is not None:
             self.bots.seat_back(table, seat)
             self.peer.announce(PersonBack(table=table.id, seat=seat))
-        self.publish(table)
+        conn.send(self.state_message(table, seat))
+        self.publish_presence(table)
         return conn
+
+    def check_room(self, table: TableAuthority) -> None:
+        """Refuse one more spectator at a table watched by ``max_spectators_per_table`` (on every process)."""
+        cap = self.settings.max_spectators_per_table
+        watching = self.presence(table)[1]
+        if watching >= cap:
+            raise Rejected("table/full", f"table {table.id!r} has {watching} spectators, the most "
+                           f"max_spectators_per_table = {cap} allows; watch again when one leaves")
 
     def disconnect(self, conn: Connection) -> None:
         last = self.hub.remove(conn)
@@ -336,7 +380,7 @@ class Lobby:
             return
         if last and conn.seat is not None and conn.seat not in self.peer.elsewhere(table.id).seats:
             self.bots.seat_left(table, conn.seat)
-        self.publish(table)
+        self.publish_presence(table)
 
     def notify_presence(self, table_id: str) -> None:
         """Tell the other processes who is connected to ``table_id`` here."""

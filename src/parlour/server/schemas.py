@@ -196,6 +196,15 @@ class StateOut(BaseModel):
                                       "stand-in bot played for an absent person")
 
 
+class PresenceOut(BaseModel):
+    """Sent to a table's clients when a client connects or leaves, instead of the whole state."""
+
+    type: Literal["presence"] = "presence"
+    table: str
+    seats: list[int] = Field(description="the seats shown connected (as ``SeatOut.connected``), in order")
+    spectators: int = Field(description="clients watching, on every process")
+
+
 class PongOut(BaseModel):
     type: Literal["pong"] = "pong"
 

@@ -77,6 +77,19 @@ class Settings(BaseSettings):
                                                 "json (one object a line: time, level, logger, message, exc)")
     redis_retry_max: float = Field(default=5.0, ge=0.1, le=300, description="with Redis: longest wait between two "
                                    "attempts to subscribe again after losing Redis (the wait doubles from 0.1 s)")
+    max_spectators_per_table: int = Field(default=100, ge=0, le=100_000, description="spectators one table may "
+                                          "have, counted on every process; one more is refused (WebSocket closed "
+                                          "with 1008)")
+    ws_outbox_bytes: int = Field(default=1_048_576, ge=65_536, le=1 << 30, description="bytes waiting to be sent "
+                                 "to one WebSocket client at most; a client that reads slower is closed (1008), "
+                                 "never holding more of the server's memory")
+    max_hands: int = Field(default=100, ge=1, description="most hands a match may be created with (the game flags "
+                           "declared capped by it); more is refused with 422")
+    max_target_score: int = Field(default=5_000, ge=1, description="highest target score a match may be created "
+                                  "with (the game flags declared capped by it); more is refused with 422")
+    presence_seconds: float = Field(default=0.5, gt=0, le=60, description="a table's clients are told who "
+                                    "connected or left at most this often, the changes meanwhile together (a crowd "
+                                    "arriving costs each client one small message per period, not one per arrival)")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking

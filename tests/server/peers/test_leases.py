@@ -53,8 +53,9 @@ def try_to_play(base: str, table_id: str, tokens: list[str]) -> Answer | None:
 
 
 def test_every_process_recovers_from_a_postgres_restart(cluster: Cluster) -> None:
-    a = cluster.start().base()
-    b = cluster.start().base()
+    env = {"PARLOUR_MAX_HANDS": "1000"}  # the bots' match lasts the whole test
+    a = cluster.start(**env).base()
+    b = cluster.start(**env).base()
     bots = call(a, "/api/tables", {"game": "tonk", "seats": ["random", "random"], "rules": {"hands": 1000}})["id"]
     people = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "rules": {"hands": 20}})["id"]
     tokens = [call(a, f"/api/tables/{people}/join", {"name": "Ana"})["token"],

@@ -42,7 +42,7 @@ def play_one(base: str, table_id: str, tokens: list[str]) -> int:
 
 
 def test_every_process_serves_on_while_redis_is_away_and_fans_out_again_once_it_is_back(cluster: Cluster) -> None:
-    env = {"PARLOUR_REDIS_RETRY_MAX": "1"}
+    env = {"PARLOUR_REDIS_RETRY_MAX": "1", "PARLOUR_MAX_HANDS": "1000"}  # the bots' match lasts the whole test
     a = cluster.start(**env).base()
     b = cluster.start(**env).base()
     bots = call(a, "/api/tables", {"game": "tonk", "seats": ["random", "random"], "rules": {"hands": 1000}})["id"]

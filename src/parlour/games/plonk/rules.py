@@ -15,6 +15,6 @@ class PlonkRules(Rules):
     players: int = flag(4, "number of players: always four, seats 0 & 2 against 1 & 3",
                         minimum=4, maximum=4)
     target: int = flag(500, "the match ends when a side reaches this score at the end of a deal",
-                       minimum=1, maximum=100_000)
+                       minimum=1, maximum=100_000, capped_by="max_target_score")
 
     game_name: ClassVar[str] = "plonk"

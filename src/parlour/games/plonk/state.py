@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
-from parlour.core.game import State, View
+from parlour.core.game import RECENT_RESULTS, State, View
 from parlour.games.plonk.actions import Play
 from parlour.games.plonk.cards import CARD_BITS, mask_text
 from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
@@ -162,6 +162,10 @@ class PlonkState(State[Play, PlonkPosition]):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know (``None``: a spectator); see ``views.view_of``."""
         return view_of(self.pos, seat, self.game.rules)
+
+    def message_view(self, seat: int | None) -> View:
+        """The view with the latest deals in full, the earlier ones counted with the sides' scores after them."""
+        return view_of(self.pos, seat, self.game.rules, RECENT_RESULTS)
 
     def hand(self, seat: int) -> list[int]:
         return sorted(cards_of(self.pos.hands[seat]))

@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from parlour.games.plonk.rules import PlonkRules
 
 
-def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules) -> View:
-    """What ``seat`` may know (``None``: a spectator).
+def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules, recent: int | None = None) -> View:
+    """What ``seat`` may know (``None``: a spectator); with ``recent``, only the latest deals' results
+    (``State.message_view``).
 
     Keys: ``players``, ``target``, ``deal`` (number), ``dealer``,
     ``leader`` and ``to_play`` (-1 once over), ``hand_sizes``, ``trick``
@@ -36,9 +37,12 @@ def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules) -> View:
     and ``dead`` piles with ``live_points``, ``dead_counts`` and this deal's
     ``points`` so far, the match ``scores`` before this deal, ``winner`` (a
     side, or None), ``results`` (finished deals) and, for a seat, its
-    ``hand``. Sides are indexed by ``seat % 2``.
+    ``hand``. Sides are indexed by ``seat % 2``. With ``recent``, the deals left out are summed up
+    under ``earlier``: ``{"count": how many, "totals": each side's match score after them}``.
     """
     leader = pos.leader
+    results = pos.results
+    left_out = 0 if recent is None else max(0, len(results) - recent)
     out: View = {
         "game": "plonk",
         "seat": seat,
@@ -55,8 +59,10 @@ def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules) -> View:
         **piles_view(pos.live, pos.dead),
         "scores": list(pos.scores),
         "winner": pos.winner if pos.winner >= 0 else None,
-        "results": [r.to_view() for r in pos.results],
+        "results": [r.to_view() for r in results[left_out:]],
     }
+    if left_out:
+        out["earlier"] = {"count": left_out, "totals": list(results[left_out - 1].scores)}
     if seat is not None:
         out["hand"] = mask_text(pos.hands[seat])
     return out

@@ -49,7 +49,7 @@ class TonkRules(Rules):
         choices=("end", "discard_only"),
     )
     spades_side_bet: bool = flag(False, "after the deal, bet one stake on the highest spade")
-    hands: int = flag(1, "hands in the match", minimum=1, maximum=1000)
+    hands: int = flag(1, "hands in the match", minimum=1, maximum=1000, capped_by="max_hands")
     target: int | None = flag(
         None, "end the match when a balance reaches this many stakes", minimum=1, optional=True
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 from parlour.core.cards import CARD_TEXT, cards_of, rank, sort_key
 from parlour.core.chance import chance_rng
-from parlour.core.game import TERMINAL, Game, LedgerEntry, State, View
+from parlour.core.game import RECENT_RESULTS, TERMINAL, Game, LedgerEntry, State, View
 from parlour.games.tonk import settlement
 from parlour.games.tonk.actions import (
     DROP,
@@ -254,6 +254,10 @@ class TonkState(State[TonkAction, TonkPosition]):
 
     def view(self, seat: int | None) -> View:
         return view_of(self.pos, seat, self.n)
+
+    def message_view(self, seat: int | None) -> View:
+        """The view with the latest hands in full, the earlier ones counted with each seat's net stakes."""
+        return view_of(self.pos, seat, self.n, RECENT_RESULTS)
 
     # ---------------------------------------------------------------- legal
 

@@ -11,6 +11,7 @@ re-deals the unseen cards, for search.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.cards import CARD_TEXT, cards_of, parse_card, shuffled
@@ -24,9 +25,11 @@ from parlour.games.tonk.spreads import spread_shape
 from parlour.games.tonk.table import TableSpread
 
 
-def view_of(pos: TonkPosition, seat: int | None, n: int) -> View:
-    """What ``seat`` may know (``None``: a spectator)."""
+def view_of(pos: TonkPosition, seat: int | None, n: int, recent: int | None = None) -> View:
+    """What ``seat`` may know (``None``: a spectator); with ``recent``, only the latest hands' results and
+    ledger entries, the earlier hands summed up under ``earlier`` (``State.message_view``)."""
     over = pos.phase == OVER
+    results, ledger, earlier = history(pos, n, recent)
     hands = pos.hands
     out: View = {
         "game": "tonk",
@@ -49,14 +52,39 @@ def view_of(pos: TonkPosition, seat: int | None, n: int) -> View:
         "bets": list(pos.bets),
         "spades_shown": [None if c is None else CARD_TEXT[c] for c in pos.spades_shown],
         "balances": list(pos.balances),
-        "ledger": [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in pos.ledger],
-        "results": [r.as_view() for r in pos.results],
+        "ledger": [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in ledger],
+        "results": [r.as_view() for r in results],
         "log": [[s, str(a)] for s, a in pos.log(pos.hand_start)],
     }
+    if earlier is not None:
+        out["earlier"] = earlier
     if seat is not None:
         out["hand"] = cards_text(hands[seat])
         out["hand_value"] = pos.values[seat]
     return out
+
+
+def history(pos: TonkPosition, n: int, recent: int | None
+            ) -> tuple[Sequence[HandResult], list[LedgerEntry], dict[str, Any] | None]:
+    """The results and ledger entries a view shows, and the summary of the hands it leaves out.
+
+    Every hand, or with ``recent`` the latest ``recent`` hands (and the one in play); the hands left
+    out are summed up as ``{"count": how many, "totals": each seat's net stakes in them}`` (the
+    balances still count every hand).
+    """
+    results = pos.results
+    if recent is None or len(results) <= recent:
+        return results, list(pos.ledger), None
+    first = results[-recent].hand
+    totals = [0] * n
+    ledger = []
+    for entry in pos.ledger:
+        if entry.hand >= first:
+            ledger.append(entry)
+        else:
+            totals[entry.payer] -= entry.stakes
+            totals[entry.payee] += entry.stakes
+    return results[-recent:], ledger, {"count": len(results) - recent, "totals": totals}
 
 
 def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[int, ...]) -> TonkPosition:

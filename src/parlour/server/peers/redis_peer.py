@@ -358,7 +358,7 @@ class RedisPeer(Peer):
         for seat in watching.seats - before.seats:
             if seat < len(table.seats) and table.seats[seat].stand_in:
                 self.lobby.bots.seat_back(table, seat)
-        self.lobby.publish(table)
+        self.lobby.publish_presence(table)
 
     def replace_presence(self, process: str, watching: dict[str, Watching]) -> None:
         """All of ``process``'s presence at once (from its ``Alive``): tables it no longer names have nobody
@@ -383,7 +383,7 @@ class RedisPeer(Peer):
                 continue
             for seat in gone - lobby.hub.connected_seats(table_id) - self.elsewhere(table_id).seats:
                 lobby.bots.seat_left(table, seat)
-            lobby.publish(table)
+            lobby.publish_presence(table)
 
     def forget_silent(self) -> None:
         """Processes not heard from for ``SILENT_SWEEPS`` sweeps are dead: forgotten (only while this process

@@ -2,10 +2,12 @@
 
 Connect with ``?token=…`` to play a seat, without it to spectate. The server
 sends ``state`` messages (the client's own view and, on its turn, its legal
-actions) after every change, ``accepted`` after the client's own action, and
-``error`` with a stable code for anything refused; the client sends the
-``ClientMessage`` schema. Nothing a client sends closes the table or the
-server; a bad token closes only that connection.
+actions) after every change, ``presence`` (who is connected, how many watch)
+when another client connects or leaves, ``accepted`` after the client's own
+action, and ``error`` with a stable code for anything refused; the client
+sends the ``ClientMessage`` schema. Nothing a client sends closes the table or
+the server; a bad token closes only that connection, and a spectator past
+``max_spectators_per_table`` is refused (1008).
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ CLOSE_POLICY = 1008
 """A client that sends faster than ``ws_message_rate`` allows."""
 CLOSE_UNAVAILABLE = 1011
 """Storage failed: the client should reconnect a little later."""
+CLOSE_REFUSED = {"auth/bad_token": CLOSE_BAD_TOKEN, "table/full": CLOSE_POLICY}
+"""How a refused connection is closed, by the refusal's code (any other: ``CLOSE_NOT_FOUND``)."""
+CLOSE_REASON_BYTES = 123
+"""The longest close reason a WebSocket close frame holds."""
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -79,7 +85,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         conn = lobby.connect(table_id, token)
     except Rejected as e:
         await websocket.send_text(json.dumps(error(e.code, e.message)))
-        await websocket.close(code=CLOSE_BAD_TOKEN if e.code == "auth/bad_token" else CLOSE_NOT_FOUND)
+        await websocket.close(code=CLOSE_REFUSED.get(e.code, CLOSE_NOT_FOUND),
+                              reason=e.message.encode()[:CLOSE_REASON_BYTES].decode(errors="ignore"))
         return
     except StorageUnavailable as e:
         await websocket.send_text(json.dumps(error("storage_unavailable", f"{e}; reconnect shortly")))
@@ -89,7 +96,12 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     bucket = TokenBucket(settings.ws_message_rate, settings.ws_message_burst)
     try:
         while True:
-            event = await websocket.receive()
+            receiving = asyncio.ensure_future(websocket.receive())
+            await asyncio.wait([receiving, pump], return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():  # closed from here (a client too slow): nothing more to read
+                receiving.cancel()
+                break
+            event = receiving.result()
             if event["type"] == "websocket.disconnect":
                 break
             if bucket.take():

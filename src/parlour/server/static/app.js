@@ -281,6 +281,12 @@ function connect(id, token) {
       if (!old || old.view.version !== msg.view.version) { tableState.cards.clear(); tableState.piece = null; }
       tableState.msg = msg;
       renderTable().catch((e) => toast(e.message));
+    } else if (msg.type === "presence" && tableState.msg) {
+      // Someone connected or left: the same state, with who is here now.
+      const old = tableState.msg;
+      const seats = old.table.seats.map((s) => ({ ...s, connected: msg.seats.includes(s.seat) }));
+      tableState.msg = { ...old, table: { ...old.table, seats, spectators: msg.spectators } };
+      renderTable().catch((e) => toast(e.message));
     } else if (msg.type === "error") {
       toast(`${msg.code}: ${msg.message}`);
       if (msg.code === "auth/bad_token") { localStorage.removeItem(tokenKey(id)); ws.onclose = null; }
