@@ -263,3 +263,10 @@ def test_only_the_bots_the_server_offers_may_sit(app_factory: Callable[..., Fast
         assert client.post("/api/tables", json={"game": "tonk", "seats": ["human", "random"]}).status_code == 201
     with pytest.raises(ValueError, match="allowed_bots"):
         app_factory(allowed_bots=["random"], stand_in_bot="heuristic")
+
+
+def test_the_games_list_offers_only_the_allowed_bots(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(allowed_bots=["random", "strong"])) as client:
+        games = client.get("/api/games").json()
+        assert games and all(set(g["bots"]) <= {"random", "strong"} for g in games)
+        assert all("random" in g["bots"] for g in games) and any("strong" in g["bots"] for g in games)

@@ -17,6 +17,8 @@ from parlour.core.errors import ParlourError
 from parlour.core.i18n import gettext as _
 
 if TYPE_CHECKING:
+    from pydantic import ValidationError
+
     from parlour.core.record import GameRecord
     from parlour.server.settings import Settings
 
@@ -40,6 +42,9 @@ def serve(
         "a PostgreSQL --db")] = None,
     workers: Annotated[int, typer.Option(min=1, max=64, help="processes serving behind the one port (more than 1 "
                                          "needs a PostgreSQL --db and --redis-url)")] = 1,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", help="comma-separated addresses of the proxies whose X-Forwarded-For names the "
+        "client (default: none, the header is not trusted)")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
 ) -> None:
     """Serve the lobby and tables in the browser; bots fill empty seats."""
@@ -48,25 +53,26 @@ def serve(
     from pydantic import ValidationError
 
     from parlour.server.app import create_app
+    from parlour.server.masking import mask
     from parlour.server.settings import Settings
 
-    given = {k: v for k, v in {"host": host, "port": port, "db_url": db, "redis_url": redis_url}.items()
-             if v is not None}
+    proxies = None if forwarded_allow_ips is None else [p.strip() for p in forwarded_allow_ips.split(",") if p.strip()]
+    given = {k: v for k, v in {"host": host, "port": port, "db_url": db, "redis_url": redis_url,
+                               "forwarded_allow_ips": proxies}.items() if v is not None}
     try:
         settings = Settings(**given)  # type: ignore[arg-type]
         if workers > 1:
             need_cluster(settings, workers)
         app = create_app(settings)
     except ValidationError as e:
-        first = e.errors()[0]
-        raise fail(f"{first['loc'][0]}: {first['msg']} (got {first.get('input')!r})", console) from None
+        raise fail(mask(settings_error(e)), console) from None
     except ParlourError as e:
-        raise fail(e, console) from None
+        raise fail(mask(str(e)), console) from None
     if workers > 1:
         serve_workers(settings, workers, no_browser)
         return
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, **proxy_options(settings))
 
     def announce(server: uvicorn.Server) -> None:
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else settings.port
@@ -116,6 +122,23 @@ def open_replay(record: GameRecord) -> None:
 WS_MAX_SIZE = 1 << 16
 
 
+def settings_error(error: ValidationError) -> str:
+    """The first problem of the settings, as one line naming the setting(s) and quoting what was given."""
+    first = error.errors(include_url=False)[0]
+    message = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+    if not first.get("loc"):  # a check across settings: its message names them
+        return f"settings: {message}"
+    return f"{first['loc'][0]}: {message} (got {first.get('input')!r})"
+
+
+def proxy_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's proxy options: X-Forwarded-For is read only from ``forwarded_allow_ips`` (never, by default;
+    uvicorn alone would trust it from 127.0.0.1)."""
+    if not settings.forwarded_allow_ips:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": ",".join(settings.forwarded_allow_ips)}
+
+
 def need_cluster(settings: Settings, workers: int) -> None:
     """Several workers share tables only through PostgreSQL and Redis: refuse anything else, saying so."""
     from sqlalchemy.engine import make_url
@@ -123,7 +146,8 @@ def need_cluster(settings: Settings, workers: int) -> None:
     backend = make_url(settings.db_url).get_backend_name() if "://" in settings.db_url else settings.db_url
     if backend != "postgresql" or settings.redis_url is None:
         raise ParlourError(f"--workers {workers} needs a PostgreSQL --db (got {settings.db_url!r}) and --redis-url "
-                           f"(got {settings.redis_url!r}): the processes share their tables through them")
+                           f"(got {settings.redis_url!r}): the processes share their tables through them "
+                           "(settings workers, db_url, redis_url)")
 
 
 def settings_environment(settings: Settings) -> dict[str, str]:
@@ -142,7 +166,7 @@ def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
     os.environ.update(settings_environment(settings))
     config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host, port=settings.port,
                             workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, **proxy_options(settings))
     sock = config.bind_socket()
     sock.listen(config.backlog)  # connections wait for the workers instead of being refused while they start
     say_serving(settings, sock.getsockname()[1], no_browser, _(" by {workers} processes").format(workers=workers))
@@ -150,10 +174,13 @@ def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
 
 
 def say_serving(settings: Settings, bound: int, no_browser: bool, how: str = "") -> None:
-    """Print the address to open (and open a browser on it when there is a display)."""
+    """Print the address to open (and open a browser on it when there is a display); the database URL's
+    password masked."""
+    from parlour.server.masking import mask
+
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     url = f"http://{shown}:{bound}/"
     console.print(_("parlour is serving at {url} (tables in {db}); Ctrl+C stops it.").format(
-        url=f"[bold]{url}[/]{how}", db=escape(settings.db_url)), soft_wrap=True)
+        url=f"[bold]{url}[/]{how}", db=escape(mask(settings.db_url))), soft_wrap=True)
     if not no_browser and _has_display():
         webbrowser.open(url)

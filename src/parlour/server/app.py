@@ -26,6 +26,7 @@ from parlour.server.authority import Rejected, quote
 from parlour.server.cluster import Cluster
 from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
+from parlour.server.masking import mask_logs
 from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageUnavailable
@@ -37,7 +38,7 @@ STATUS = {
     "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
     "action/not_your_turn": 409, "action/stale": 409, "request/too_large": 413, "request/too_many": 429,
     "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503, "record/not_found": 404,
-    "chat/too_fast": 429, "table/expired": 410,
+    "chat/too_fast": 429, "table/expired": 410, "table/reserved": 409,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -60,6 +61,8 @@ round trips several times slower under load."""
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server for ``settings`` (defaults: ``Settings()``, i.e. environment and ``parlour.db``)."""
     settings = settings or Settings()
+    for logger in (log, logging.getLogger("uvicorn.error")):
+        mask_logs(logger)
     storage = Storage(settings.db_url)
     lobby = Lobby(settings, storage)
     lobby.restore()

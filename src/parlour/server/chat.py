@@ -22,8 +22,10 @@ KEEP = 100
 
 
 def clean(text: str) -> str:
-    """The message as stored: control characters dropped, spaces trimmed; refused when empty or too long."""
-    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
+    """The message as stored: control, format and line/paragraph separator characters dropped, spaces trimmed;
+    refused when empty or too long."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C"
+                   and unicodedata.category(ch) not in ("Zl", "Zp")).strip()
     if not kept:
         raise Rejected("request/invalid", "a chat message needs some text")
     if len(kept) > MAX_CHARS:
