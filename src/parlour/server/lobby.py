@@ -27,7 +27,7 @@ from parlour.server.authority import Origin, Rejected, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
-from parlour.server.limits import Buckets
+from parlour.server.limits import ClientQuota, client_quota
 from parlour.server.schemas import JoinIn, JoinOut, TableIn
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, hash_token
@@ -79,7 +79,8 @@ class Lobby:
         self.bots = BotDriver(settings, self.play, self.publish)
         self.writer = Writer(storage)
         self.locks: dict[str, asyncio.Lock] = {}
-        self.creations = Buckets(settings.table_creation_rate, settings.table_creation_burst)
+        self.quota: ClientQuota = client_quota(settings)
+        """What each client has taken (tables created, chat, connections): across the cluster with Redis."""
         self.idle_since: dict[str, float] = {}
         """When each waiting table was last seen with nobody connected (``time.monotonic``)."""
         self.finished_since: dict[str, float] = {}
@@ -121,12 +122,14 @@ class Lobby:
                 if seat.kind == "human" and seat.taken and not seat.stand_in:
                     self.bots.seat_left(table, seat.seat)  # nobody is connected yet: the grace period starts
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())
+        self.quota.start()
 
     async def stop(self) -> None:
         """Stop the sweep and every pending bot move (server shutdown)."""
         if self.sweeper is not None:
             self.sweeper.cancel()
             await asyncio.gather(self.sweeper, return_exceptions=True)
+        await self.quota.stop()
         await self.bots.close()
 
     async def sweep_forever(self) -> None:
@@ -209,7 +212,7 @@ class Lobby:
             raise Rejected("request/too_many", f"you have {mine} unfinished tables; the limit is "
                            f"max_open_tables_per_client = {settings.max_open_tables_per_client}: finish or leave "
                            "one first", retry_after=60)
-        wait = self.creations.take(client)
+        wait = self.quota.take(f"create:{client}", settings.table_creation_rate, settings.table_creation_burst)
         if wait:
             raise Rejected("request/too_many", f"tables are created at most {settings.table_creation_rate:g} per "
                            f"second after a burst of {settings.table_creation_burst} (table_creation_rate): "

@@ -205,7 +205,8 @@ class Storage:
         try:
             self.insert(table)
         except IntegrityError:
-            raise StorageConflict(f"table {table.rematch_of!r} has a rematch already; {table.id!r} not stored") from None
+            raise StorageConflict(f"table {table.rematch_of!r} has a rematch already; {table.id!r} "
+                                  "not stored") from None
 
     def insert(self, table: StoredTable) -> None:
         with self.engine.begin() as conn:

@@ -42,7 +42,8 @@ def chat_of(request: Request) -> Chat:
     if chat is None:
         storage = request.app.state.lobby.storage
         settings = request.app.state.settings
-        chat = request.app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window)
+        chat = request.app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window,
+                                             request.app.state.lobby.quota)
     return chat
 
 
