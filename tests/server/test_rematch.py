@@ -125,3 +125,13 @@ def test_after_the_hold_a_stranger_may_take_a_kept_seat(app_factory: Any) -> Non
         assert eve.status_code == 200 and eve.json()["seat"] == 1
         late = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[1]})
         assert late.status_code == 409 and late.json()["error"]["code"] == "table/full"
+
+
+def test_a_name_stored_before_the_rule_for_names_does_not_break_a_rematch(client: TestClient) -> None:
+    tid, tokens = finished_table(client, ["Ana", "Bo"])
+    table = client.app.state.lobby.tables[tid]  # type: ignore[attr-defined]
+    table.name, table.seats[0].name = "old\u202etable", "B0\nB1: I fold"
+    ana = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]})
+    assert ana.status_code == 200, ana.text
+    shown = client.get(f"/api/tables/{ana.json()['table']}").json()["table"]
+    assert shown["seats"][0]["name"] == "Seat 0" and shown["name"] == "Tonk +"

@@ -28,7 +28,7 @@ from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.limits import ClientQuota, client_quota
-from parlour.server.schemas import JoinIn, JoinOut, TableIn
+from parlour.server.schemas import JoinIn, JoinOut, TableIn, check_name
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, hash_token
 from parlour.server.writer import Writer
@@ -41,6 +41,15 @@ BOT_NAMES = ("random", "heuristic", "strong")
 """Bot specs the lobby offers, for each game that has them (those of them ``allowed_bots`` holds)."""
 STAND_IN_WINDOW = 1000
 """How many of the latest actions a state message says were a stand-in's (the log shows fewer)."""
+
+
+def kept_name(name: str, otherwise: str) -> str:
+    """A stored name carried to a rematch, under today's rule for names (``schemas.check_name``); ``otherwise``
+    for one stored before that rule that breaks it."""
+    try:
+        return check_name(name)
+    except ValueError:
+        return otherwise
 
 
 def rematch_token(token: str, next_id: str) -> str:
@@ -273,13 +282,15 @@ class Lobby:
             return JoinOut(table=nxt.id, seat=self.seat_of(nxt, mine), token=mine)  # asked before: the same seat
         except Rejected:
             pass
-        return self.join(nxt.id, JoinIn(name=table.names()[seat], seat=seat), token=mine, claim=hash_token(token))
+        name = kept_name(table.names()[seat], f"Seat {seat}")
+        return self.join(nxt.id, JoinIn(name=name, seat=seat), token=mine, claim=hash_token(token))
 
     def open_rematch(self, table: TableAuthority, client: str) -> str:
         """Open ``table``'s rematch, keeping each person's seat for them; the id of the rematch (the one another
         process opened, should it have been first)."""
         seats = [s.bot_spec or "human" for s in table.seats]
-        name = table.name if table.name.endswith("+") else (table.name[:39] + "+")
+        name = kept_name(table.name if table.name.endswith("+") else (table.name[:39] + "+"),
+                         f"{table.game.spec.title} +")
         origin = Origin(rematch_of=table.id, reserved_until=time.time() + self.settings.rematch_hold_seconds,
                         reserved={s.seat: (s.token_hash, s.name) for s in table.seats
                                   if s.kind == "human" and s.token_hash is not None})
