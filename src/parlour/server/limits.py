@@ -10,7 +10,8 @@ across every process of a cluster (``client_quota`` picks it when ``redis_url`` 
 counts atomically in Redis (Lua scripts: a token bucket, a fixed window, and socket counts kept per
 process under a key that lives only while the process refreshes it, so a dead process's sockets stop
 counting within ``SOCKET_TTL``); while Redis cannot be reached it counts in this process, as alone,
-rather than refusing everyone, and tries Redis again after ``RETRY_SECONDS``.
+rather than refusing everyone, and tries Redis again after ``RETRY_SECONDS``. Its calls are short and
+synchronous, like the storage calls beside them, each bounded by ``REDIS_TIMEOUT``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from redis import Redis
+from redis.exceptions import RedisError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -266,8 +269,6 @@ class RedisQuota:
     """``ClientQuota`` of the whole cluster, counted in Redis; in this process while Redis is away."""
 
     def __init__(self, url: str, prefix: str) -> None:
-        from redis import Redis
-
         self.redis = Redis.from_url(url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT)
         self.url = mask(url)
         self.prefix = prefix
@@ -281,8 +282,6 @@ class RedisQuota:
 
     def run(self, script: str, keys: list[str], args: list[Any]) -> Any:
         """Run a script, or None when Redis cannot be reached (then, for ``RETRY_SECONDS``, without trying)."""
-        from redis.exceptions import RedisError
-
         if time.monotonic() < self.down_until:
             return None
         try:
@@ -318,8 +317,6 @@ class RedisQuota:
 
     def write(self, counts: dict[str, int]) -> None:
         """Write this process's counts (absolute: a lost write is mended by the next) and that it is alive."""
-        from redis.exceptions import RedisError
-
         if time.monotonic() < self.down_until:
             return
         try:
