@@ -79,6 +79,8 @@ class Origin:
     """Seat → (hash of the previous match's seat token, that player's name): kept for them …"""
     reserved_until: float | None = None
     """… until then (``time.time()``)."""
+    most_open: int | None = None
+    """The creator's unfinished tables at most, checked as the table is stored (``Storage.create``)."""
 
 
 class TableAuthority:
@@ -135,7 +137,7 @@ class TableAuthority:
                              stand_in_bot=stand_in_bot, dealer=dealer, finished=decided,
                              result=result_of(state) if decided else None, creator_hash=origin.creator_hash,
                              rematch_of=origin.rematch_of)
-        storage.create(stored)
+        storage.create(stored, origin.most_open)
         return cls(stored, storage, state)
 
     @classmethod

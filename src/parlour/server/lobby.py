@@ -30,7 +30,7 @@ from parlour.server.hub import Connection, Hub
 from parlour.server.limits import ClientQuota, client_quota
 from parlour.server.schemas import JoinIn, JoinOut, TableIn, check_name
 from parlour.server.settings import Settings
-from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, hash_token
+from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, TooManyOpen, hash_token
 from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
@@ -211,16 +211,14 @@ class Lobby:
         is ``request/too_many``.
         """
         origin = origin or Origin()
-        origin.creator_hash = hash_token(client)
+        origin.creator_hash, origin.most_open = hash_token(client), self.settings.max_open_tables_per_client
         settings = self.settings
         if sum(1 for t in self.tables.values() if t.status != "finished") >= settings.max_tables:
             raise Rejected("table/too_many", f"this server holds {settings.max_tables} open tables already "
                            "(max_tables)", retry_after=60)
         mine = self.storage.open_tables_of(origin.creator_hash)
         if mine >= settings.max_open_tables_per_client:
-            raise Rejected("request/too_many", f"you have {mine} unfinished tables; the limit is "
-                           f"max_open_tables_per_client = {settings.max_open_tables_per_client}: finish or leave "
-                           "one first", retry_after=60)
+            raise self.too_many_open(mine)
         wait = self.quota.take(f"create:{client}", settings.table_creation_rate, settings.table_creation_burst)
         if wait:
             raise Rejected("request/too_many", f"tables are created at most {settings.table_creation_rate:g} per "
@@ -236,12 +234,20 @@ class Lobby:
         table_id = secrets.token_hex(5)
         seed = secrets.randbits(SEED_BITS)
         name = body.name or f"{game.spec.title} {table_id[:4]}"
-        table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
-                                      body.turn_seconds, settings.stand_in_bot, dealer, origin)
+        try:
+            table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
+                                          body.turn_seconds, settings.stand_in_bot, dealer, origin)
+        except TooManyOpen as e:  # another process created one for this client meanwhile
+            raise self.too_many_open(e.open_tables) from None
         self.tables[table_id] = table
         self.notify({"kind": "table", "table": table_id})
         self.bots.schedule(table)
         return table
+
+    def too_many_open(self, mine: int) -> Rejected:
+        limit = self.settings.max_open_tables_per_client
+        return Rejected("request/too_many", f"you have {mine} unfinished tables; the limit is "
+                        f"max_open_tables_per_client = {limit}: finish or leave one first", retry_after=60)
 
     def check_budget(self, spec: str, where: str) -> None:
         """Refuse a bot spec this server does not offer, or one asking for more search than its limits allow."""

@@ -20,6 +20,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -42,7 +43,7 @@ from sqlalchemy.pool import StaticPool
 from parlour.core.errors import ParlourError
 from parlour.server.chat_schema import chat_table
 from parlour.server.masking import mask
-from parlour.server.schema import migrate
+from parlour.server.schema import lock_key, migrate
 
 
 class StorageError(ParlourError):
@@ -55,6 +56,14 @@ class StorageUnavailable(StorageError):
 
 class StorageConflict(StorageError):
     """An action index is already stored: another process played first, and this action must not be applied."""
+
+
+class TooManyOpen(StorageError):
+    """The creator of a new table has as many unfinished tables as allowed already (on any process)."""
+
+    def __init__(self, open_tables: int) -> None:
+        super().__init__(f"{open_tables} unfinished tables of this creator already")
+        self.open_tables = open_tables
 
 
 def hash_token(token: str) -> str:
@@ -196,20 +205,29 @@ class Storage:
 
     # ------------------------------------------------------------------ writes
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredTable, most_open: int | None = None) -> None:
         """Store a new table with its seats (and any actions it already has).
 
         Raises ``StorageConflict`` when its ``rematch_of`` table has a rematch already (another process
-        opened it first): nothing is stored.
+        opened it first), ``TooManyOpen`` when its creator has ``most_open`` unfinished tables: nothing is stored.
         """
         try:
-            self.insert(table)
+            self.insert(table, most_open)
         except IntegrityError:
             raise StorageConflict(f"table {table.rematch_of!r} has a rematch already; {table.id!r} "
                                   "not stored") from None
 
-    def insert(self, table: StoredTable) -> None:
+    def insert(self, table: StoredTable, most_open: int | None) -> None:
         with self.engine.begin() as conn:
+            if most_open is not None and table.creator_hash is not None:
+                if conn.dialect.name == "postgresql":  # one creation per creator at a time, on every process
+                    conn.execute(select(func.pg_advisory_xact_lock(
+                        lock_key(f"parlour-creator:{self.prefix}:{table.creator_hash}"))))
+                elif conn.dialect.name == "sqlite":  # the count and the insert in one write transaction
+                    conn.exec_driver_sql("BEGIN IMMEDIATE")
+                mine = self.count_open(conn, table.creator_hash)
+                if mine >= most_open:
+                    raise TooManyOpen(mine)
             conn.execute(self.tables.insert().values(
                 id=table.id, name=table.name, game=table.game, rules=table.rules, seed=str(table.seed),
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
@@ -296,10 +314,13 @@ class Storage:
 
     def open_tables_of(self, creator_hash: str) -> int:
         """How many unfinished tables the client of ``creator_hash`` created (on every process)."""
+        with self.engine.connect() as conn:
+            return self.count_open(conn, creator_hash)
+
+    def count_open(self, conn: Connection, creator_hash: str) -> int:
         query = (select(func.count()).select_from(self.tables)
                  .where(self.tables.c.creator_hash == creator_hash, self.tables.c.finished.is_(False)))
-        with self.engine.connect() as conn:
-            return int(conn.execute(query).scalar() or 0)
+        return int(conn.execute(query).scalar() or 0)
 
     def load(self, table_id: str) -> StoredTable | None:
         """The stored table with its seats and actions, or None."""
