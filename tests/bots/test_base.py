@@ -29,3 +29,11 @@ def test_bad_specs(spec: str, fragment: str) -> None:
     with pytest.raises(BotSpecError) as caught:
         make_bot(spec, load_game("tonk"))
     assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:c=nan", "ismcts:c=inf", "ismcts:iters=-inf", "ismcts:c=1e999",
+                                  "strong:ms=NaN"])
+def test_bot_settings_that_are_no_finite_number_are_refused(spec: str) -> None:
+    with pytest.raises(BotSpecError, match="is not a finite number") as caught:
+        make_bot(spec, load_game("tonk"))
+    assert repr(spec) in str(caught.value)

@@ -37,7 +37,8 @@ def settings_for(db_url: str, **overrides: Any) -> Settings:
     unless a test of those limits asks otherwise."""
     values: dict[str, Any] = {"db_url": db_url, "bot_delay": 0.0, "disconnect_grace": 3600.0,
                               "stand_in_bot": "random", "max_open_tables_per_client": 10_000,
-                              "table_creation_burst": 10_000, "ws_message_burst": 10_000, "bot_workers": 0}
+                              "table_creation_burst": 10_000, "ws_message_burst": 10_000, "bot_workers": 0,
+                              "max_sockets_per_client": 10_000}
     values.update(overrides)
     return Settings(**values)
 

@@ -121,8 +121,9 @@ def test_racing_actions_on_two_processes_are_accepted_exactly_once(start: Callab
 
 
 def test_killing_one_process_mid_game_loses_nothing(start: Callable[..., Served]) -> None:
-    first = start(PARLOUR_BOT_DELAY="0.02")
-    second = start(PARLOUR_BOT_DELAY="0.02")
+    busy = {"PARLOUR_BOT_DELAY": "0.02", "PARLOUR_TABLE_CREATION_BURST": "100"}  # 8 tables at once, one client
+    first = start(**busy)
+    second = start(**busy)
     a, b = first.base(), second.base()
     rng = random.Random(8)
     people: dict[str, list[str]] = {}

@@ -267,3 +267,27 @@ def test_only_the_bots_the_server_offers_may_sit(app_factory: Callable[..., Fast
         assert client.post("/api/tables", json={"game": "tonk", "seats": ["human", "random"]}).status_code == 201
     with pytest.raises(ValueError, match="allowed_bots"):
         app_factory(allowed_bots=["random"], stand_in_bot="heuristic")
+
+
+def test_the_games_list_offers_only_the_allowed_bots(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(allowed_bots=["random", "strong"])) as client:
+        games = client.get("/api/games").json()
+        assert games and all(set(g["bots"]) <= {"random", "strong"} for g in games)
+        assert all("random" in g["bots"] for g in games) and any("strong" in g["bots"] for g in games)
+
+
+def test_a_client_may_hold_only_so_many_websockets(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(max_sockets_per_client=2)) as client:
+        table = new_table(client, "tonk", ["human", "random"], rules={"hands": 3})
+        path = f"/api/tables/{table['id']}/ws"
+        with client.websocket_connect(path) as first, client.websocket_connect(path):
+            Client(first).until(lambda m: m["type"] == "state")
+            with client.websocket_connect(path) as third:
+                told = Client(third).receive()
+                assert told["type"] == "error" and told["code"] == "request/too_many"
+                assert "max_sockets_per_client" in told["message"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 1008
+        with client.websocket_connect(path) as again:  # the two closed: their places are free again
+            assert Client(again).receive()["type"] == "state"

@@ -106,3 +106,34 @@ def test_a_bad_url_is_refused_with_the_url_quoted() -> None:
         Storage("nonsense://x")
     with pytest.raises(StorageError, match="cannot read database URL"):
         Storage("::::")
+
+
+def test_a_creators_open_tables_are_capped_as_they_are_stored_even_when_racing(storage: Storage) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from parlour.server.storage import TooManyOpen
+
+    def made(i: int) -> bool:
+        table = sample(f"race{i}")
+        table.creator_hash = hash_token("address:203.0.113.9")
+        try:
+            storage.create(table, most_open=3)
+        except TooManyOpen:
+            return False
+        return True
+
+    with ThreadPoolExecutor(8) as pool:
+        assert sum(pool.map(made, range(8))) == 3
+    assert storage.open_tables_of(hash_token("address:203.0.113.9")) == 3
+
+
+def test_one_rematch_per_table_is_stored(storage: Storage) -> None:
+    from parlour.server.storage import StorageConflict
+
+    storage.create(sample("done"))
+    first, second = sample("next1"), sample("next2")
+    first.rematch_of = second.rematch_of = "done"
+    storage.create(first)
+    with pytest.raises(StorageConflict):
+        storage.create(second)
+    assert storage.rematch_of("done") == "next1" and storage.load("next2") is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -44,8 +45,20 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
             continue
         if not eq or not key.strip():
             raise BotSpecError(f"bot spec {spec!r}: {part!r} should be KEY=VALUE")
-        settings[key.strip().lower()] = value.strip()
+        settings[key.strip().lower()] = finite(spec, key.strip().lower(), value.strip())
     return name, settings
+
+
+def finite(spec: str, key: str, value: str) -> str:
+    """``value`` unchanged, unless it reads as a number that is not finite (``nan``, ``inf``, ``1e999``):
+    no bot setting means that, and such a number passes every comparison with a limit."""
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    if not math.isfinite(number):
+        raise BotSpecError(f"bot spec {spec!r}: {key}={value!r} is not a finite number")
+    return value
 
 
 def make_bot(spec: str, game: Game[Any]) -> Bot:

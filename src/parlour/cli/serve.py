@@ -19,6 +19,8 @@ from parlour.core.errors import ParlourError
 from parlour.core.i18n import gettext as _
 
 if TYPE_CHECKING:
+    from pydantic import ValidationError
+
     from parlour.core.record import GameRecord
     from parlour.server.settings import Settings
 
@@ -45,6 +47,9 @@ def serve(
     log_format: Annotated[str | None, typer.Option(
         "--log-format", help="text (default) or json: one JSON object a line (time, level, logger, message, "
         "exc)")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", help="comma-separated addresses of the proxies whose X-Forwarded-For names the "
+        "client (default: none, the header is not trusted)")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
 ) -> None:
     """Serve the lobby and tables in the browser; bots fill empty seats."""
@@ -53,10 +58,12 @@ def serve(
     from pydantic import ValidationError
 
     from parlour.server.app import create_app
+    from parlour.server.masking import mask
     from parlour.server.settings import Settings
 
+    proxies = None if forwarded_allow_ips is None else [p.strip() for p in forwarded_allow_ips.split(",") if p.strip()]
     given = {k: v for k, v in {"host": host, "port": port, "db_url": db, "redis_url": redis_url,
-                               "log_format": log_format}.items() if v is not None}
+                               "log_format": log_format, "forwarded_allow_ips": proxies}.items() if v is not None}
     try:
         settings = Settings(**given)  # type: ignore[arg-type]
         if workers > 1:
@@ -66,15 +73,14 @@ def serve(
             logging.config.dictConfig(options["log_config"])
         app = create_app(settings)
     except ValidationError as e:
-        first = e.errors()[0]
-        raise fail(f"{first['loc'][0]}: {first['msg']} (got {first.get('input')!r})", console) from None
+        raise fail(mask(settings_error(e)), console) from None
     except ParlourError as e:
-        raise fail(e, console) from None
+        raise fail(mask(str(e)), console) from None
     if workers > 1:
         serve_workers(settings, workers, no_browser)
         return
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            ws_per_message_deflate=False, **options)
+                            ws_per_message_deflate=False, **options, **proxy_options(settings))
 
     def announce(server: uvicorn.Server) -> None:
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else settings.port
@@ -124,6 +130,23 @@ def open_replay(record: GameRecord) -> None:
 WS_MAX_SIZE = 1 << 16
 
 
+def settings_error(error: ValidationError) -> str:
+    """The first problem of the settings, as one line naming the setting(s) and quoting what was given."""
+    first = error.errors(include_url=False)[0]
+    message = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+    if not first.get("loc"):  # a check across settings: its message names them
+        return f"settings: {message}"
+    return f"{first['loc'][0]}: {message} (got {first.get('input')!r})"
+
+
+def proxy_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's proxy options: X-Forwarded-For is read only from ``forwarded_allow_ips`` (never, by default;
+    uvicorn alone would trust it from 127.0.0.1)."""
+    if not settings.forwarded_allow_ips:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": ",".join(settings.forwarded_allow_ips)}
+
+
 def need_cluster(settings: Settings, workers: int) -> None:
     """Several workers share tables only through PostgreSQL and Redis: refuse anything else, saying so."""
     from sqlalchemy.engine import make_url
@@ -131,7 +154,8 @@ def need_cluster(settings: Settings, workers: int) -> None:
     backend = make_url(settings.db_url).get_backend_name() if "://" in settings.db_url else settings.db_url
     if backend != "postgresql" or settings.redis_url is None:
         raise ParlourError(f"--workers {workers} needs a PostgreSQL --db (got {settings.db_url!r}) and --redis-url "
-                           f"(got {settings.redis_url!r}): the processes share their tables through them")
+                           f"(got {settings.redis_url!r}): the processes share their tables through them "
+                           "(settings workers, db_url, redis_url)")
 
 
 def settings_environment(settings: Settings) -> dict[str, str]:
@@ -172,7 +196,8 @@ def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
     try:
         config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host,
                                 port=settings.port, workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                                ws_per_message_deflate=False, **logging_options(settings))
+                                ws_per_message_deflate=False, **logging_options(settings),
+                                **proxy_options(settings))
         sock = config.bind_socket()
         sock.listen(config.backlog)  # connections wait for the workers instead of being refused while they start
         say_serving(settings, sock.getsockname()[1], no_browser,
@@ -183,13 +208,16 @@ def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
 
 
 def say_serving(settings: Settings, bound: int, no_browser: bool, how: str = "") -> None:
-    """Print the address to open (and open a browser on it when there is a display)."""
+    """Print the address to open (and open a browser on it when there is a display); the database URL's
+    password masked."""
+    from parlour.server.masking import mask
+
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     url = f"http://{shown}:{bound}/"
     said = _("parlour is serving at {url} (tables in {db}); Ctrl+C stops it.")
     if settings.log_format == "json":  # a log line like every other, for whatever collects them
-        logging.getLogger("parlour.server").info(said.format(url=f"{url}{how}", db=settings.db_url))
+        logging.getLogger("parlour.server").info(said.format(url=f"{url}{how}", db=mask(settings.db_url)))
     else:
-        console.print(said.format(url=f"[bold]{url}[/]{how}", db=escape(settings.db_url)), soft_wrap=True)
+        console.print(said.format(url=f"[bold]{url}[/]{how}", db=escape(mask(settings.db_url))), soft_wrap=True)
     if not no_browser and _has_display():
         webbrowser.open(url)

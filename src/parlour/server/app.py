@@ -27,6 +27,7 @@ from parlour.server.authority import Rejected, quote
 from parlour.server.chat import Chat
 from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
+from parlour.server.masking import mask_logs
 from parlour.server.metrics import CONTENT_TYPE, Metrics, RequestMetrics
 from parlour.server.peers import LocalPeer, Peer
 from parlour.server.probes import Probes
@@ -41,7 +42,7 @@ STATUS = {
     "table/not_finished": 409, "action/illegal": 409, "action/invalid": 422, "action/game_over": 409,
     "action/not_your_turn": 409, "action/stale": 409, "request/too_large": 413, "request/too_many": 429,
     "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503, "record/not_found": 404,
-    "chat/too_fast": 429, "table/expired": 410, "service/not_ready": 503,
+    "chat/too_fast": 429, "table/expired": 410, "service/not_ready": 503, "table/reserved": 409,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -74,6 +75,8 @@ def choose_peer(settings: Settings, storage: Storage) -> Peer:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server for ``settings`` (defaults: ``Settings()``, i.e. environment and ``parlour.db``)."""
     settings = settings or Settings()
+    for logger in (log, logging.getLogger("uvicorn.error")):
+        mask_logs(logger)
     metrics = Metrics()
     storage = Storage(settings.db_url, metrics=metrics)
     peer = choose_peer(settings, storage)
@@ -102,7 +105,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.probes = probes
     app.state.metrics = metrics
     app.state.peer = peer
-    app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window)
+    app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window,
+                          lobby.quota)
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, exc: Rejected) -> JSONResponse:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hmac
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots.base import Bot, make_bot
@@ -52,10 +52,35 @@ class Seat:
     bot: Bot | None = None
     stand_in: bool = False
     """A stand-in bot plays for this person (absent past the grace period)."""
+    reserved_hash: str | None = None
+    """A rematch keeps this seat for the holder of the previous match's seat token of this hash …"""
+    reserved_until: float | None = None
+    """… until then (``time.time()``)."""
 
     @property
     def taken(self) -> bool:
         return self.kind == "bot" or self.token_hash is not None
+
+    def kept(self, now: float, claim: str | None = None) -> bool:
+        """Free, but kept for someone else than the holder of ``claim`` (a previous seat token's hash) until later."""
+        return (not self.taken and self.reserved_hash is not None and self.reserved_hash != claim
+                and now < (self.reserved_until or 0.0))
+
+
+@dataclass
+class Origin:
+    """Who made a table and, for a rematch, what it keeps for the previous match's players."""
+
+    creator_hash: str | None = None
+    """``hash_token`` of the creator's client key."""
+    rematch_of: str | None = None
+    """The finished table this one follows."""
+    reserved: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    """Seat → (hash of the previous match's seat token, that player's name): kept for them …"""
+    reserved_until: float | None = None
+    """… until then (``time.time()``)."""
+    most_open: int | None = None
+    """The creator's unfinished tables at most, checked as the table is stored (``Storage.create``)."""
 
 
 class TableAuthority:
@@ -75,7 +100,8 @@ class TableAuthority:
         self.game: Game[Any] = state.game
         self.seats = [
             Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                 make_bot(s.bot, self.game) if s.kind == "bot" and s.bot else None, s.stand_in)
+                 make_bot(s.bot, self.game) if s.kind == "bot" and s.bot else None, s.stand_in,
+                 s.reserved_hash, s.reserved_until)
             for s in stored.seats
         ]
 
@@ -84,15 +110,20 @@ class TableAuthority:
     @classmethod
     def create(cls, storage: Storage, table_id: str, name: str, game: Game[Any], seats: list[str],
                seed: int, turn_seconds: float | None = None, stand_in_bot: str | None = None,
-               dealer: int | None = None) -> TableAuthority:
-        """A new table, stored; ``seats`` holds ``human`` or a bot spec per seat; ``dealer`` deals first."""
+               dealer: int | None = None, origin: Origin | None = None) -> TableAuthority:
+        """A new table, stored; ``seats`` holds ``human`` or a bot spec per seat; ``dealer`` deals first;
+        ``origin`` says who made it and, for a rematch, the seats kept (``StorageConflict`` when that
+        table has its rematch already)."""
+        origin = origin or Origin()
         if len(seats) != game.num_players:
             raise Rejected("request/invalid", f"{game.name_with_rules()} has {game.num_players} seats, "
                            f"but {len(seats)} were given: {quote(seats)}")
         stored_seats = []
         for i, spec in enumerate(seats):
             if spec.strip().lower() == "human":
-                stored_seats.append(StoredSeat(i, "human"))
+                reserved_hash, kept_for = origin.reserved.get(i, (None, None))
+                stored_seats.append(StoredSeat(i, "human", name=kept_for, reserved_hash=reserved_hash,
+                                               reserved_until=origin.reserved_until if reserved_hash else None))
                 continue
             try:
                 make_bot(spec, game)  # refused here, with the reason, when the spec names no bot or bad settings
@@ -104,8 +135,9 @@ class TableAuthority:
         stored = StoredTable(id=table_id, name=name, game=game.spec.name, rules=game.rules.to_dict(), seed=seed,
                              seats=stored_seats, turn_seconds=turn_seconds, created=time.time(),
                              stand_in_bot=stand_in_bot, dealer=dealer, finished=decided,
-                             result=result_of(state) if decided else None)
-        storage.create(stored)
+                             result=result_of(state) if decided else None, creator_hash=origin.creator_hash,
+                             rematch_of=origin.rematch_of)
+        storage.create(stored, origin.most_open)
         return cls(stored, storage, state)
 
     @classmethod
@@ -151,8 +183,10 @@ class TableAuthority:
                 return s.seat
         raise Rejected("auth/bad_token", f"token {quote(token, 16)} holds no seat at table {self.id!r}")
 
-    def join(self, name: str, token: str, seat: int | None = None) -> int:
-        """Give ``name`` a free human seat (``seat`` or the first free one) held by ``token``.
+    def join(self, name: str, token: str, seat: int | None = None, claim: str | None = None) -> int:
+        """Give ``name`` a free human seat (``seat`` or the first free one) held by ``token``; a seat a rematch
+        keeps for a previous player is free only to ``claim``, the hash of that player's previous seat token
+        (``table/reserved`` for others, until its hold passes).
 
         A seat another process gave meanwhile is learnt from storage, and the next free one tried.
         A match the deal decided before anyone played (a Tonk won at the deal) keeps its free seats,
@@ -165,12 +199,14 @@ class TableAuthority:
                            f"0 to {len(self.seats) - 1}")
         digest = hash_token(token)
         for _ in self.seats:
+            now = time.time()
             free = [s for s in self.seats if s.kind == "human" and s.token_hash is None
-                    and (seat is None or s.seat == seat)]
+                    and (seat is None or s.seat == seat) and not s.kept(now, claim)]
             if not free:
+                self.refuse_kept(seat, now, claim)
                 break
             chosen = free[0]
-            if self.storage.take_seat(self.id, chosen.seat, name, digest):
+            if self.storage.take_seat(self.id, chosen.seat, name, digest, claim):
                 chosen.name, chosen.token_hash = name, digest
                 return chosen.seat
             stored = self.storage.load(self.id)
@@ -178,6 +214,15 @@ class TableAuthority:
                 break
         which = f"seat {seat} is not free" if seat is not None else "no human seat is free"
         raise Rejected("table/full", f"table {self.id!r}: {which}; spectate instead")
+
+    def refuse_kept(self, seat: int | None, now: float, claim: str | None) -> None:
+        """``table/reserved`` when the seats asked for are free but kept for the previous match's players."""
+        kept = [s for s in self.seats if s.kept(now, claim) and (seat is None or s.seat == seat)]
+        if kept:
+            until = max(s.reserved_until or now for s in kept)
+            raise Rejected("table/reserved", f"table {self.id!r}: seat{'s' if len(kept) > 1 else ''} "
+                           f"{', '.join(str(s.seat) for s in kept)} kept for the players of the previous match for "
+                           f"{until - now:.0f} s more (rematch_hold_seconds); spectate, or join later")
 
     # ----------------------------------------------------------------- views
 

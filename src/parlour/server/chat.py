@@ -2,19 +2,19 @@
 
 A message is at most ``MAX_CHARS`` characters of plain text (control characters dropped; the browser
 shows it as text, never as markup); each author may send ``chat_burst`` messages per ``chat_window``
-seconds (settings; counted in this process). Readers poll for the messages after the last one they have, so every
-process serves the same chat straight from the database.
+seconds (settings; counted across the cluster with Redis: ``limits.ClientQuota``). Readers poll for the
+messages after the last one they have, so every process serves the same chat straight from the database.
 """
 
 from __future__ import annotations
 
 import time
 import unicodedata
-from collections import defaultdict, deque
 
 from sqlalchemy import Engine, Table, select
 
 from parlour.server.authority import Rejected, quote
+from parlour.server.limits import ClientQuota
 
 MAX_CHARS = 200
 KEEP = 100
@@ -22,8 +22,10 @@ KEEP = 100
 
 
 def clean(text: str) -> str:
-    """The message as stored: control characters dropped, spaces trimmed; refused when empty or too long."""
-    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
+    """The message as stored: control, format and line/paragraph separator characters dropped, spaces trimmed;
+    refused when empty or too long."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C"
+                   and unicodedata.category(ch) not in ("Zl", "Zp")).strip()
     if not kept:
         raise Rejected("request/invalid", "a chat message needs some text")
     if len(kept) > MAX_CHARS:
@@ -35,25 +37,20 @@ def clean(text: str) -> str:
 class Chat:
     """Every table's chat in one database, with each author's rate limit."""
 
-    def __init__(self, engine: Engine, table: Table, burst: int, window: float) -> None:
+    def __init__(self, engine: Engine, table: Table, burst: int, window: float, quota: ClientQuota) -> None:
         self.engine = engine
         self.table = table
         self.burst = burst
         self.window = window
-        self.sent: defaultdict[tuple[str, str], deque[float]] = defaultdict(deque)
+        self.quota = quota
 
     def say(self, table_id: str, author: str, key: str, text: str) -> dict[str, object]:
         """Store ``author``'s message (``key`` tells authors apart for the rate limit) and return it."""
         text = clean(text)
-        now = time.monotonic()
-        times = self.sent[(table_id, key)]
-        while times and now - times[0] > self.window:
-            times.popleft()
-        if len(times) >= self.burst:
-            wait = self.window - (now - times[0])
+        wait = self.quota.count(f"chat:{table_id}:{key}", self.burst, self.window)
+        if wait:
             raise Rejected("chat/too_fast", f"at most {self.burst} messages every {self.window:g} seconds "
                            f"(chat_burst, chat_window); wait {wait:.0f} s", retry_after=wait)
-        times.append(now)
         at = time.time()
         with self.engine.begin() as conn:
             key_id = conn.execute(self.table.insert().values(table_id=table_id, at=at, author=author, text=text)

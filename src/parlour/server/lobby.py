@@ -10,6 +10,8 @@ loop on a database across the network), under a lock of that table.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import logging
 import secrets
 import time
@@ -19,12 +21,12 @@ from parlour.bots.base import make_bot
 from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
-from parlour.core.registry import game_classes, load_game
-from parlour.server.authority import Rejected, TableAuthority, quote
+from parlour.core.registry import game_class, game_classes, load_game, parse_spec
+from parlour.server.authority import Origin, Rejected, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
-from parlour.server.limits import Buckets
+from parlour.server.limits import ClientQuota, client_quota
 from parlour.server.metrics import Metrics
 from parlour.server.peers import (
     ActionAccepted,
@@ -36,9 +38,9 @@ from parlour.server.peers import (
     TableCreated,
     Watching,
 )
-from parlour.server.schemas import JoinIn, JoinOut, PresenceOut, TableIn
+from parlour.server.schemas import JoinIn, JoinOut, PresenceOut, TableIn, check_name
 from parlour.server.settings import Settings
-from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable
+from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, TooManyOpen, hash_token
 from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
@@ -46,9 +48,43 @@ log = logging.getLogger("parlour.server")
 SEED_BITS = 128
 """A table's seed: a secret too large to guess or search (``secrets``), revealed only once the table is finished."""
 BOT_NAMES = ("random", "heuristic", "strong")
+"""Bot specs the lobby offers, for each game that has them (those of them ``allowed_bots`` holds)."""
 STAND_IN_WINDOW = 1000
 """How many of the latest actions a state message says were a stand-in's (the log shows fewer)."""
-"""Bot specs the lobby offers, for each game that has them."""
+
+
+def kept_name(name: str, otherwise: str) -> str:
+    """A stored name carried to a rematch, under today's rule for names (``schemas.check_name``); ``otherwise``
+    for one stored before that rule that breaks it."""
+    try:
+        return check_name(name)
+    except ValueError:
+        return otherwise
+
+
+def rematch_token(token: str, next_id: str) -> str:
+    """The seat token at rematch ``next_id`` of the holder of seat token ``token`` at the finished table: derived
+    from it (one-way), so that asking again, on any process, gives the same working token and nothing is kept."""
+    digest = hashlib.sha256(f"parlour-rematch:{next_id}:{token}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")[:32]
+
+
+def game_for(body: TableIn) -> Game[Any]:
+    """The game ``body`` asks for, seated by its seats: as many seats as the game's range allows, and, when the
+    rules or the game spec name ``players``, exactly that many (``ParlourError`` saying what is allowed)."""
+    name, _, spec_flags = parse_spec(body.game)
+    spec = game_class(name).spec
+    seats = len(body.seats)
+    if not spec.min_players <= seats <= spec.max_players:
+        raise ParlourError(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players; "
+                           f"{seats} seats were given: {quote(body.seats)}")
+    if "players" not in body.rules and "players" not in spec_flags:
+        return load_game(body.game, preset=body.preset or None, **{**body.rules, "players": seats})
+    game = load_game(body.game, preset=body.preset or None, **body.rules)
+    if game.num_players != seats:
+        raise ParlourError(f"{quote(body.game)} with rules {quote(body.rules)} is for players={game.num_players}, "
+                           f"but {seats} seats were given: give one seat per player")
+    return game
 
 
 class Lobby:
@@ -68,9 +104,8 @@ class Lobby:
         self.bots = BotDriver(settings, self.peer, self.hub, self.play, self.publish, self.metrics)
         self.writer = Writer(storage)
         self.locks: dict[str, asyncio.Lock] = {}
-        self.creators: dict[str, str] = {}
-        """Who created each table this process made (``limits.client_key``), for the per-client limit."""
-        self.creations = Buckets(settings.table_creation_rate, settings.table_creation_burst)
+        self.quota: ClientQuota = client_quota(settings)
+        """What each client has taken (tables created, chat, connections): across the cluster with Redis."""
         self.idle_since: dict[str, float] = {}
         """When each waiting table was last seen with nobody connected (``time.monotonic``)."""
         self.finished_since: dict[str, float] = {}
@@ -106,12 +141,14 @@ class Lobby:
                 if seat.kind == "human" and seat.taken and not seat.stand_in:
                     self.bots.seat_left(table, seat.seat)  # nobody is connected yet: the grace period starts
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())
+        self.quota.start()
 
     async def stop(self) -> None:
         """Stop the sweep and every pending bot move (server shutdown)."""
         if self.sweeper is not None:
             self.sweeper.cancel()
             await asyncio.gather(self.sweeper, return_exceptions=True)
+        await self.quota.stop()
         await self.bots.close()
 
     async def sweep_forever(self) -> None:
@@ -151,7 +188,6 @@ class Lobby:
         """Let a table leave memory (it stays in storage)."""
         self.tables.pop(table_id, None)
         self.locks.pop(table_id, None)
-        self.creators.pop(table_id, None)
         self.idle_since.pop(table_id, None)
         self.finished_since.pop(table_id, None)
         self.bots.forget(table_id)
@@ -174,30 +210,32 @@ class Lobby:
             raise Rejected("table/not_found", f"no table {quote(table_id, 40)}; GET /api/tables lists them")
         return table
 
-    def create(self, body: TableIn, client: str = "local", dealer: int | None = None) -> TableAuthority:
-        """A new table from a lobby request by ``client`` (``limits.client_key``), dealt first by ``dealer``.
+    def create(self, body: TableIn, client: str = "local", dealer: int | None = None,
+               origin: Origin | None = None) -> TableAuthority:
+        """A new table from a lobby request by ``client`` (``limits.client_key``), dealt first by ``dealer``;
+        ``origin`` (its ``creator_hash`` set here) tells a rematch.
 
         Bad game, rules or seats are ``request/invalid``; a bot asking for more search than
         ``max_bot_iters`` / ``max_bot_ms`` too; a client with ``max_open_tables_per_client`` unfinished
-        tables, or creating faster than ``table_creation_rate``, is ``request/too_many``.
+        tables (counted in storage: on every process), or creating faster than ``table_creation_rate``,
+        is ``request/too_many``.
         """
+        origin = origin or Origin()
+        origin.creator_hash, origin.most_open = hash_token(client), self.settings.max_open_tables_per_client
         settings = self.settings
         if sum(1 for t in self.tables.values() if t.status != "finished") >= settings.max_tables:
             raise Rejected("table/too_many", f"this server holds {settings.max_tables} open tables already "
                            "(max_tables)", retry_after=60)
-        mine = sum(1 for t in self.tables.values() if self.creators.get(t.id) == client and t.status != "finished")
+        mine = self.storage.open_tables_of(origin.creator_hash)
         if mine >= settings.max_open_tables_per_client:
-            raise Rejected("request/too_many", f"you have {mine} unfinished tables; the limit is "
-                           f"max_open_tables_per_client = {settings.max_open_tables_per_client}: finish or leave "
-                           "one first", retry_after=60)
-        wait = self.creations.take(client)
+            raise self.too_many_open(mine)
+        wait = self.quota.take(f"create:{client}", settings.table_creation_rate, settings.table_creation_burst)
         if wait:
             raise Rejected("request/too_many", f"tables are created at most {settings.table_creation_rate:g} per "
                            f"second after a burst of {settings.table_creation_burst} (table_creation_rate): "
                            f"try again in {wait:.0f} s", retry_after=wait)
         try:
-            game = load_game(body.game, preset=body.preset or None,
-                             **{"players": len(body.seats), **body.rules})
+            game = game_for(body)
         except ParlourError as e:
             raise Rejected("request/invalid", str(e)) from None
         self.check_length(game)
@@ -207,10 +245,12 @@ class Lobby:
         table_id = secrets.token_hex(5)
         seed = secrets.randbits(SEED_BITS)
         name = body.name or f"{game.spec.title} {table_id[:4]}"
-        table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
-                                      body.turn_seconds, settings.stand_in_bot, dealer)
+        try:
+            table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
+                                          body.turn_seconds, settings.stand_in_bot, dealer, origin)
+        except TooManyOpen as e:  # another process created one for this client meanwhile
+            raise self.too_many_open(e.open_tables) from None
         self.tables[table_id] = table
-        self.creators[table_id] = client
         self.peer.announce(TableCreated(table=table_id))
         self.bots.schedule(table)
         return table
@@ -227,6 +267,11 @@ class Lobby:
                 raise Rejected("request/invalid", f"flag {info.name!r} cannot be {value!r} here: this server hosts "
                                f"matches of at most {info.capped_by} = {cap}")
 
+    def too_many_open(self, mine: int) -> Rejected:
+        limit = self.settings.max_open_tables_per_client
+        return Rejected("request/too_many", f"you have {mine} unfinished tables; the limit is "
+                        f"max_open_tables_per_client = {limit}: finish or leave one first", retry_after=60)
+
     def check_budget(self, spec: str, where: str) -> None:
         """Refuse a bot spec this server does not offer, or one asking for more search than its limits allow."""
         try:
@@ -236,16 +281,57 @@ class Lobby:
         if excess:
             raise Rejected("request/invalid", f"{where}: {excess}")
 
-    def join(self, table_id: str, body: JoinIn) -> JoinOut:
+    def join(self, table_id: str, body: JoinIn, token: str | None = None, claim: str | None = None) -> JoinOut:
+        """Seat ``body.name`` with ``token`` (a new one when None); ``claim`` is the hash of a previous match's
+        seat token, which may take the seat a rematch keeps for it."""
         table = self.get(table_id)
-        token = secrets.token_urlsafe(24)
-        seat = table.join(body.name, token, body.seat)
+        token = token or secrets.token_urlsafe(24)
+        seat = table.join(body.name, token, body.seat, claim)
         self.peer.announce(SeatTaken(table=table.id))
         if seat not in self.hub.connected_seats(table.id):
             self.bots.seat_left(table, seat)  # taken over REST: absent until it connects, like anyone who left
         self.bots.schedule(table)
         self.publish(table)
         return JoinOut(table=table.id, seat=seat, token=token)
+
+    def rematch(self, table_id: str, token: str, client: str = "local") -> JoinOut:
+        """Seat the holder of ``token`` at finished table ``table_id``'s rematch, opening it if nobody has yet
+        (see ``routes.rematch`` for the design): the same table and seat on every process, every time."""
+        table = self.get(table_id)
+        seat = self.seat_of(table, token)
+        if table.status != "finished":
+            raise Rejected("table/not_finished", f"table {table_id!r} is still being played; a rematch starts once "
+                           "it ends")
+        next_id = self.storage.rematch_of(table.id)
+        if next_id is None:
+            next_id = self.open_rematch(table, client)
+        nxt = self.get(next_id)
+        mine = rematch_token(token, nxt.id)
+        try:
+            return JoinOut(table=nxt.id, seat=self.seat_of(nxt, mine), token=mine)  # asked before: the same seat
+        except Rejected:
+            pass
+        name = kept_name(table.names()[seat], f"Seat {seat}")
+        return self.join(nxt.id, JoinIn(name=name, seat=seat), token=mine, claim=hash_token(token))
+
+    def open_rematch(self, table: TableAuthority, client: str) -> str:
+        """Open ``table``'s rematch, keeping each person's seat for them; the id of the rematch (the one another
+        process opened, should it have been first)."""
+        seats = [s.bot_spec or "human" for s in table.seats]
+        name = kept_name(table.name if table.name.endswith("+") else (table.name[:39] + "+"),
+                         f"{table.game.spec.title} +")
+        origin = Origin(rematch_of=table.id, reserved_until=time.time() + self.settings.rematch_hold_seconds,
+                        reserved={s.seat: (s.token_hash, s.name) for s in table.seats
+                                  if s.kind == "human" and s.token_hash is not None})
+        try:
+            return self.create(TableIn(game=table.game.spec.name, rules=table.game.rules.to_dict(), seats=seats,
+                                       turn_seconds=table.turn_seconds, name=name),
+                               client, dealer=(table.dealer + 1) % table.game.num_players, origin=origin).id
+        except StorageConflict:
+            opened = self.storage.rematch_of(table.id)
+            if opened is None:
+                raise
+            return opened
 
     # --------------------------------------------------------------- acting
 
@@ -305,6 +391,7 @@ class Lobby:
     def summary(self, table: TableAuthority) -> dict[str, Any]:
         """The table as the lobby shows it (the ``TableOut`` schema)."""
         connected, spectators = self.presence(table)
+        now = time.time()
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
             "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
@@ -313,7 +400,7 @@ class Lobby:
             "spectators": spectators, "created": table.created,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot_spec, "taken": s.taken,
-                 "connected": s.seat in connected, "stand_in": s.stand_in}
+                 "reserved": s.kept(now), "connected": s.seat in connected, "stand_in": s.stand_in}
                 for s in table.seats
             ],
         }
@@ -392,9 +479,9 @@ class Lobby:
 
     # ---------------------------------------------------------------- games
 
-    @staticmethod
-    def games() -> list[dict[str, Any]]:
-        """Every registered game with its presets, flags, the bots that can sit at it and its client (``GameOut``)."""
+    def games(self) -> list[dict[str, Any]]:
+        """Every registered game with its presets, flags, the bots that can sit at it (of those ``allowed_bots``
+        lets a table use) and its client (``GameOut``)."""
         out = []
         for name, cls in game_classes().items():
             rules_type = cls.rules_type
@@ -403,7 +490,7 @@ class Lobby:
                        for p in (rules_type.presets or {"": {}})}
             game = load_game(name)
             bots = []
-            for bot in BOT_NAMES:
+            for bot in (b for b in BOT_NAMES if b in self.settings.allowed_bots):
                 try:
                     make_bot(bot, game)
                 except ParlourError:

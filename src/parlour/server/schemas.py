@@ -8,13 +8,36 @@ game data they carry is a view (``State.view``) and the seat's legal actions.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
 """No control characters (NUL, line breaks, escapes …): names are shown to others and stored on every backend."""
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40, pattern=PRINTABLE)]
+REFUSED_IN_NAMES = {"Cc": "a control character", "Cf": "a format character (bidi override or zero-width)",
+                    "Zl": "a line separator", "Zp": "a paragraph separator"}
+"""Unicode categories no name may hold: they break lines, reverse or hide text where others read the name."""
+MAX_INT = 2**31 - 1
+"""The largest integer a request may carry: every backend stores it (PostgreSQL's ``integer``)."""
+
+
+def check_name(value: str) -> str:
+    """A player's or chat name as kept: NFC-normalised, trimmed; refused when it holds a character of
+    ``REFUSED_IN_NAMES`` (the message quotes the name and names the character)."""
+    text = unicodedata.normalize("NFC", value).strip()
+    for ch in text:
+        what = REFUSED_IN_NAMES.get(unicodedata.category(ch))
+        if what is not None:
+            raise ValueError(f"name {value!r} holds {what}, U+{ord(ch):04X} "
+                             f"{unicodedata.name(ch, '(unnamed)')}: names are letters, digits, spaces and marks")
+    if not text:
+        raise ValueError(f"name {value!r} is empty: give at least one visible character")
+    return text
+
+
+Name = Annotated[str, StringConstraints(max_length=40), AfterValidator(check_name)]
+"""Every name a person gives (seat, table, chat): one rule, ``check_name``."""
 SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80, pattern=PRINTABLE)]
 ActionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 FlagValue = str | int | bool | None
@@ -24,7 +47,7 @@ ErrorCode = Literal[
     "auth/bad_token", "request/invalid",
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
     "request/too_large", "request/too_many", "request/not_found", "request/method_not_allowed", "storage_unavailable",
-    "record/not_found", "chat/too_fast", "table/expired", "service/not_ready",
+    "record/not_found", "chat/too_fast", "table/expired", "service/not_ready", "table/reserved",
 ]
 
 
@@ -52,6 +75,15 @@ class TableIn(StrictIn):
         None, gt=0, le=3600, description="a stand-in bot plays for a person who takes longer than this",
     )
     name: Name | None = Field(None, description="a name for the table in the lobby")
+
+    @field_validator("rules")
+    @classmethod
+    def bounded(cls, rules: dict[str, FlagValue]) -> dict[str, FlagValue]:
+        """Every integer flag within what storage and the engines take (``MAX_INT``)."""
+        for key, value in rules.items():
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+                raise ValueError(f"flag {key!r} = {value} is out of range: integers are -{MAX_INT} to {MAX_INT}")
+        return rules
 
 
 class JoinIn(StrictIn):
@@ -145,6 +177,8 @@ class SeatOut(BaseModel):
     name: str | None
     bot: str | None
     taken: bool
+    reserved: bool = Field(False, description="kept for a player of the previous match (a rematch) until they "
+                           "come or rematch_hold_seconds pass: not free to others")
     connected: bool
     stand_in: bool = Field(description="a bot is playing for this absent person")
 

@@ -6,6 +6,7 @@ own with a temporary database and no bot delay, so nothing here is global.
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Literal, Self
 
 from pydantic import Field, model_validator
@@ -13,6 +14,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from parlour.bots.base import parse_bot_spec
 from parlour.core.errors import BotSpecError
+from parlour.server.masking import mask
+
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
 
 class Settings(BaseSettings):
@@ -90,6 +94,13 @@ class Settings(BaseSettings):
     presence_seconds: float = Field(default=0.5, gt=0, le=60, description="a table's clients are told who "
                                     "connected or left at most this often, the changes meanwhile together (a crowd "
                                     "arriving costs each client one small message per period, not one per arrival)")
+    forwarded_allow_ips: list[str] = Field(default=[], description="addresses (or networks, or * for any) of the "
+                                           "proxies whose X-Forwarded-For names the client; none: the header is "
+                                           "never trusted and each client is the address it connects from")
+    max_sockets_per_client: int = Field(default=16, ge=1, description="WebSocket connections one client (its "
+                                        "address) may hold at once, across every process; more are closed (1008)")
+    rematch_hold_seconds: float = Field(default=300, gt=0, le=86400, description="seconds a rematch keeps the "
+                                        "previous match's players' seats for them before others may take them")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking
@@ -116,7 +127,26 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def stand_in_within_budget(self) -> Self:
         """The stand-in bot is held to the same search limits as any bot seat."""
-        excess = self.over_budget(self.stand_in_bot)
+        try:
+            excess = self.over_budget(self.stand_in_bot)
+        except BotSpecError as e:
+            raise ValueError(f"stand_in_bot: {e}") from None
         if excess:
             raise ValueError(f"stand_in_bot: {excess}")
+        return self
+
+    @model_validator(mode="after")
+    def usable_addresses(self) -> Self:
+        """A Redis URL of a scheme Redis speaks, and proxies given as addresses or networks."""
+        if self.redis_url is not None and not self.redis_url.startswith(REDIS_SCHEMES):
+            raise ValueError(f"redis_url: {mask(self.redis_url)!r} is no Redis URL: write "
+                             "redis://host:6379 (or rediss://, unix://)")
+        for entry in self.forwarded_allow_ips:
+            if entry == "*":
+                continue
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(f"forwarded_allow_ips: {entry!r} is no address or network: write e.g. "
+                                 "127.0.0.1, 10.0.0.0/8 or *") from None
         return self

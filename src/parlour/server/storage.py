@@ -20,9 +20,11 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -30,6 +32,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    or_,
     select,
     update,
 )
@@ -39,8 +42,9 @@ from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
 from parlour.server.chat_schema import chat_table
+from parlour.server.masking import mask
 from parlour.server.metrics import Metrics
-from parlour.server.schema import migrate
+from parlour.server.schema import lock_key, migrate
 
 
 class StorageError(ParlourError):
@@ -53,6 +57,14 @@ class StorageUnavailable(StorageError):
 
 class StorageConflict(StorageError):
     """An action index is already stored: another process played first, and this action must not be applied."""
+
+
+class TooManyOpen(StorageError):
+    """The creator of a new table has as many unfinished tables as allowed already (on any process)."""
+
+    def __init__(self, open_tables: int) -> None:
+        super().__init__(f"{open_tables} unfinished tables of this creator already")
+        self.open_tables = open_tables
 
 
 def hash_token(token: str) -> str:
@@ -70,6 +82,10 @@ class StoredSeat:
     token_hash: str | None = None
     stand_in: bool = False
     """A stand-in bot plays for this absent person."""
+    reserved_hash: str | None = None
+    """A rematch keeps this seat for the holder of the previous match's seat token of this hash …"""
+    reserved_until: float | None = None
+    """… until then (``time.time()``), when anyone may take it."""
 
 
 @dataclass
@@ -94,6 +110,10 @@ class StoredTable:
     """The seat that dealt first (None: the game's default); a rematch rotates it."""
     stand_in_moves: set[int] = field(default_factory=set)
     """The indices of the actions a stand-in bot played for an absent person."""
+    creator_hash: str | None = None
+    """``hash_token`` of the creator's client key (``limits.client_key``): its open tables are counted by it."""
+    rematch_of: str | None = None
+    """The finished table this one is the rematch of (each has one at most)."""
 
 
 CONNECT_SECONDS = 5
@@ -111,7 +131,7 @@ class Storage:
         try:
             parsed = make_url(url)
         except ArgumentError:
-            raise StorageError(f"cannot read database URL {url!r}: write e.g. sqlite:///parlour.db "
+            raise StorageError(f"cannot read database URL {mask(url)!r}: write e.g. sqlite:///parlour.db "
                                "or postgresql+psycopg://user@host/db") from None
         kwargs: dict[str, Any] = {}
         if parsed.get_backend_name() == "sqlite":
@@ -125,7 +145,7 @@ class Storage:
         try:
             self.engine: Engine = create_engine(parsed, **kwargs)
         except (ArgumentError, ImportError) as e:
-            raise StorageError(f"cannot use database URL {url!r}: {e}") from None
+            raise StorageError(f"cannot use database URL {mask(url)!r}: {mask(str(e))}") from None
         if parsed.get_backend_name() == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.shown_url = parsed.render_as_string(hide_password=True)
@@ -145,6 +165,10 @@ class Storage:
             Column("result", JSON, nullable=True),
             Column("stand_in_bot", String(80), nullable=True),
             Column("dealer", Integer, nullable=True),
+            Column("creator_hash", String(64), nullable=True),
+            Column("rematch_of", String(32), nullable=True),
+            Index(f"ix_{prefix}tables_creator_hash", "creator_hash", "finished"),
+            Index(f"ix_{prefix}tables_rematch_of", "rematch_of", unique=True),
         )
         self.seats = Table(
             f"{prefix}seats", self.metadata,
@@ -155,6 +179,8 @@ class Storage:
             Column("name", String(40), nullable=True),
             Column("token_hash", String(64), nullable=True),
             Column("stand_in", Boolean, nullable=False, default=False),
+            Column("reserved_hash", String(64), nullable=True),
+            Column("reserved_until", Float, nullable=True),
         )
         self.actions = Table(
             f"{prefix}actions", self.metadata,
@@ -176,8 +202,8 @@ class Storage:
             return  # a failed pre-ping is the pool's to handle: it replaces the connection
         self.metrics.storage_error()
         cause = str(context.original_exception).strip().splitlines()
-        raise StorageUnavailable(f"database {self.shown_url} is unavailable: "
-                                 f"{cause[0] if cause else type(context.original_exception).__name__}")
+        raise StorageUnavailable(mask(f"database {self.shown_url} is unavailable: "
+                                      f"{cause[0] if cause else type(context.original_exception).__name__}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -190,17 +216,39 @@ class Storage:
 
     # ------------------------------------------------------------------ writes
 
-    def create(self, table: StoredTable) -> None:
-        """Store a new table with its seats (and any actions it already has)."""
+    def create(self, table: StoredTable, most_open: int | None = None) -> None:
+        """Store a new table with its seats (and any actions it already has).
+
+        Raises ``StorageConflict`` when its ``rematch_of`` table has a rematch already (another process
+        opened it first), ``TooManyOpen`` when its creator has ``most_open`` unfinished tables: nothing is stored.
+        """
+        try:
+            self.insert(table, most_open)
+        except IntegrityError:
+            raise StorageConflict(f"table {table.rematch_of!r} has a rematch already; {table.id!r} "
+                                  "not stored") from None
+
+    def insert(self, table: StoredTable, most_open: int | None) -> None:
         with self.engine.begin() as conn:
+            if most_open is not None and table.creator_hash is not None:
+                if conn.dialect.name == "postgresql":  # one creation per creator at a time, on every process
+                    conn.execute(select(func.pg_advisory_xact_lock(
+                        lock_key(f"parlour-creator:{self.prefix}:{table.creator_hash}"))))
+                elif conn.dialect.name == "sqlite":  # the count and the insert in one write transaction
+                    conn.exec_driver_sql("BEGIN IMMEDIATE")
+                mine = self.count_open(conn, table.creator_hash)
+                if mine >= most_open:
+                    raise TooManyOpen(mine)
             conn.execute(self.tables.insert().values(
                 id=table.id, name=table.name, game=table.game, rules=table.rules, seed=str(table.seed),
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
                 result=table.result, stand_in_bot=table.stand_in_bot, dealer=table.dealer,
+                creator_hash=table.creator_hash, rematch_of=table.rematch_of,
             ))
             conn.execute(self.seats.insert(), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash, "stand_in": s.stand_in}
+                 "token_hash": s.token_hash, "stand_in": s.stand_in, "reserved_hash": s.reserved_hash,
+                 "reserved_until": s.reserved_until}
                 for s in table.seats
             ])
             if table.actions:
@@ -209,13 +257,15 @@ class Storage:
                     for i, (seat, text) in enumerate(table.actions)
                 ])
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat to ``name``; False when someone took it first."""
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, claim: str | None = None) -> bool:
+        """Give a free human seat to ``name``; False when someone took it first, or it is kept for another
+        (``reserved_hash`` not ``claim`` and ``reserved_until`` not passed)."""
+        c = self.seats.c
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(self.seats)
-                .where(self.seats.c.table_id == table_id, self.seats.c.seat == seat,
-                       self.seats.c.kind == "human", self.seats.c.token_hash.is_(None))
+                .where(c.table_id == table_id, c.seat == seat, c.kind == "human", c.token_hash.is_(None),
+                       or_(c.reserved_hash.is_(None), c.reserved_hash == claim, c.reserved_until <= time.time()))
                 .values(name=name, token_hash=token_hash)
             )
             return bool(done.rowcount == 1)
@@ -270,6 +320,22 @@ class Storage:
         with self.engine.connect() as conn:
             return {row[0]: (row[1], row[2]) for row in conn.execute(query)}
 
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the rematch of finished table ``table_id``, if one was opened (by any process)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(self.tables.c.id).where(self.tables.c.rematch_of == table_id)).scalar()
+        return None if found is None else str(found)
+
+    def open_tables_of(self, creator_hash: str) -> int:
+        """How many unfinished tables the client of ``creator_hash`` created (on every process)."""
+        with self.engine.connect() as conn:
+            return self.count_open(conn, creator_hash)
+
+    def count_open(self, conn: Connection, creator_hash: str) -> int:
+        query = (select(func.count()).select_from(self.tables)
+                 .where(self.tables.c.creator_hash == creator_hash, self.tables.c.finished.is_(False)))
+        return int(conn.execute(query).scalar() or 0)
+
     def load(self, table_id: str) -> StoredTable | None:
         """The stored table with its seats and actions, or None."""
         with self.engine.connect() as conn:
@@ -278,7 +344,8 @@ class Storage:
                 return None
             seats = [
                 StoredSeat(seat=s["seat"], kind=s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"],
-                           stand_in=bool(s["stand_in"]))
+                           stand_in=bool(s["stand_in"]), reserved_hash=s["reserved_hash"],
+                           reserved_until=s["reserved_until"])
                 for s in conn.execute(select(self.seats).where(self.seats.c.table_id == table_id)
                                       .order_by(self.seats.c.seat)).mappings()
             ]
@@ -288,7 +355,8 @@ class Storage:
         return StoredTable(
             id=row["id"], name=row["name"], game=row["game"], rules=dict(row["rules"]), seed=int(row["seed"]),
             seats=seats, turn_seconds=row["turn_seconds"], created=row["created"], finished=bool(row["finished"]),
-            stand_in_bot=row["stand_in_bot"], dealer=row["dealer"],
+            stand_in_bot=row["stand_in_bot"], dealer=row["dealer"], creator_hash=row["creator_hash"],
+            rematch_of=row["rematch_of"],
             stand_in_moves={a["idx"] for a in rows if a["stand_in"]},
             result=row["result"], actions=actions,
         )

@@ -37,6 +37,7 @@ from redis.exceptions import RedisError
 
 from parlour.core.errors import ParlourError
 from parlour.server.authority import Rejected, TableAuthority
+from parlour.server.masking import mask
 from parlour.server.peers.base import NOBODY, Peer
 from parlour.server.peers.events import (
     ActionAccepted,
@@ -94,7 +95,7 @@ class RedisPeer(Peer):
             with Redis.from_url(settings.redis_url, socket_connect_timeout=REDIS_SECONDS) as probe:
                 probe.ping()
         except (RedisError, OSError, ValueError) as e:
-            raise ClusterError(f"cannot reach Redis at {settings.redis_url!r}: {e}") from None
+            raise ClusterError(mask(f"cannot reach Redis at {settings.redis_url!r}: {e}")) from None
         self.settings = settings
         self.storage = storage
         self.channel = settings.redis_channel

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from parlour.server.routes.deps import ChatDep, LobbyDep
-from parlour.server.schemas import ErrorOut
+from parlour.server.schemas import MAX_INT, ErrorOut, Name
 
 router = APIRouter(prefix="/api/tables", tags=["chat"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (403, 404, 422, 429)}
@@ -19,7 +19,13 @@ class ChatIn(BaseModel):
 
     text: str = Field(max_length=1000)
     token: str | None = Field(None, max_length=100)
-    name: str | None = Field(None, max_length=40)
+    name: Name | None = Field(None, description="a spectator's name (the rule of every name); blank: Spectator")
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def blank_is_none(cls, value: object) -> object:
+        """The browser sends an empty name for a spectator who gave none."""
+        return None if isinstance(value, str) and not value.strip() else value
 
 
 class ChatOut(BaseModel):
@@ -37,14 +43,13 @@ async def say(table_id: str, body: ChatIn, request: Request, lobby: LobbyDep, ch
         seat = lobby.seat_of(table, body.token)
         author, key = table.names()[seat], f"seat {seat}"
     else:
-        given = (body.name or "").strip()
-        author = f"{given} (watching)" if given else "Spectator"
+        author = f"{body.name} (watching)" if body.name else "Spectator"
         key = f"watcher {request.client.host if request.client else '?'}"
     return chat.say(table.id, author, key, body.text)
 
 
 @router.get("/{table_id}/chat", response_model=list[ChatOut], responses=ERRORS)
 async def read(table_id: str, lobby: LobbyDep, chat: ChatDep,
-               after: Annotated[int, Query(ge=0)] = 0) -> list[dict[str, object]]:
+               after: Annotated[int, Query(ge=0, le=MAX_INT)] = 0) -> list[dict[str, object]]:
     """The table's messages after ``after`` (a message id), oldest first."""
     return chat.read(lobby.get(table_id).id, after)

@@ -18,7 +18,7 @@ from parlour.core.game import Game
 from parlour.core.registry import game_class
 from parlour.server.authority import Rejected, quote
 from parlour.server.clients import client_asset, has_layout, layout
-from parlour.server.lobby import Lobby
+from parlour.server.routes.deps import LobbyDep
 from parlour.server.schemas import GameOut
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -33,9 +33,10 @@ def find(name: str) -> type[Game[Any]]:
 
 
 @router.get("/games", response_model=list[GameOut])
-async def list_games() -> list[GameOut]:
-    """Every game the server can seat, with its presets (every flag's value), flags and client module."""
-    return [GameOut.model_validate(g) for g in Lobby.games()]
+async def list_games(lobby: LobbyDep) -> list[GameOut]:
+    """Every game the server can seat, with its presets (every flag's value), flags, the bots this server
+    allows at it and its client module."""
+    return [GameOut.model_validate(g) for g in lobby.games()]
 
 
 @router.get("/games/{name}/client/{file}", response_class=Response)

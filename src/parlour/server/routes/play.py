@@ -21,7 +21,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from parlour.server.authority import Rejected, quote
 from parlour.server.hub import Connection
-from parlour.server.limits import TokenBucket
+from parlour.server.limits import TokenBucket, client_key
 from parlour.server.lobby import Lobby
 from parlour.server.schemas import ClientMessage, WsAction, WsPing
 from parlour.server.storage import StorageUnavailable
@@ -31,7 +31,7 @@ MESSAGE = TypeAdapter[Any](ClientMessage)
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_POLICY = 1008
-"""A client that sends faster than ``ws_message_rate`` allows."""
+"""A client that sends faster than ``ws_message_rate`` allows, or holds ``max_sockets_per_client`` already."""
 CLOSE_UNAVAILABLE = 1011
 """Storage failed: the client should reconnect a little later."""
 CLOSE_REFUSED = {"auth/bad_token": CLOSE_BAD_TOKEN, "table/full": CLOSE_POLICY}
@@ -80,6 +80,23 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     """Live play and spectating; see the module docstring for the protocol."""
     await websocket.accept()
     lobby: Lobby = websocket.app.state.lobby
+    settings = lobby.settings
+    client = client_key(None, websocket.client)
+    release = lobby.quota.enter(client, settings.max_sockets_per_client)
+    if release is None:
+        await websocket.send_text(json.dumps(error("request/too_many", f"this client ({client}) holds "
+                                                   f"{settings.max_sockets_per_client} connections already; the "
+                                                   "limit is max_sockets_per_client: close one first")))
+        await websocket.close(code=CLOSE_POLICY, reason="max_sockets_per_client")
+        return
+    try:
+        await serve_socket(websocket, lobby, table_id, token)
+    finally:
+        release()
+
+
+async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None) -> None:
+    """One accepted connection, counted against its client, until it closes."""
     settings = lobby.settings
     try:
         conn = lobby.connect(table_id, token)

@@ -197,9 +197,9 @@ async function showLobby() {
   async function refresh() {
     const tables = await api("/api/tables");
     list.replaceChildren(...tables.map((t) => {
-      const free = t.seats.some((s) => s.kind === "human" && !s.taken);
+      const free = t.seats.some((s) => s.kind === "human" && !s.taken && !s.reserved);
       const mine = localStorage.getItem(tokenKey(t.id));
-      const seats = t.seats.map((s) => s.kind === "bot" ? s.name || botLabel(s.bot) : s.taken ? s.name : tr("open")).join(", ");
+      const seats = t.seats.map((s) => s.kind === "bot" ? s.name || botLabel(s.bot) : s.taken || s.reserved ? s.name : tr("open")).join(", ");
       return h("tr", { "data-table": t.id }, h("td", {}, t.name), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
         h("td", {},
           mine && t.status !== "finished" ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary" }, tr("Back to seat"))) : null,
@@ -230,7 +230,7 @@ async function showTable(id) {
   if (!token && !params.get("watch")) {
     const shown = await api(`/api/tables/${id}`).catch((e) => { main.replaceChildren(panel(t("No such table"), e.message)); });
     if (!shown) return;
-    const free = shown.table.seats.filter((s) => s.kind === "human" && !s.taken);
+    const free = shown.table.seats.filter((s) => s.kind === "human" && !s.taken && !s.reserved);
     if (free.length) {
       const name = h("input", { id: "join-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name") });
       main.replaceChildren(panel(t("Join {name}", { name: shown.table.name }), h("p", {}, shown.table.spec),
