@@ -109,6 +109,9 @@ def test_flags_past_the_server_s_caps_are_refused_with_422_naming_the_setting(ap
                                                  "rules": {"hands": 5}}).status_code == 201
         assert client.post("/api/tables", json={"game": "plonk", "seats": ["human"] * 4,
                                                  "rules": {"target": 300}}).status_code == 201
+        offered = {g["name"]: {f["name"]: f for f in g["flags"]} for g in client.get("/api/games").json()}
+        assert offered["tonk"]["hands"]["maximum"] == 5 and offered["plonk"]["target"]["maximum"] == 300
+        assert offered["tonk"]["hands"]["allowed"] == "an integer from 1 to 5"  # what the lobby offers is accepted
 
 
 def test_the_default_caps_refuse_the_long_matches_anyone_could_create(client: TestClient) -> None:

@@ -15,6 +15,7 @@ import hashlib
 import logging
 import secrets
 import time
+from dataclasses import replace
 from typing import Any
 
 from parlour.bots.base import make_bot
@@ -22,6 +23,7 @@ from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.registry import game_class, game_classes, load_game, parse_spec
+from parlour.core.rules import FlagInfo
 from parlour.server.authority import Origin, Rejected, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
@@ -267,6 +269,14 @@ class Lobby:
                 raise Rejected("request/invalid", f"flag {info.name!r} cannot be {value!r} here: this server hosts "
                                f"matches of at most {info.capped_by} = {cap}")
 
+    def hosted(self, info: FlagInfo) -> FlagInfo:
+        """``info`` as this server hosts it: its maximum lowered to the setting that caps it, if any, so that
+        what the lobby offers is what creating a table accepts."""
+        if info.capped_by is None:
+            return info
+        cap: int = getattr(self.settings, info.capped_by)
+        return replace(info, maximum=cap if info.maximum is None else min(info.maximum, cap))
+
     def too_many_open(self, mine: int) -> Rejected:
         limit = self.settings.max_open_tables_per_client
         return Rejected("request/too_many", f"you have {mine} unfinished tables; the limit is "
@@ -505,7 +515,7 @@ class Lobby:
                     {"name": f.name, "default": f.default, "help": f.help, "kind": f.kind,
                      "choices": list(f.choices), "minimum": f.minimum, "maximum": f.maximum,
                      "allowed": f.allowed()}
-                    for f in flags.values()
+                    for f in map(self.hosted, flags.values())
                 ],
             })
         return out
