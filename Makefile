@@ -7,11 +7,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint typecheck unit bench clean chromium messages
 
-# The server's storage suite also runs on PostgreSQL when one answers here (it is skipped otherwise).
-PG_TEST_URL := postgresql+psycopg://postgres@127.0.0.1:5432/test
-export PARLOUR_TEST_POSTGRES_URL ?= $(shell command -v pg_isready >/dev/null 2>&1 && \
-	pg_isready -q -h 127.0.0.1 -p 5432 && echo $(PG_TEST_URL))
-# The multi-process and fault tests start their own redis-server and PostgreSQL (initdb, pg_ctl) when installed.
+# The server tests that need PostgreSQL or Redis start their own (initdb and pg_ctl, redis-server) on free ports and
+# use no service of this machine; they are skipped, saying why, only where those programs are not installed.
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

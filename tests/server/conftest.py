@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import secrets
 import warnings
 from collections.abc import Callable, Iterator
@@ -21,14 +20,13 @@ from parlour.server import Settings, create_app
 from tests.server.services import PostgresServer, RedisServer, postgres_server, redis_server
 from tests.server.serving import RECEIVE_SECONDS, Served
 
-__all__ = ["RECEIVE_SECONDS", "postgres_server", "redis_server"]  # fixtures of the session, for every server test
+# Names server tests import from here, and the session's servers (re-exported: fixtures of every server test).
+__all__ = ["RECEIVE_SECONDS", "TestClient", "postgres_server", "redis_server"]
 
 with warnings.catch_warnings():
     # Starlette now suggests a successor of httpx for its test client; httpx is what is installed.
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient, WebSocketTestSession
-
-POSTGRES_ENV = "PARLOUR_TEST_POSTGRES_URL"
 
 
 def settings_for(db_url: str, **overrides: Any) -> Settings:
@@ -140,10 +138,6 @@ def receive_json(ws: WebSocketTestSession, seconds: float) -> Any:
         raise TimeoutError(f"no WebSocket message in {seconds:g} s") from None
     ws._raise_on_close(message)
     return json.loads(message["text"])
-
-
-def postgres_url() -> str | None:
-    return os.environ.get(POSTGRES_ENV) or None
 
 
 @contextlib.contextmanager

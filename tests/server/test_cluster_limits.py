@@ -1,51 +1,33 @@
 """Issue 22 across several real ``parlour serve`` processes on one PostgreSQL and Redis: every per-client limit
 is counted for the whole cluster, and a rematch is the same table on every process.
 
-Skipped without both services, like ``test_cluster``; every test gets a schema and a Redis channel of its own.
+They run on the test session's own PostgreSQL and Redis (``services``; skipped where their binaries are
+missing), like ``test_cluster``; every test gets a schema and a Redis channel of its own.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import secrets
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
 from typing import Any
 
 import pytest
 
-from tests.server.conftest import POSTGRES_ENV, RECEIVE_SECONDS, postgres_schema, postgres_url
-from tests.server.serving import Served, call
-from tests.server.test_cluster import REDIS_ENV, REDIS_URL, Watcher
+from tests.server.conftest import RECEIVE_SECONDS, Cluster
+from tests.server.serving import Served, Watcher, call
 
-pytestmark = pytest.mark.skipif(
-    postgres_url() is None or REDIS_URL is None,
-    reason=f"several processes need PostgreSQL and Redis: set {POSTGRES_ENV} and {REDIS_ENV}")
 PLONK = {"game": "plonk", "seats": ["human", "random", "random", "random"]}
 
 
 @pytest.fixture
-def cluster() -> Iterator[Callable[..., Served]]:
-    """Start ``parlour serve`` processes of one service (a fresh schema, a channel of their own), all stopped after."""
-    base = postgres_url()
-    assert base is not None and REDIS_URL is not None
-    env = {"PARLOUR_REDIS_CHANNEL": f"test-{secrets.token_hex(6)}", "PARLOUR_SYNC_SECONDS": "0.2"}
-    with ExitStack() as stack:
-        url = stack.enter_context(postgres_schema(base))
-        started: list[Served] = []
-        stack.callback(lambda: [s.stop() for s in started])
-
-        def start_one(*args: str, **more_env: str) -> Served:
-            served = Served(url, "--redis-url", REDIS_URL, *args, env={**env, **more_env})
-            started.append(served)
-            return served
-
-        yield start_one
+def start(cluster: Cluster) -> Callable[..., Served]:
+    """Start one more ``parlour serve`` process of the test's service."""
+    return cluster.start
 
 
 def send(base: str, path: str, body: Any, headers: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
@@ -59,32 +41,32 @@ def send(base: str, path: str, body: Any, headers: dict[str, str] | None = None)
         return int(e.code), json.loads(e.read())
 
 
-def test_open_tables_per_client_are_counted_on_every_process(cluster: Callable[..., Served]) -> None:
+def test_open_tables_per_client_are_counted_on_every_process(start: Callable[..., Served]) -> None:
     limits = {"PARLOUR_MAX_OPEN_TABLES_PER_CLIENT": "3", "PARLOUR_TABLE_CREATION_BURST": "100"}
-    a, b = cluster(**limits).base(), cluster(**limits).base()
+    a, b = start(**limits).base(), start(**limits).base()
     assert [send(side, "/api/tables", PLONK)[0] for side in (a, b, a)] == [201] * 3
     status, answer = send(b, "/api/tables", PLONK)
     assert status == 429 and "max_open_tables_per_client = 3" in answer["error"]["message"]
 
 
-def test_the_creation_burst_is_counted_on_every_process(cluster: Callable[..., Served]) -> None:
+def test_the_creation_burst_is_counted_on_every_process(start: Callable[..., Served]) -> None:
     limits = {"PARLOUR_TABLE_CREATION_BURST": "3", "PARLOUR_TABLE_CREATION_RATE": "0.001"}
-    a, b = cluster(**limits).base(), cluster(**limits).base()
+    a, b = start(**limits).base(), start(**limits).base()
     assert [send(side, "/api/tables", PLONK)[0] for side in (a, b, a)] == [201] * 3
     status, answer = send(b, "/api/tables", PLONK)
     assert status == 429 and "table_creation_rate" in answer["error"]["message"]
 
 
 def test_workers_behind_one_port_count_one_client_and_trust_no_forged_address(
-        cluster: Callable[..., Served]) -> None:
-    base = cluster("--workers", "2", PARLOUR_TABLE_CREATION_BURST="2", PARLOUR_TABLE_CREATION_RATE="0.001").base()
+        start: Callable[..., Served]) -> None:
+    base = start("--workers", "2", PARLOUR_TABLE_CREATION_BURST="2", PARLOUR_TABLE_CREATION_RATE="0.001").base()
     answers = [send(base, "/api/tables", PLONK, {"x-forwarded-for": f"203.0.113.{i}"})[0] for i in range(6)]
     assert answers == [201, 201, 429, 429, 429, 429]
 
 
-def test_the_chat_rate_is_counted_on_every_process(cluster: Callable[..., Served]) -> None:
+def test_the_chat_rate_is_counted_on_every_process(start: Callable[..., Served]) -> None:
     limits = {"PARLOUR_CHAT_BURST": "2", "PARLOUR_CHAT_WINDOW": "3600"}
-    a, b = cluster(**limits).base(), cluster(**limits).base()
+    a, b = start(**limits).base(), start(**limits).base()
     tid = call(a, "/api/tables", PLONK)["id"]
     codes = [send(side, f"/api/tables/{tid}/chat", {"name": "Bo", "text": f"hi {i}"})[0]
              for i, side in enumerate((a, b, a))]
@@ -98,9 +80,9 @@ def wait_closed(watcher: Watcher) -> int | None:
     return watcher.ws.close_code
 
 
-def test_websockets_per_client_are_counted_on_every_process(cluster: Callable[..., Served]) -> None:
+def test_websockets_per_client_are_counted_on_every_process(start: Callable[..., Served]) -> None:
     limits = {"PARLOUR_MAX_SOCKETS_PER_CLIENT": "2"}
-    a, b = cluster(**limits).base(), cluster(**limits).base()
+    a, b = start(**limits).base(), start(**limits).base()
     tid = call(a, "/api/tables", PLONK)["id"]
     first, second = Watcher(a, tid), Watcher(b, tid)
     try:
@@ -137,8 +119,8 @@ def play_out(base: str, tid: str, tokens: list[str]) -> None:
                                                   "action": rng.choice(legal)})
 
 
-def test_players_asking_for_a_rematch_on_two_processes_meet_at_one_table(cluster: Callable[..., Served]) -> None:
-    a, b = cluster().base(), cluster().base()
+def test_players_asking_for_a_rematch_on_two_processes_meet_at_one_table(start: Callable[..., Served]) -> None:
+    a, b = start().base(), start().base()
     while True:
         tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "rules": {"hands": 1}})["id"]
         tokens = [call(a, f"/api/tables/{tid}/join", {"name": n})["token"] for n in ("Ana", "Bo")]
@@ -159,8 +141,8 @@ def test_players_asking_for_a_rematch_on_two_processes_meet_at_one_table(cluster
     assert call(b, f"/api/tables/{nxt}")["table"]["status"] in ("playing", "finished")
 
 
-def test_a_seat_kept_on_one_process_is_refused_to_a_stranger_on_the_other(cluster: Callable[..., Served]) -> None:
-    a, b = cluster().base(), cluster().base()
+def test_a_seat_kept_on_one_process_is_refused_to_a_stranger_on_the_other(start: Callable[..., Served]) -> None:
+    a, b = start().base(), start().base()
     while True:
         tid = call(a, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "rules": {"hands": 1}})["id"]
         tokens = [call(a, f"/api/tables/{tid}/join", {"name": n})["token"] for n in ("Ana", "Bo")]

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from parlour.server.masking import mask
-from tests.server.conftest import postgres_url, settings_for
+from tests.server.conftest import postgres_schema, settings_for
+from tests.server.services import PostgresServer
 from tests.server.serving import Served
 
 PARLOUR = Path(sys.executable).with_name("parlour")
 SECRET = "hunter2secret"
-REDIS_URL = os.environ.get("PARLOUR_TEST_REDIS_URL") or None
 
 
 @pytest.mark.parametrize("url", [
@@ -65,15 +65,11 @@ def test_refusals_at_start_never_print_a_password(tmp_path: Path) -> None:
         assert text.strip() and SECRET not in text, text
 
 
-@pytest.mark.skipif(postgres_url() is None, reason="needs PostgreSQL (PARLOUR_TEST_POSTGRES_URL)")
-def test_a_start_on_postgresql_and_a_bad_redis_never_print_a_password() -> None:
+def test_a_start_on_postgresql_and_a_bad_redis_never_print_a_password(postgres_server: PostgresServer) -> None:
     from sqlalchemy.engine import make_url
 
-    from tests.server.conftest import postgres_schema
-
-    base = postgres_url()
-    assert base is not None
-    with postgres_schema(base) as url:
+    postgres_server.ensure()
+    with postgres_schema(postgres_server.url) as url:
         secret_url = make_url(url).set(password=SECRET).render_as_string(hide_password=False)  # trust: accepted
         served = Served(secret_url)
         try:

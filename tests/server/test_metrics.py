@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import subprocess
 import sys
 import time
@@ -16,12 +15,11 @@ from fastapi import FastAPI
 from prometheus_client.parser import text_string_to_metric_families
 
 from parlour.server.metrics import Metrics, forget_dead_workers
-from tests.server.conftest import Client, TestClient, join, new_table, postgres_schema, postgres_url
-from tests.server.serving import Served, call
+from tests.server.conftest import Client, Cluster, TestClient, join, new_table
+from tests.server.serving import call
 from tests.server.test_limits import Outage
 
 WAIT_SECONDS = 30.0
-REDIS_URL = os.environ.get("PARLOUR_TEST_REDIS_URL") or None
 
 
 def samples(client: TestClient) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
@@ -132,25 +130,15 @@ def test_each_app_counts_on_its_own(app_factory: Callable[..., FastAPI]) -> None
                      status="200") == 1
 
 
-@pytest.mark.skipif(postgres_url() is None or REDIS_URL is None, reason="--workers needs PostgreSQL and Redis")
-def test_any_worker_reports_every_worker_s_requests() -> None:
-    base_url = postgres_url()
-    assert base_url is not None and REDIS_URL is not None
-    with postgres_schema(base_url) as url:
-        channel = f"test-{secrets.token_hex(6)}"
-        served = Served(url, "--redis-url", REDIS_URL, "--workers", "2", env={"PARLOUR_REDIS_CHANNEL": channel})
-        try:
-            base = served.base()
-            asked = 30
-            for _ in range(asked):  # a connection each: the two workers share them out
-                call(base, "/api/games")
-            for _ in range(4):
-                with urllib.request.urlopen(base + "/metrics", timeout=10) as response:
-                    found = parse(response.read().decode())
-                assert value(found, "parlour_http_requests_total", method="GET", route="/api/games",
-                             status="200") == asked
-        finally:
-            served.stop()
+def test_any_worker_reports_every_worker_s_requests(cluster: Cluster) -> None:
+    base = cluster.start("--workers", "2").base()  # stopped with the cluster
+    asked = 30
+    for _ in range(asked):  # a connection each: the two workers share them out
+        call(base, "/api/games")
+    for _ in range(4):
+        with urllib.request.urlopen(base + "/metrics", timeout=10) as response:
+            found = parse(response.read().decode())
+        assert value(found, "parlour_http_requests_total", method="GET", route="/api/games", status="200") == asked
 
 
 def test_a_dead_worker_s_open_sockets_leave_the_sum_and_its_counters_stay(tmp_path: Path) -> None:

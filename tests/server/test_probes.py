@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import socket
 import sqlite3
 import threading
@@ -15,12 +14,12 @@ from fastapi import FastAPI
 
 from parlour.server.probes import Probes, masked
 from tests.server.conftest import TestClient
+from tests.server.services import RedisServer
 from tests.server.test_limits import Outage
 
 ANSWER_SECONDS = 20.0
 """Longest a probe may take here on a busy machine; a hanging check would take HANG_SECONDS."""
 HANG_SECONDS = 120.0
-REDIS_URL = os.environ.get("PARLOUR_TEST_REDIS_URL") or None
 
 
 @pytest.fixture
@@ -106,11 +105,10 @@ def test_masked_hides_only_the_password() -> None:
     assert masked("sqlite:///parlour.db") == "sqlite:///parlour.db"
 
 
-@pytest.mark.skipif(REDIS_URL is None, reason="needs a Redis: set PARLOUR_TEST_REDIS_URL")
-def test_readyz_is_ready_when_redis_answers(app_factory: Callable[..., FastAPI]) -> None:
+def test_readyz_is_ready_when_redis_answers(app_factory: Callable[..., FastAPI], redis_server: RedisServer) -> None:
+    redis_server.ensure()
     app = app_factory()
-    assert REDIS_URL is not None
     with TestClient(app) as client:
-        app.state.probes = Probes(app.state.lobby.storage, REDIS_URL, app.state.metrics, 2.0)
+        app.state.probes = Probes(app.state.lobby.storage, redis_server.url, app.state.metrics, 2.0)
         response = client.get("/readyz")
         assert (response.status_code, response.json()) == (200, {"status": "ready"})

@@ -4,16 +4,13 @@ locally, never refusing everyone, while Redis cannot be reached."""
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
 import socket
 
 import pytest
 
 from parlour.server.limits import LocalQuota, RedisQuota
-
-REDIS_URL = os.environ.get("PARLOUR_TEST_REDIS_URL") or None
-needs_redis = pytest.mark.skipif(REDIS_URL is None, reason="needs Redis (PARLOUR_TEST_REDIS_URL)")
+from tests.server.services import RedisServer
 
 
 def closed_port() -> int:
@@ -44,11 +41,10 @@ def test_the_local_quota_counts_the_same() -> None:
     assert quota.enter("who", 1) is not None
 
 
-@needs_redis
-def test_processes_share_their_counts_and_a_dead_ones_sockets_stop_counting() -> None:
-    assert REDIS_URL is not None
+def test_processes_share_their_counts_and_a_dead_ones_sockets_stop_counting(redis_server: RedisServer) -> None:
+    redis_server.ensure()
     prefix = f"test-quota-{secrets.token_hex(6)}:"
-    one, two = RedisQuota(REDIS_URL, prefix), RedisQuota(REDIS_URL, prefix)
+    one, two = RedisQuota(redis_server.url, prefix), RedisQuota(redis_server.url, prefix)
     try:
         assert one.take("c", 0.001, 2) == 0 and two.take("c", 0.001, 2) == 0 and one.take("c", 0.001, 2) > 100
         assert one.count("k", 2, 60) == 0 and two.count("k", 2, 60) == 0 and 50 < two.count("k", 2, 60) <= 60

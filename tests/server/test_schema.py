@@ -14,24 +14,21 @@ from sqlalchemy import JSON, Boolean, Column, Float, ForeignKey, Integer, MetaDa
 
 from parlour.server.schema import current, head
 from parlour.server.storage import Storage
-from tests.server.conftest import POSTGRES_ENV, postgres_schema, postgres_url
+from tests.server.conftest import postgres_schema
+from tests.server.services import PostgresServer
 from tests.server.serving import Served, call
 from tests.server.test_storage import sample
 
-NO_POSTGRES = pytest.mark.skipif(postgres_url() is None, reason=f"no PostgreSQL: set {POSTGRES_ENV} (make test does "
-                                 "when one answers on 127.0.0.1:5432)")
-BACKENDS = [pytest.param("sqlite", id="sqlite"), pytest.param("postgresql", id="postgresql", marks=NO_POSTGRES)]
 
-
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture(params=["sqlite", "postgresql"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """An empty database of each backend (a schema of its own on PostgreSQL)."""
+    """An empty database of each backend (a schema of its own on the session's PostgreSQL)."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'fresh.db'}"
         return
-    base = postgres_url()
-    assert base is not None
-    with postgres_schema(base) as isolated:
+    server: PostgresServer = request.getfixturevalue("postgres_server")  # only here: SQLite needs no PostgreSQL
+    server.ensure()
+    with postgres_schema(server.url) as isolated:
         yield isolated
 
 
@@ -112,11 +109,9 @@ def test_a_database_made_before_migrations_is_upgraded_in_place(url: str) -> Non
         storage.close()
 
 
-@NO_POSTGRES
-def test_servers_starting_together_on_a_fresh_postgresql_all_come_up() -> None:
-    base = postgres_url()
-    assert base is not None
-    with postgres_schema(base) as url:
+def test_servers_starting_together_on_a_fresh_postgresql_all_come_up(postgres_server: PostgresServer) -> None:
+    postgres_server.ensure()
+    with postgres_schema(postgres_server.url) as url:
         servers = [Served(url) for _ in range(3)]
         try:
             bases = [s.base() for s in servers]

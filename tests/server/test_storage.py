@@ -1,8 +1,8 @@
-"""The storage suite, on SQLite always and on PostgreSQL when ``PARLOUR_TEST_POSTGRES_URL`` is set."""
+"""The storage suite, on SQLite and on the test session's own PostgreSQL (``services``; each test in a schema of its
+own, skipped where PostgreSQL's binaries are missing)."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,31 +11,25 @@ import pytest
 from parlour.core.registry import load_game
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.storage import Storage, StorageError, StoredSeat, StoredTable, hash_token
-from tests.server.conftest import POSTGRES_ENV, postgres_url
-
-BACKENDS = [
-    pytest.param("sqlite", id="sqlite"),
-    pytest.param("postgresql", id="postgresql", marks=pytest.mark.skipif(
-        postgres_url() is None, reason=f"no PostgreSQL: set {POSTGRES_ENV} (make test does when one answers on "
-        "127.0.0.1:5432)")),
-]
+from tests.server.conftest import postgres_schema
+from tests.server.services import PostgresServer
 
 
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture(params=["sqlite", "postgresql"])
 def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
     if request.param == "sqlite":
         store = Storage(f"sqlite:///{tmp_path / 's.db'}")
         yield store
         store.close()
         return
-    url = postgres_url()
-    assert url is not None
-    store = Storage(url, prefix=f"t{secrets.token_hex(4)}_")
-    try:
-        yield store
-    finally:
-        store.drop_all()
-        store.close()
+    server: PostgresServer = request.getfixturevalue("postgres_server")  # only here: SQLite needs no PostgreSQL
+    server.ensure()
+    with postgres_schema(server.url) as url:
+        store = Storage(url)
+        try:
+            yield store
+        finally:
+            store.close()
 
 
 def sample(table_id: str = "t1") -> StoredTable:
