@@ -144,6 +144,26 @@ def test_plonk_sits_you_south_and_plays_a_card_in_two_steps(browser: Any, fast: 
     context.close()
 
 
+def test_a_card_keeps_the_keyboard_focus_when_someone_connecting_redraws_the_table(
+        browser: Any, fast: str, page_errors: list[str]) -> None:
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = watch(context.new_page(), page_errors)
+    create_from_lobby(page, fast, "plonk", ["human", "random", "random", "random"], "Ana")
+    page.wait_for_selector("#turn.mine", timeout=20_000)
+    playable = page.locator("#hand svg.playable").first
+    card = playable.get_attribute("data-card")
+    playable.focus()
+    page.evaluate("""() => {
+        window.focusedBefore = document.activeElement;
+        const table = new URLSearchParams(location.search).get("table");
+        window.spectator = new WebSocket(location.origin.replace("http", "ws") + `/api/tables/${table}/ws`);
+    }""")
+    page.wait_for_function("!document.contains(window.focusedBefore)")  # the presence message redrew the table
+    page.keyboard.press("Enter")  # still reaches the card, drawn anew
+    page.wait_for_selector(f"#hand svg.selected[aria-pressed='true'][data-card='{card}']")
+    context.close()
+
+
 def test_a_player_and_a_spectator_chat_at_a_table(browser: Any, fast: str, page_errors: list[str]) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     player = watch(context.new_page(), page_errors)

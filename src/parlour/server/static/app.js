@@ -462,13 +462,24 @@ async function renderTable() {
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
     panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
   const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg), logPanel(msg, client), tableState.chat);
-  const typing = document.activeElement && document.activeElement.id === "chat-text";
+  const refocus = tableState.focus ? `#hand svg[data-card="${CSS.escape(tableState.focus)}"]` : focusedControl();
+  tableState.focus = null;
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
-  if (typing) document.getElementById("chat-text").focus();
-  if (tableState.focus) {
-    main.querySelector(`#hand svg[data-card="${tableState.focus}"]`)?.focus();
-    tableState.focus = null;
-  }
+  if (refocus) main.querySelector(refocus)?.focus();
+}
+
+/** A selector finding, after the table is drawn again, the control that has the keyboard focus now (or null).
+ *  Any message redraws the table (a state, someone connecting): without this, a key pressed just after it
+ *  would go nowhere, the card or button it was meant for having been replaced. */
+function focusedControl() {
+  const el = document.activeElement;
+  if (!el || el === document.body || !main.contains(el)) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const card = el.getAttribute("data-card");
+  if (card !== null && el.closest("#hand")) return `#hand [data-card="${CSS.escape(card)}"]`;
+  const action = el.getAttribute("data-action");
+  if (action !== null && el.closest("#moves")) return `#moves [data-action="${CSS.escape(action)}"]`;
+  return null;
 }
 
 // ------------------------------------------------------------------- replay
