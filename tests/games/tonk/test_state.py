@@ -68,6 +68,21 @@ def test_discarding_a_card_you_do_not_have_names_your_hand() -> None:
     assert str(caught.value) == "'discard Qh': you have no Qh; your hand is 3c 4c 9d Kh Ks"
 
 
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("spread 3c 3d", "a spread needs at least three cards, not 2"),
+    ("SPREAD 3C", "a spread needs at least three cards, not 1"),
+    ("spread  3c 3d   Jk=3h ", "you hold 0 joker(s)"),
+])
+def test_a_well_formed_but_illegal_spread_gets_the_rules_reason_quoting_it_as_typed(typed: str, reason: str) -> None:
+    """Two cards are a spread the rules refuse (a spread needs three), not text that is no action."""
+    state = tonk("tonk:speno", ["3c 3d 9d Kh", "Kc Kd"], stock="Ks")
+    play(state, "draw stock")
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(typed)
+    assert caught.value.code == "action/illegal"
+    assert str(caught.value).startswith(f"'{typed.strip()}': {reason}")
+
+
 def test_views_show_own_hand_counts_and_cards_known_from_the_discard_pile() -> None:
     state = tonk("tonk:speno", ["2c 3d", "Kc Kd"], discard="9s", stock="Ah")
     play(state, "draw discard", "discard 2c")

@@ -170,7 +170,7 @@ def _parse(verb: str, args: list[str], text: str) -> TonkAction:
                 f"{text!r}: {args[1]!r} is no spread number; spreads are numbered 1, 2, … as laid"
             )
         return Hit(card, int(args[1]), joker)
-    if verb == "spread" and len(args) >= 3:
+    if verb == "spread" and args:  # too few cards is the rules' refusal (``why_illegal``), not the notation's
         named = [_named_card(a, text) for a in args]
         real = [c for c, joker in named if not joker]
         if len(set(real)) != len(real):

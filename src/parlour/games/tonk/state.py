@@ -31,6 +31,7 @@ from parlour.games.tonk.actions import (
     TonkAction,
 )
 from parlour.games.tonk.moves import BITS, TURN_ACTIONS, VALUES, discards, hit_action, spread_action
+from parlour.games.tonk.outcomes import dealt_winners, stored
 from parlour.games.tonk.position import BET, OVER, PLAY, TURN, HandResult, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.setup import read_position
@@ -146,10 +147,10 @@ class TonkState(State[TonkAction, TonkPosition]):
                     winners[seat] = stakes
         if winners:
             if rules.deal_wins == "pagat" and sum(v in (49, 50) for v in pos.values) >= 2:
-                self._end_hand("void: two or more dealt 49 or 50", [], void=True)
+                self._end_hand(stored("void_deal"), [], void=True)
                 return
-            names = ", ".join(f"seat {s} ({pos.values[s]})" for s in winners)
-            self._end_hand(f"dealt TONK: {names}", settlement.pay_winners(winners, self.n))
+            dealt = dealt_winners({s: pos.values[s] for s in winners})
+            self._end_hand(stored("dealt_tonk", winners=dealt), settlement.pay_winners(winners, self.n))
             return
         if rules.deal_49_wins == "in_turn":
             pos.pending49 = sum(1 << s for s, v in enumerate(pos.values) if v == 49)
@@ -164,7 +165,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         pos.turns += 1
         pos.taken = -1
         if pos.pending49 >> seat & 1:
-            self._end_hand(f"seat {seat} was dealt 49 and wins in turn", settlement.everyone_pays(seat, self.n, 1))
+            self._end_hand(stored("dealt_49_in_turn", seat=seat), settlement.everyone_pays(seat, self.n, 1))
             return
         pos.pending49 &= ~(1 << seat)
         if not pos.stock:
@@ -188,9 +189,9 @@ class TonkState(State[TonkAction, TonkPosition]):
     def _stock_out(self) -> None:
         payments = settlement.lowest_wins(self.pos.values)
         if payments is None:
-            self._end_hand("stock out: a tie for lowest, void hand", [], void=True)
+            self._end_hand(stored("stock_out_tie"), [], void=True)
         else:
-            self._end_hand(f"stock out: seat {payments[0][1]} is lowest", payments)
+            self._end_hand(stored("stock_out", seat=payments[0][1]), payments)
 
     # ------------------------------------------------------------- hand end
 
@@ -345,6 +346,9 @@ class TonkState(State[TonkAction, TonkPosition]):
         joker_faces = tuple(c % 54 for c in action.jokers)
         if real.bit_count() != len(action.real):
             return "a spread names each card once"
+        if len(action.cards) < 3:
+            return (f"a spread needs at least three cards, not {len(action.cards)}: "
+                    "3 or 4 of a rank, or 3 or more in a row of one suit")
         if spread_shape(real, joker_faces, rules.ace_high) is None:
             kinds = "3 or 4 of a rank, or 3 or more in a row of one suit"
             if not rules.ace_high:
@@ -432,8 +436,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         seat = pos.cur
         payments = settlement.drop_payments(seat, pos.values, self.rules.caught)
         won = all(payee == seat for _, payee, _ in payments)
-        how = "and wins" if won else "and is caught"
-        self._end_hand(f"seat {seat} drops with {pos.values[seat]} {how}", payments)
+        self._end_hand(stored("drop_wins" if won else "drop_caught", seat=seat, value=pos.values[seat]), payments)
 
     def _apply_draw(self, action: Draw) -> None:
         pos = self.pos
@@ -463,7 +466,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         seat = self.pos.cur
         if not self.pos.hands[seat]:
             pay = self.rules.tonk_out_pay
-            self._end_hand(f"seat {seat} tonks out", settlement.everyone_pays(seat, self.n, pay))
+            self._end_hand(stored("tonk_out", seat=seat), settlement.everyone_pays(seat, self.n, pay))
 
     def _apply_spread(self, action: Spread) -> None:
         pos = self.pos
@@ -516,7 +519,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         pos.known[seat] &= hand
         pos.discard.append(card)
         if not hand:
-            self._end_hand(f"seat {seat} runs out", settlement.everyone_pays(seat, self.n, 1))
+            self._end_hand(stored("run_out", seat=seat), settlement.everyone_pays(seat, self.n, 1))
             return
         self._next_turn()
 
