@@ -128,7 +128,7 @@ def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, 
             else:
                 action = bots[seat].choose(state.view(seat), state.legal_actions(), bot_rng)
                 state.apply(action)
-                console.print(Text(f"{names[seat]}: {action}", style="cyan"))
+                console.print(Text(_("{name}: {action}").format(name=names[seat], action=action), style="cyan"))
             after = state.view(human)
             news = renderer.news(before, after, names)
             if news is not None:
