@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
+from parlour.core.i18n import gettext
 from parlour.core.position import Position, history_items
 from parlour.core.rules import Rules
 
@@ -243,7 +244,7 @@ class State(ABC, Generic[ActionT, PositionT]):
                 except ValueError:
                     quoted = action.strip() if isinstance(action, str) else chosen
                     if self.is_terminal:
-                        raise self.refuse(quoted, "the game is over", GAME_OVER) from None
+                        raise self.refuse(quoted, gettext("the game is over"), GAME_OVER) from None
                     raise self.refuse(quoted, self.why_illegal(chosen)) from None
         pos = self.pos
         pos.history = (self.current_player, chosen, pos.history)
