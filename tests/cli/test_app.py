@@ -120,8 +120,10 @@ def test_a_well_formed_but_illegal_action_is_answered_with_the_rules_reason() ->
     assert "'spread 3C 3d': a spread needs at least three cards, not 2" in result.output
     assert "is not a Tonk action" not in result.output
     french = runner.invoke(app, ["--lang", "fr", "play", "tonk", "--seed", "7", "--players", "2"],
-                           input="draw stock\nspread 3C 3d\nquit\n")
+                           input="fly\ndiscard Zz\ndraw stock\nspread 3C 3d\nquit\n")
     assert "'spread 3C 3d': une combinaison demande au moins trois cartes, pas 2" in french.output
+    assert "'fly' n'est pas une action de Tonk" in french.output
+    assert "'discard Zz'\u00a0: 'Zz' n'est pas une carte" in french.output
 
 
 def test_games_says_how_many_play() -> None:
