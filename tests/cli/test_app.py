@@ -99,10 +99,31 @@ def test_hint_shows_the_search_bots_choice_with_playout_counts(monkeypatch: pyte
 
 
 def test_vs_takes_bot_specs_with_their_own_settings() -> None:
-    result = runner.invoke(app, ["play", "tonk", "--players", "3", "--seed", "2",
-                                 "--vs", "heuristic,ismcts:iters=20,c=1"], input="drop\n")
+    result = runner.invoke(app, ["play", "tonk", "--players", "4", "--seed", "2",
+                                 "--vs", "heuristic,ismcts:iters=20,c=1,strong:iters=20"], input="drop\n")
     assert result.exit_code == 0, result.output
-    assert "Heuristic 1" in result.output and "Ismcts 2" in result.output
+    assert "Heuristic bot 1" in result.output and "Search bot 2" in result.output
+    assert "Strong bot 3" in result.output and "Ismcts" not in result.output
+
+
+def test_bots_are_named_as_at_a_table_in_the_language_asked() -> None:
+    result = runner.invoke(app, ["--lang", "fr", "play", "tonk", "--seed", "2", "--vs", "strong:iters=20"],
+                           input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Bot fort 1" in result.output and "Ismcts" not in result.output
+
+
+def test_a_well_formed_but_illegal_action_is_answered_with_the_rules_reason() -> None:
+    result = runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "2"],
+                           input="draw stock\nspread 3C 3d\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "'spread 3C 3d': a spread needs at least three cards, not 2" in result.output
+    assert "is not a Tonk action" not in result.output
+    french = runner.invoke(app, ["--lang", "fr", "play", "tonk", "--seed", "7", "--players", "2"],
+                           input="fly\ndiscard Zz\ndraw stock\nspread 3C 3d\nquit\n")
+    assert "'spread 3C 3d': une combinaison demande au moins trois cartes, pas 2" in french.output
+    assert "'fly' n'est pas une action de Tonk" in french.output
+    assert "'discard Zz'\u00a0: 'Zz' n'est pas une carte" in french.output
 
 
 def test_games_says_how_many_play() -> None:
@@ -154,6 +175,29 @@ def test_rules_prints_the_page_with_the_flags_in_force_in_the_language_asked() -
     assert "Le jeu de levées de David Parlett" in french
 
 
+@pytest.mark.parametrize(("lang", "only", "integers"), [
+    ("en", "(only 4)", "(an integer from 1 to 1000)"), ("fr", "(uniquement 4)", "(un entier de 1 à 1000)")])
+def test_rules_say_the_allowed_values_in_words_of_the_language(lang: str, only: str, integers: str) -> None:
+    """A flag whose minimum is its maximum takes one value ("only 4", never "an integer from 4 to 4")."""
+    plonk = runner.invoke(app, ["--lang", lang, "rules", "plonk"], env={"COLUMNS": "200"}).output
+    assert only in plonk and "from 4 to 4" not in plonk and "de 4 à 4" not in plonk
+    tonk = runner.invoke(app, ["--lang", lang, "rules", "tonk"], env={"COLUMNS": "200"}).output
+    assert integers in tonk
+    if lang == "fr":
+        assert "an integer" not in tonk and "true or false" not in tonk
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", ["tonk", "tock", "plonk"])
+def test_rules_pages_name_a_flag_never_in_place_of_its_value(lang: str, game: str) -> None:
+    """"A match lasts `hands` hands" reads "A match lasts hands hands" in the terminal: a page says the value
+    and names the flag beside it."""
+    page = runner.invoke(app, ["--lang", lang, "rules", game], env={"COLUMNS": "200"}).output
+    for leftover in ("hands hands", "hands manches", "target points", "joker_points (0", "you tonk_out_pay",
+                     "paie tonk_out_pay", "atteigne target"):
+        assert leftover not in " ".join(page.split()), leftover
+
+
 def test_an_unknown_language_is_one_clear_line() -> None:
     result = runner.invoke(app, ["--lang", "klingon", "games"])
     assert result.exit_code == 2 and "language 'klingon' is not available: languages are en, fr" in result.output
@@ -165,6 +209,9 @@ def test_the_terminal_speaks_french_when_asked() -> None:
     assert result.exit_code == 0, result.output
     assert "Votre main\u00a0:" in result.output and "Partie terminée\u00a0:" in result.output
     assert "Your hand" not in result.output
+    assert "Manche 1\u00a0:" in result.output and "Bot au hasard 1\u00a0: " in result.output
+    for english in (" drops with ", " tonks out", " runs out", "stock out", "dealt TONK", " wins", "seat "):
+        assert english not in result.output, english
     listed = runner.invoke(app, ["games"], env={"LANG": "fr_FR.UTF-8"}).output
     assert "plonk\u00a0: Plonk, 4 joueurs\u00a0; variantes" in listed
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from parlour.bots.base import parse_bot_spec
-
-KINDS = {"strong": "Strong bot", "heuristic": "Heuristic bot", "random": "Random bot", "ismcts": "Search bot",
-         "learned": "Learned bot"}
-"""The bot kinds people meet, named; any other kind is called by its spec name and "bot"."""
+from parlour.core.i18n import SOURCE_LANGUAGE, gettext
 
 
-def readable_name(spec: str) -> str:
-    """``Strong bot`` for ``strong:budget=2000``; the settings are left to the spec (kept in the table's seat)."""
+def readable_name(spec: str, lang: str = SOURCE_LANGUAGE) -> str:
+    """``Strong bot`` for ``strong:budget=2000``, in ``lang``; the settings are left to the spec (kept in the
+    table's seat). The bot kinds people meet are named; any other is called by its spec name and "bot"."""
     kind, _settings = parse_bot_spec(spec)
-    return KINDS.get(kind, f"{kind.capitalize()} bot")
+    known = {"strong": gettext("Strong bot", lang), "heuristic": gettext("Heuristic bot", lang),
+             "random": gettext("Random bot", lang), "ismcts": gettext("Search bot", lang),
+             "learned": gettext("Learned bot", lang)}
+    return known.get(kind) or gettext("{kind} bot", lang).format(kind=kind.capitalize())

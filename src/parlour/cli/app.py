@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.bots.base import make_bot
+from parlour.bots.names import readable_name
 from parlour.cli.arena import arena, split_specs
 from parlour.cli.failure import fail
 from parlour.cli.play import play_game
@@ -100,7 +101,7 @@ def play(
     except ParlourError as e:
         raise fail(e) from None
     name = name if name is not None else _("You")
-    names = [name] + [f"{bots[s].name.partition(':')[0].capitalize()} {s}" for s in range(1, n)]
+    names = [name] + [f"{readable_name(specs[(s - 1) % len(specs)], current_language())} {s}" for s in range(1, n)]
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     console.print(Text(_("{title}: {rules} · seed {seed}").format(
         title=game.spec.title, rules=game.name_with_rules(), seed=actual_seed), style="dim"))
@@ -131,9 +132,12 @@ def rules_command(game_spec: Annotated[str, typer.Argument(
         table.add_row(flag_name, *values)
     console.print(table)
     for flag_name, info in flags.items():
-        console.print(Text.assemble((flag_name, "bold"), f" — {_(info.help)} ", (f"({info.allowed()})", "dim")))
+        allowed = info.allowed(current_language())
+        console.print(Text.assemble((flag_name, "bold"), f" — {_(info.help)} ", (f"({allowed})", "dim")))
+    settable = [f for f, info in flags.items() if info.minimum is None or info.minimum != info.maximum]
+    example = (settable or list(flags))[0]
     console.print(_("* default preset. Example: {command}").format(
-        command=f"parlour play {game_class.spec.name} --rules {presets[-1]} --flag {next(iter(flags))}=…"))
+        command=f"parlour play {game_class.spec.name} --rules {presets[-1]} --flag {example}=…"))
 
 
 @app.command("replay")

@@ -44,8 +44,9 @@ def legal_list(legal: Sequence[Action]) -> Columns:
     return Columns([Text(f"{i}. {a}") for i, a in enumerate(legal, start=1)], padding=(0, 3))
 
 
-def read_action(state: State[Any, Any], text: str) -> Action:
-    """The action ``text`` names: a number from the legal list, or notation."""
+def read_action(state: State[Any, Any], text: str) -> Action | str:
+    """What ``text`` names: the legal action of its number, or the notation itself, for ``State.apply`` to read
+    (so that a refusal quotes it as typed and gives the rules' reason)."""
     legal = state.legal_actions()
     stripped = text.strip()
     if stripped.isdigit():
@@ -55,8 +56,7 @@ def read_action(state: State[Any, Any], text: str) -> Action:
             return chosen
         raise ParlourError(_("{text}: pick a number from 1 to {n}, or type an action").format(
             text=repr(text), n=len(legal)))
-    parsed: Action = state.game.parse_action(stripped, state)
-    return parsed
+    return stripped
 
 
 def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer: Renderer,
@@ -82,8 +82,7 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
         if not word:
             continue
         try:
-            action = read_action(state, text)
-            state.apply(action)
+            action: Action = state.apply(read_action(state, text))
         except ParlourError as e:
             console.print(Text(str(e), style="red"))
             continue
@@ -129,7 +128,7 @@ def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, 
             else:
                 action = bots[seat].choose(state.view(seat), state.legal_actions(), bot_rng)
                 state.apply(action)
-                console.print(Text(f"{names[seat]}: {action}", style="cyan"))
+                console.print(Text(_("{name}: {action}").format(name=names[seat], action=action), style="cyan"))
             after = state.view(human)
             news = renderer.news(before, after, names)
             if news is not None:

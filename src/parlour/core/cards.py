@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterable, Iterator
 
 from parlour.core.errors import InvalidActionError
+from parlour.core.i18n import gettext
 
 SUITS = "cdhs"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -97,10 +98,9 @@ def parse_card(text: str, french: bool = False) -> int:
             return s * 13 + r - 1
     ranks = " ".join(FRENCH_RANKS if french else RANKS)
     suits = " ".join(FRENCH_SUITS if french else SUITS)
-    raise InvalidActionError(
-        f"{text!r} is not a card: write a rank ({ranks}) then a suit ({suits}), e.g. "
-        f"{'Dc' if french else 'Qh'}, or {JOKER_TEXT} for a joker"
-    )
+    raise InvalidActionError(gettext(
+        "{text} is not a card: write a rank ({ranks}) then a suit ({suits}), e.g. {example}, or {joker} for a joker"
+    ).format(text=repr(text), ranks=ranks, suits=suits, example="Dc" if french else "Qh", joker=JOKER_TEXT))
 
 
 class Card(int):

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
+from parlour.core.i18n import gettext
 from parlour.core.position import Position, history_items
 from parlour.core.rules import Rules
 
@@ -223,7 +224,8 @@ class State(ABC, Generic[ActionT, PositionT]):
 
         Raises ``InvalidActionError`` for text that is no action and
         ``IllegalActionError`` (via ``refuse``) for one the rules do not
-        allow here; either way the state is unchanged.
+        allow here; either way the state is unchanged. A refusal of text
+        quotes it as typed, not as the game would write the action.
         """
         legal = self._legal
         if legal is None:
@@ -240,9 +242,10 @@ class State(ABC, Generic[ActionT, PositionT]):
                 try:
                     chosen = legal[legal.index(chosen)]
                 except ValueError:
+                    quoted = action.strip() if isinstance(action, str) else chosen
                     if self.is_terminal:
-                        raise self.refuse(chosen, "the game is over", GAME_OVER) from None
-                    raise self.refuse(chosen, self.why_illegal(chosen)) from None
+                        raise self.refuse(quoted, gettext("the game is over"), GAME_OVER) from None
+                    raise self.refuse(quoted, self.why_illegal(chosen)) from None
         pos = self.pos
         pos.history = (self.current_player, chosen, pos.history)
         pos.version += 1

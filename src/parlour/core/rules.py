@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from parlour.core.errors import RulesError
+from parlour.core.i18n import SOURCE_LANGUAGE, gettext
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -36,18 +37,23 @@ class FlagInfo:
     """For a flag that makes a match longer (hands, a target score): the name of the server setting
     that may lower ``maximum`` (a server decides how long a match it hosts; the rules do not know it)."""
 
-    def allowed(self) -> str:
-        """The allowed values, in words, for error messages and help."""
+    def allowed(self, lang: str = SOURCE_LANGUAGE) -> str:
+        """The allowed values, in words and in ``lang``, for error messages and help (``only 4`` for a flag
+        whose minimum is its maximum)."""
         if self.kind == "bool":
-            return "true or false"
+            return gettext("true or false", lang)
         if self.choices:
             return ", ".join(str(c) for c in self.choices)
-        lo = "" if self.minimum is None else str(self.minimum)
-        hi = "" if self.maximum is None else str(self.maximum)
-        span = f"an integer from {lo} to {hi}" if lo and hi else (
-            f"an integer ≥ {lo}" if lo else "an integer"
-        )
-        return span + (" or none" if self.kind == "optional_int" else "")
+        lo, hi = self.minimum, self.maximum
+        if lo is not None and lo == hi:
+            span = gettext("only {value}", lang).format(value=lo)
+        elif lo is not None and hi is not None:
+            span = gettext("an integer from {low} to {high}", lang).format(low=lo, high=hi)
+        elif lo is not None:
+            span = gettext("an integer ≥ {low}", lang).format(low=lo)
+        else:
+            span = gettext("an integer", lang)
+        return gettext("{allowed} or none", lang).format(allowed=span) if self.kind == "optional_int" else span
 
     def read(self, value: Any) -> Any:
         """Coerce ``value`` (text or Python) to this flag's type, or raise ``RulesError``."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from parlour import load_game
+from parlour.core.i18n import current_language, set_language
 from parlour.games.plonk.render import PlonkRenderer
 from tests.games.plonk.helpers import SUIT_HANDS, play_trick, start
 
@@ -45,3 +46,14 @@ def test_news_tells_each_trick_with_the_lead_rule_and_each_deal_score() -> None:
         state.apply(state.legal_actions()[0])
     news = text_of(renderer.news(before, state.view(0), NAMES))
     assert "Trick 13:" in news and "Deal 1 scored" in news
+
+
+def test_the_screen_speaks_french_with_its_typography() -> None:
+    state = start(SUIT_HANDS, scores=[120, 95])
+    before = current_language()
+    set_language("fr")
+    try:
+        screen = text_of(PlonkRenderer().screen(state.view(0), NAMES))
+    finally:
+        set_language(before)
+    assert "Ana & Cy\u00a0: 120" in screen and "Bo & Di\u00a0: 95" in screen

@@ -12,6 +12,7 @@ import pytest
 from parlour import load_game
 from parlour.core.cards import CARDS, parse_card
 from parlour.core.errors import IllegalActionError, InvalidActionError, RulesError
+from parlour.core.i18n import set_language
 from parlour.core.position import PublicEntry
 from parlour.core.record import GameRecord, replay
 from parlour.games.plonk.actions import PLAYS, Play
@@ -77,6 +78,13 @@ def test_a_refused_card_quotes_the_hand_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match=r"^'Ad': you have no Ad; your hand is Ac Kc Qc .* 2c$"):
         state.apply("Ad")
     assert state.view(None) == before and state.version == 0 and state.history() == []
+
+
+def test_a_refusal_is_in_the_language_set() -> None:
+    set_language("fr")  # the session's fixture sets English back
+    state = start(SUIT_HANDS)
+    with pytest.raises(IllegalActionError, match=r"^'ad': vous n'avez pas Ad\u00a0; votre main\u00a0: Ac Kc"):
+        state.apply("ad")
 
 
 def test_nothing_is_legal_once_the_match_is_over() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.core.errors import InvalidActionError
+from parlour.core.errors import IllegalActionError, InvalidActionError
 from parlour.games.tock.actions import (
     BONUS_KEEP,
     BONUS_PLAY,
@@ -19,6 +19,7 @@ from parlour.games.tock.actions import (
     swap,
 )
 from parlour.games.tock.seven import seven
+from tests.games.tock.helpers import position
 
 
 @pytest.mark.parametrize(("text", "action"), [
@@ -77,7 +78,6 @@ def test_lenient_spellings(text: str, lenient: str) -> None:
     ("8h p2", "rank only"),
     ("5 p3", "never your own"),
     ("8 b2", "your own pawns are p1 to p4"),
-    ("9 enter", "only A, K and Jk enter"),
     ("J p2", "swaps two pawns"),
     ("J p2<>p3", "seat letter"),
     ("p2 8", "not a Tock action"),
@@ -107,3 +107,20 @@ def test_the_mover_may_name_their_own_pawns_as_the_board_shows_them() -> None:
     assert game.parse_action("J c3<>b1", state) == game.parse_action("J p3<>b1", state)
     assert game.parse_action("discard 2c", state) == parse_tock_action("discard 2c")
     assert game.parse_action("5 a1", state) == push(0, 1)
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("5 a1", "a 5 pushes another player's pawn, never your own"),
+    ("5 P2", "a 5 pushes another player's pawn, never your own"),
+    ("J a1<>a2", "a J swaps your pawn with another player's, not two of yours"),
+    ("j p1 <> A2", "a J swaps your pawn with another player's, not two of yours"),
+    ("9 enter", "only A, K and Jk enter a pawn (and 2s with flag two_of_spades_enters)"),
+])
+def test_a_well_formed_move_the_rules_refuse_gets_their_reason_quoting_it_as_typed(typed: str, reason: str) -> None:
+    """A 5 on one's own pawn, a J between two of one's own, a 9 entering: moves the rules refuse (code
+    action/illegal), not text that is no action; the refusal quotes what was typed, not ``5 p1``."""
+    state = position(pawns={"a1": 4, "a2": 10, "b1": 20}, hand=["5c", "Jc", "9s", "9h", "10c"])
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(typed)
+    assert caught.value.code == "action/illegal"
+    assert str(caught.value) == f"'{typed}': {reason}"

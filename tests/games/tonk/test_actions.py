@@ -18,6 +18,7 @@ from parlour.games.tonk.actions import Discard, Draw, Drop, Hit, SpadesBet, Spre
         ("spread 8h 8c 8d", Spread((Card("8c"), Card("8d"), Card("8h")))),
         ("spread jk=5H 6h 7h", Spread((Card("5h"), Card("6h"), Card("7h")), (Card("5h"),))),
         ("spread Ah Kh Qh", Spread((Card("Qh"), Card("Kh"), Card("Ah")))),
+        ("spread 3c 3d", Spread((Card("3c"), Card("3d")))),  # well formed: the rules say it is too short
         ("hit 8s 2", Hit(Card("8s"), 2)),
         ("hit Jk=9s 1", Hit(Card("9s"), 1, True)),
         ("discard Qh", Discard(Card("Qh"))),

@@ -8,6 +8,7 @@ import pytest
 
 from parlour import load_game
 from parlour.core.errors import IllegalActionError, RulesError
+from parlour.core.i18n import set_language
 from tests.games.tonk.helpers import play, tonk
 
 
@@ -66,6 +67,37 @@ def test_discarding_a_card_you_do_not_have_names_your_hand() -> None:
     with pytest.raises(IllegalActionError) as caught:
         state.apply("discard Qh")
     assert str(caught.value) == "'discard Qh': you have no Qh; your hand is 3c 4c 9d Kh Ks"
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("spread 3c 3d", "a spread needs at least three cards, not 2"),
+    ("SPREAD 3C", "a spread needs at least three cards, not 1"),
+    ("spread  3c 3d   Jk=3h ", "you hold 0 jokers"),
+])
+def test_a_well_formed_but_illegal_spread_gets_the_rules_reason_quoting_it_as_typed(typed: str, reason: str) -> None:
+    """Two cards are a spread the rules refuse (a spread needs three), not text that is no action."""
+    state = tonk("tonk:speno", ["3c 3d 9d Kh", "Kc Kd"], stock="Ks")
+    play(state, "draw stock")
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(typed)
+    assert caught.value.code == "action/illegal"
+    assert str(caught.value).startswith(f"'{typed.strip()}': {reason}")
+
+
+def test_the_rules_reason_is_in_the_language_set() -> None:
+    set_language("fr")  # the session's fixture sets English back
+    state = tonk("tonk:speno", ["3c 3d 9d Kh", "Kc Kd"], stock="Ks")
+    with pytest.raises(IllegalActionError) as early:
+        state.apply("discard 3c")
+    assert str(early.value) == "'discard 3c': pas maintenant — d'abord descendre ou piocher (draw stock, draw discard)"
+    play(state, "draw stock")
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply("spread 3c 3d")
+    assert str(caught.value) == (
+        "'spread 3c 3d': une combinaison demande au moins trois cartes, pas 2\u00a0: "
+        "3 ou 4 cartes de même valeur, ou 3 cartes ou plus qui se suivent dans la même couleur")
+    with pytest.raises(IllegalActionError, match="vous n'avez pas 2s\u00a0; votre main\u00a0: 3c 3d 9d Kh Ks"):
+        state.apply("discard 2s")
 
 
 def test_views_show_own_hand_counts_and_cards_known_from_the_discard_pile() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from parlour.core.cards import CARDS, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
+from parlour.core.i18n import gettext as _
 from parlour.games.plonk.cards import SUIT_BITS
 
 
@@ -93,10 +94,10 @@ def parse_plonk_action(text: str) -> Play:
     try:
         card = parse_card(text)
     except InvalidActionError:
-        raise InvalidActionError(
-            f"{text!r} is not a Plonk action: play a card by its rank (A K Q J 10 … 2) "
-            "and suit (c d h s), e.g. Ah or 10s"
-        ) from None
+        raise InvalidActionError(_(
+            "{text} is not a Plonk action: play a card by its rank (A K Q J 10 … 2) and suit (c d h s), e.g. Ah or 10s"
+        ).format(text=repr(text))) from None
     if card >= 52:
-        raise InvalidActionError(f"{text!r}: Plonk is played without jokers; play a card, e.g. Ah")
+        raise InvalidActionError(_("{text}: Plonk is played without jokers; play a card, e.g. Ah").format(
+            text=repr(text)))
     return PLAYS[card]

@@ -107,7 +107,8 @@ class PlonkRenderer:
     def _scores(view: View, sides: tuple[str, str]) -> Text:
         pieces: list[Text | tuple[str, str] | str] = [_("Scores") + "  "]
         for side in (0, 1):
-            pieces += [" · " if side else "", f"{sides[side]}: ", (str(view["scores"][side]), "bold yellow")]
+            label = _("{side}:").format(side=sides[side]) + " "
+            pieces += [" · " if side else "", label, (str(view["scores"][side]), "bold yellow")]
             if view["tricks"]:
                 pieces.append(" " + _("({points} this deal)").format(points=f"{view['points'][side]:+d}"))
         return Text.assemble(*pieces)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
 from parlour.core.game import RECENT_RESULTS, State, View
+from parlour.core.i18n import gettext as _
 from parlour.games.plonk.actions import Play
 from parlour.games.plonk.cards import CARD_BITS, mask_text
 from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
@@ -68,9 +69,9 @@ def deal_hands(seed: int, number: int, dealer: int) -> list[int]:
 
 
 def hand_text(hand: int) -> str:
-    """``your hand is Ac 5c Kd …`` (display order), for error messages."""
+    """``your hand is Ac 5c Kd …`` (display order), for error messages, in the current language."""
     cards = mask_text(hand)
-    return "your hand is " + (" ".join(cards) if cards else "empty")
+    return _("your hand is {cards}").format(cards=" ".join(cards)) if cards else _("your hand is empty")
 
 
 class PlonkState(State[Play, PlonkPosition]):
@@ -103,8 +104,8 @@ class PlonkState(State[Play, PlonkPosition]):
 
     def why_illegal(self, action: Any) -> str:
         if type(action) is not Play:
-            return f"{action!r} is not a Plonk action: play a card, e.g. Ah"
-        return f"you have no {action}; {hand_text(self.pos.hands[self.pos.cur])}"
+            return _("{action} is not a Plonk action: play a card, e.g. Ah").format(action=repr(action))
+        return _("you have no {cards}; {hand}").format(cards=action, hand=hand_text(self.pos.hands[self.pos.cur]))
 
     def _apply(self, action: Play) -> None:
         """Play the card; the fourth card of a trick finishes it."""

@@ -215,20 +215,26 @@ def own_pawns_as_p(text: str, seat: int) -> str:
     return re.sub(rf"(?<![a-z0-9]){letter}(\d)", r"p\1", text, flags=re.IGNORECASE)
 
 
-def parse_tock_action(text: str) -> TockAction:
-    """Read one Tock action (case-insensitive) or raise ``InvalidActionError`` quoting it."""
-    words = text.strip().lower().split()
+def parse_tock_action(text: str, seat: int | None = None) -> TockAction:
+    """Read one Tock action (case-insensitive) or raise ``InvalidActionError`` quoting it as written.
+
+    With the mover's ``seat``, their own pawns may also be named by seat letter (``a2`` for seat a), and
+    an own pawn where another seat's is expected (``5 p1``, ``J p1<>p2``) reads as that seat's: a move
+    the rules then refuse, with their reason, rather than text that is no action.
+    """
+    plain = text if seat is None else own_pawns_as_p(text, seat)
+    words = plain.strip().lower().split()
     if not words:
         raise InvalidActionError(f"{text!r} is empty: actions are {FORMS}")
     try:
-        return _parse(words[0], words[1:], text)
+        return _parse(words[0], words[1:], text, seat)
     except InvalidActionError as e:
         if str(e).startswith(repr(text)):
             raise
         raise InvalidActionError(f"{text!r}: {e}") from None
 
 
-def _parse(verb: str, args: list[str], text: str) -> TockAction:
+def _parse(verb: str, args: list[str], text: str, seat: int | None) -> TockAction:
     if verb == "discard":
         if len(args) != 1:
             raise InvalidActionError(f"{text!r}: name one card to discard, e.g. discard 9h")
@@ -249,20 +255,16 @@ def _parse(verb: str, args: list[str], text: str) -> TockAction:
                 f"{text!r}: a {KIND_TEXT[kind]} counts {VALUE.get(kind, 'nothing')}, not {count}"
             )
     if args == ["enter"]:
-        if kind not in ENTER_KINDS:
-            raise InvalidActionError(
-                f"{text!r}: only A, K and Jk enter a pawn (and 2s with flag two_of_spades_enters)"
-            )
-        return enter(kind)
+        return enter(kind)  # a card that enters no pawn is the rules' refusal, with their reason
     if not args:
         raise InvalidActionError(f"{text!r}: say which pawn the {KIND_TEXT[kind]} moves, e.g. "
                                  f"{_example(kind)}")
     if kind == JACK:
-        return _parse_swap("".join(args), text)
+        return _parse_swap("".join(args), text, seat)
     if kind == FIVE:
         if len(args) != 1:
             raise InvalidActionError(f"{text!r}: a 5 pushes one pawn, e.g. 5 b3")
-        return _parse_push(args[0], text)
+        return _parse_push(args[0], text, seat)
     if kind == SEVEN:
         return _parse_seven(args, text)
     if len(args) != 1:
@@ -329,15 +331,18 @@ def _jumps(marks: str, token: str, text: str) -> int:
     return len(marks)
 
 
-def _parse_push(token: str, text: str) -> Push:
-    if _OWN.fullmatch(token):
+def _parse_push(token: str, text: str, mover: int | None) -> Push:
+    own = _OWN.fullmatch(token)
+    if own and mover is not None and own.group(2) is None and not own.group(4):
+        return push(mover, _number(own.group(1), token, text), _jumps(own.group(3), token, text))
+    if own:
         raise InvalidActionError(f"{text!r}: a 5 pushes another player's pawn, never your own: "
                                  "name it by seat letter and number, e.g. 5 b3")
     seat, number, jumps = _other(token, text)
     return push(seat, number, jumps)
 
 
-def _parse_swap(joined: str, text: str) -> Swap:
+def _parse_swap(joined: str, text: str, mover: int | None) -> Swap:
     mine, sep, theirs = joined.partition("<>")
     if not sep:
         raise InvalidActionError(f"{text!r}: a J swaps two pawns, e.g. J p2<>c1")
@@ -346,6 +351,15 @@ def _parse_swap(joined: str, text: str) -> Swap:
     number, steps, jumps, stay_out = _own(mine, text)
     if steps is not None or jumps or stay_out:
         raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")
+    both_own = _OWN.fullmatch(theirs)
+    if both_own and mover is not None:
+        other_steps, other_jumps, other_stays = both_own.group(2), both_own.group(3), both_own.group(4)
+        if other_steps is not None or other_jumps or other_stays:
+            raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")
+        return swap(number, mover, _number(both_own.group(1), theirs, text))
+    if both_own:
+        raise InvalidActionError(f"{text!r}: a J swaps your pawn with another player's, not two of yours: "
+                                 "name theirs by seat letter and number, e.g. J p2<>c1")
     seat, other, other_jumps = _other(theirs, text)
     if other_jumps:
         raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from parlour.core.game import Game, GameSpec, State, View
-from parlour.games.tock.actions import TockAction, own_pawns_as_p, parse_tock_action
+from parlour.games.tock.actions import TockAction, parse_tock_action
 from parlour.games.tock.position import TockPosition
 from parlour.games.tock.rules import TockRules
 from parlour.games.tock.state import TockState
@@ -40,9 +40,8 @@ class TockGame(Game[TockRules]):
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> TockAction:
         """Read ``text``; with the state, the mover may name their own pawns as the board shows them (``a1``)
         as well as ``p1``."""
-        if state is not None and not state.is_terminal:
-            text = own_pawns_as_p(text, state.current_player)
-        return parse_tock_action(text)
+        seat = state.current_player if state is not None and not state.is_terminal else None
+        return parse_tock_action(text, seat)
 
     def determinize(self, view: View, rng: random.Random) -> TockState:
         """A state consistent with ``view``: the unseen cards dealt at random to the other hands and stock."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
+from parlour.core.i18n import gettext as _
 from parlour.games.tonk.spreads import table_order
 
 JOKER = CARDS[JOKER_FACES[0]]
@@ -115,10 +116,12 @@ SPADES_IN = SpadesBet(True)
 SPADES_OUT = SpadesBet(False)
 DISCARDS = tuple(Discard(c) for c in CARDS[:54])
 
-FORMS = (
-    "drop, draw stock, draw discard, spread CARD CARD CARD…, hit CARD N, discard CARD, "
-    "spades in, spades out (a joker in a spread or hit is written Jk=CARD, e.g. Jk=5h)"
-)
+FORMS = "drop, draw stock, draw discard, spread CARD CARD CARD…, hit CARD N, discard CARD, spades in, spades out"
+
+
+def forms() -> str:
+    """The forms of every action, and how a joker is written, in the current language."""
+    return _("{forms} (a joker in a spread or hit is written Jk=CARD, e.g. Jk=5h)").format(forms=FORMS)
 
 
 def _named_card(token: str, text: str) -> tuple[Card, bool]:
@@ -126,16 +129,17 @@ def _named_card(token: str, text: str) -> tuple[Card, bool]:
     head, eq, named = token.partition("=")
     if eq:
         if parse_card(head) != JOKER:
-            raise InvalidActionError(f"{text!r}: {token!r} — only a joker names a card (Jk=5h)")
+            raise InvalidActionError(_("{text}: {token} — only a joker names a card (Jk=5h)").format(
+                text=repr(text), token=repr(token)))
         card = parse_card(named)
         if card == JOKER:
-            raise InvalidActionError(f"{text!r}: {token!r} — a joker stands for a real card, e.g. Jk=5h")
+            raise InvalidActionError(_("{text}: {token} — a joker stands for a real card, e.g. Jk=5h").format(
+                text=repr(text), token=repr(token)))
         return CARDS[card], True
     card = parse_card(token)
     if card == JOKER:
-        raise InvalidActionError(
-            f"{text!r}: say which card the joker stands for, e.g. Jk=5h instead of {token!r}"
-        )
+        raise InvalidActionError(_("{text}: say which card the joker stands for, e.g. Jk=5h instead of {token}").format(
+            text=repr(text), token=repr(token)))
     return CARDS[card], False
 
 
@@ -143,14 +147,14 @@ def parse_tonk_action(text: str) -> TonkAction:
     """Read one Tonk action (case-insensitive) or raise ``InvalidActionError`` quoting it."""
     words = text.strip().split()
     if not words:
-        raise InvalidActionError(f"{text!r} is empty: actions are {FORMS}")
+        raise InvalidActionError(_("{text} is empty: actions are {forms}").format(text=repr(text), forms=forms()))
     verb, args = words[0].lower(), words[1:]
     try:
         return _parse(verb, args, text)
     except InvalidActionError as e:
         if str(e).startswith(repr(text)):
             raise
-        raise InvalidActionError(f"{text!r}: {e}") from None
+        raise InvalidActionError(_("{text}: {problem}").format(text=repr(text), problem=e)) from None
 
 
 def _parse(verb: str, args: list[str], text: str) -> TonkAction:
@@ -166,15 +170,15 @@ def _parse(verb: str, args: list[str], text: str) -> TonkAction:
     if verb == "hit" and len(args) == 2:
         card, joker = _named_card(args[0], text)
         if not args[1].isdigit() or int(args[1]) < 1:
-            raise InvalidActionError(
-                f"{text!r}: {args[1]!r} is no spread number; spreads are numbered 1, 2, … as laid"
-            )
+            raise InvalidActionError(_("{text}: {number} is no spread number; spreads are numbered 1, 2, … as laid")
+                                     .format(text=repr(text), number=repr(args[1])))
         return Hit(card, int(args[1]), joker)
-    if verb == "spread" and len(args) >= 3:
+    if verb == "spread" and args:  # too few cards is the rules' refusal (``why_illegal``), not the notation's
         named = [_named_card(a, text) for a in args]
         real = [c for c, joker in named if not joker]
         if len(set(real)) != len(real):
-            raise InvalidActionError(f"{text!r} names a card twice")
+            raise InvalidActionError(_("{text} names a card twice").format(text=repr(text)))
         cards = tuple(CARDS[f] for f in table_order([c for c, _ in named]))
         return Spread(cards, tuple(sorted(c for c, joker in named if joker)))
-    raise InvalidActionError(f"{text!r} is not a Tonk action: actions are {FORMS}")
+    raise InvalidActionError(_("{text} is not a Tonk action: actions are {forms}").format(
+        text=repr(text), forms=forms()))

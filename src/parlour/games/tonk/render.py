@@ -10,6 +10,7 @@ from rich.text import Text
 
 from parlour.core.game import View
 from parlour.core.i18n import gettext as _
+from parlour.games.tonk.outcomes import sentence
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -80,7 +81,7 @@ class TonkRenderer:
             return None
         parts: list[RenderableType] = []
         for result in finished:
-            title = _("Hand {n}: {outcome}").format(n=result["hand"], outcome=self._outcome(result["outcome"], names))
+            title = _("Hand {n}: {outcome}").format(n=result["hand"], outcome=sentence(result["outcome"], names))
             table = Table(title=title, title_justify="left")
             table.add_column(_("player"))
             table.add_column(_("hand"))
@@ -97,9 +98,3 @@ class TonkRenderer:
             for payer, payee, stakes in result["payments"]:
                 parts.append(Text("  " + payment_text(payer, payee, stakes, names, after["seat"])))
         return Group(*parts)
-
-    @staticmethod
-    def _outcome(text: str, names: Sequence[str]) -> str:
-        for q in range(len(names) - 1, -1, -1):
-            text = text.replace(f"seat {q}", names[q])
-        return text

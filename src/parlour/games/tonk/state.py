@@ -17,6 +17,8 @@ from typing import Any
 from parlour.core.cards import CARD_TEXT, cards_of, rank, sort_key
 from parlour.core.chance import chance_rng
 from parlour.core.game import RECENT_RESULTS, TERMINAL, Game, LedgerEntry, State, View
+from parlour.core.i18n import gettext as _
+from parlour.core.i18n import ngettext
 from parlour.games.tonk import settlement
 from parlour.games.tonk.actions import (
     DROP,
@@ -31,6 +33,7 @@ from parlour.games.tonk.actions import (
     TonkAction,
 )
 from parlour.games.tonk.moves import BITS, TURN_ACTIONS, VALUES, discards, hit_action, spread_action
+from parlour.games.tonk.outcomes import dealt_winners, stored
 from parlour.games.tonk.position import BET, OVER, PLAY, TURN, HandResult, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.setup import read_position
@@ -146,10 +149,10 @@ class TonkState(State[TonkAction, TonkPosition]):
                     winners[seat] = stakes
         if winners:
             if rules.deal_wins == "pagat" and sum(v in (49, 50) for v in pos.values) >= 2:
-                self._end_hand("void: two or more dealt 49 or 50", [], void=True)
+                self._end_hand(stored("void_deal"), [], void=True)
                 return
-            names = ", ".join(f"seat {s} ({pos.values[s]})" for s in winners)
-            self._end_hand(f"dealt TONK: {names}", settlement.pay_winners(winners, self.n))
+            dealt = dealt_winners({s: pos.values[s] for s in winners})
+            self._end_hand(stored("dealt_tonk", winners=dealt), settlement.pay_winners(winners, self.n))
             return
         if rules.deal_49_wins == "in_turn":
             pos.pending49 = sum(1 << s for s, v in enumerate(pos.values) if v == 49)
@@ -164,7 +167,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         pos.turns += 1
         pos.taken = -1
         if pos.pending49 >> seat & 1:
-            self._end_hand(f"seat {seat} was dealt 49 and wins in turn", settlement.everyone_pays(seat, self.n, 1))
+            self._end_hand(stored("dealt_49_in_turn", seat=seat), settlement.everyone_pays(seat, self.n, 1))
             return
         pos.pending49 &= ~(1 << seat)
         if not pos.stock:
@@ -188,9 +191,9 @@ class TonkState(State[TonkAction, TonkPosition]):
     def _stock_out(self) -> None:
         payments = settlement.lowest_wins(self.pos.values)
         if payments is None:
-            self._end_hand("stock out: a tie for lowest, void hand", [], void=True)
+            self._end_hand(stored("stock_out_tie"), [], void=True)
         else:
-            self._end_hand(f"stock out: seat {payments[0][1]} is lowest", payments)
+            self._end_hand(stored("stock_out", seat=payments[0][1]), payments)
 
     # ------------------------------------------------------------- hand end
 
@@ -305,36 +308,44 @@ class TonkState(State[TonkAction, TonkPosition]):
         return discards(discardable)
 
     def why_illegal(self, action: Any) -> str:
-        """Why ``action`` is not among the legal actions: quoting the hand or the spread where that helps."""
+        """Why ``action`` is not among the legal actions, in the current language: quoting the hand or the
+        spread where that helps."""
         if not isinstance(action, ACTION_TYPES):
-            return f"{action!r} is not a Tonk action"
+            return _("{action} is not a Tonk action").format(action=repr(action))
         pos = self.pos
         phase = pos.phase
         allowed = {SpadesBet: (BET,), Drop: (TURN, PLAY), Draw: (TURN,)}.get(type(action), (PLAY,))
         if phase not in allowed:
             now = {
-                BET: "the spades side bet is being decided: spades in or spades out",
-                TURN: "first drop or draw (draw stock, draw discard)",
-                PLAY: "you have drawn: spread, hit or discard now",
+                BET: _("the spades side bet is being decided: spades in or spades out"),
+                TURN: _("first drop or draw (draw stock, draw discard)"),
+                PLAY: _("you have drawn: spread, hit or discard now"),
             }[phase]
-            return f"not now — {now}"
+            return _("not now — {now}").format(now=now)
         if isinstance(action, Drop):
             if phase == PLAY and not self.drop_any:
-                return "a drop comes before drawing (flag drop_timing=before_draw)"
-            return f"you were hit and cannot drop for {pos.lockout[pos.cur]} more turn(s)"
+                return _("a drop comes before drawing (flag drop_timing=before_draw)")
+            turns = pos.lockout[pos.cur]
+            return ngettext("you were hit and cannot drop for {n} more turn",
+                            "you were hit and cannot drop for {n} more turns", turns).format(n=turns)
         if isinstance(action, Draw):
-            return "the stock is empty; draw discard" if action.from_stock else "the discard pile is empty; draw stock"
+            if action.from_stock:
+                return _("the stock is empty; draw discard")
+            return _("the discard pile is empty; draw stock")
         if isinstance(action, Spread):
             return self._why_not_spread(action)
         if isinstance(action, Hit):
             return self._why_not_hit(action)
         if isinstance(action, Discard):
             return self._why_not_discard(action)
-        return "it is not a legal action here"
+        return _("it is not a legal action here")
 
     def _hand_text(self) -> str:
         cards = cards_text(self.pos.hands[self.pos.cur])
-        return "your hand is " + (" ".join(cards) if cards else "empty")
+        return _("your hand is {cards}").format(cards=" ".join(cards)) if cards else _("your hand is empty")
+
+    def _no_cards(self, cards: list[str]) -> str:
+        return _("you have no {cards}; {hand}").format(cards=" ".join(cards), hand=self._hand_text())
 
     def _why_not_spread(self, action: Spread) -> str:
         rules = self.rules
@@ -344,45 +355,50 @@ class TonkState(State[TonkAction, TonkPosition]):
             real |= 1 << (c % 54)
         joker_faces = tuple(c % 54 for c in action.jokers)
         if real.bit_count() != len(action.real):
-            return "a spread names each card once"
+            return _("a spread names each card once")
+        kinds = _("3 or 4 of a rank, or 3 or more in a row of one suit")
+        if len(action.cards) < 3:
+            return _("a spread needs at least three cards, not {n}: {kinds}").format(n=len(action.cards), kinds=kinds)
         if spread_shape(real, joker_faces, rules.ace_high) is None:
-            kinds = "3 or 4 of a rank, or 3 or more in a row of one suit"
             if not rules.ace_high:
-                kinds += " (ace low: A-2-3, never Q-K-A with ace_high=false)"
-            return f"not a set or run: a spread is {kinds}"
+                kinds += " " + _("(ace low: A-2-3, never Q-K-A with ace_high=false)")
+            return _("not a set or run: a spread is {kinds}").format(kinds=kinds)
         missing = real & ~hand
         if missing:
-            return f"you have no {' '.join(cards_text(missing))}; {self._hand_text()}"
+            return self._no_cards(cards_text(missing))
         held = (hand >> 52).bit_count()
         if len(joker_faces) > held:
-            return f"you hold {held} joker(s); {self._hand_text()}"
+            return ngettext("you hold {n} joker; {hand}", "you hold {n} jokers; {hand}", held).format(
+                n=held, hand=self._hand_text())
         if not real:
-            return "a spread needs at least one real card"
-        return "it is not a legal spread here"
+            return _("a spread needs at least one real card")
+        return _("it is not a legal spread here")
 
     def _why_not_hit(self, action: Hit) -> str:
         pos = self.pos
         hand = pos.hands[pos.cur]
         number = action.spread
         if not 1 <= number <= len(pos.spreads):
-            there = f"spreads are numbered 1 to {len(pos.spreads)}" if pos.spreads else "no spread is on the table"
-            return f"there is no spread {number}: {there}"
+            there = (_("spreads are numbered 1 to {n}").format(n=len(pos.spreads)) if pos.spreads
+                     else _("no spread is on the table"))
+            return _("there is no spread {number}: {there}").format(number=number, there=there)
         spread = pos.spreads[number - 1]
         face = action.card % 54
         if face >= 52:
-            return "name the card a joker stands for, e.g. hit Jk=8s 2"
+            return _("name the card a joker stands for, e.g. hit Jk=8s 2")
         if action.joker:
             if not hand >> 52:
-                return f"you hold no joker; {self._hand_text()}"
+                return _("you hold no joker; {hand}").format(hand=self._hand_text())
         elif not hand >> face & 1:
-            return f"you have no {CARD_TEXT[face]}; {self._hand_text()}"
+            return self._no_cards([CARD_TEXT[face]])
         shown = " ".join(spread.cards_text())
         if not spread.shape.is_run and not self.rules.hit_sets:
-            return "sets cannot be hit (flag hit_sets=false): only runs are extended"
+            return _("sets cannot be hit (flag hit_sets=false): only runs are extended")
         if not spread.shape.is_run and spread.size >= 4:
-            return f"spread {number} ({shown}) is a full set of 4"
-        fits = " ".join(cards_text(spread.accept)) or "nothing"
-        return f"{CARD_TEXT[face]} does not fit spread {number} ({shown}); it takes {fits}"
+            return _("spread {number} ({cards}) is a full set of 4").format(number=number, cards=shown)
+        fits = " ".join(cards_text(spread.accept)) or _("nothing")
+        return _("{card} does not fit spread {number} ({cards}); it takes {fits}").format(
+            card=CARD_TEXT[face], number=number, cards=shown, fits=fits)
 
     def _why_not_discard(self, action: Discard) -> str:
         pos = self.pos
@@ -390,11 +406,11 @@ class TonkState(State[TonkAction, TonkPosition]):
         card = action.card % 54
         if card >= 52:
             if not hand >> 52:
-                return f"you hold no joker; {self._hand_text()}"
+                return _("you hold no joker; {hand}").format(hand=self._hand_text())
         elif not hand >> card & 1:
-            return f"you have no {CARD_TEXT[card]}; {self._hand_text()}"
-        return (f"you took {CARD_TEXT[pos.taken]} from the discard pile this turn "
-                "and may not discard it (flag may_rediscard_taken=false)")
+            return self._no_cards([CARD_TEXT[card]])
+        return _("you took {card} from the discard pile this turn and may not discard it "
+                 "(flag may_rediscard_taken=false)").format(card=CARD_TEXT[pos.taken])
 
     # ---------------------------------------------------------------- apply
 
@@ -432,8 +448,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         seat = pos.cur
         payments = settlement.drop_payments(seat, pos.values, self.rules.caught)
         won = all(payee == seat for _, payee, _ in payments)
-        how = "and wins" if won else "and is caught"
-        self._end_hand(f"seat {seat} drops with {pos.values[seat]} {how}", payments)
+        self._end_hand(stored("drop_wins" if won else "drop_caught", seat=seat, value=pos.values[seat]), payments)
 
     def _apply_draw(self, action: Draw) -> None:
         pos = self.pos
@@ -463,7 +478,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         seat = self.pos.cur
         if not self.pos.hands[seat]:
             pay = self.rules.tonk_out_pay
-            self._end_hand(f"seat {seat} tonks out", settlement.everyone_pays(seat, self.n, pay))
+            self._end_hand(stored("tonk_out", seat=seat), settlement.everyone_pays(seat, self.n, pay))
 
     def _apply_spread(self, action: Spread) -> None:
         pos = self.pos
@@ -516,7 +531,7 @@ class TonkState(State[TonkAction, TonkPosition]):
         pos.known[seat] &= hand
         pos.discard.append(card)
         if not hand:
-            self._end_hand(f"seat {seat} runs out", settlement.everyone_pays(seat, self.n, 1))
+            self._end_hand(stored("run_out", seat=seat), settlement.everyone_pays(seat, self.n, 1))
             return
         self._next_turn()
 
