@@ -117,6 +117,7 @@ def test_a_finished_table_offers_its_record_and_the_command_that_verifies_it(
     page.goto(f"{fast}/?table={made.json()['id']}&watch=1")
     page.wait_for_selector("#table[data-status='waiting']")  # published when the table opened
     assert page.inner_text("#commitment") == commitment and len(commitment) == 64
+    assert page.get_attribute("#copy-commitment", "aria-label") == "Copy the commitment"
     assert page.locator("#download-record").count() == 0  # the record would show the hidden cards
     page.click("#copy-commitment")
     page.wait_for_selector("#toast.show")

@@ -20,9 +20,10 @@ const recordFile = (table) => `parlour-${table.game}-${table.id}.json`;
 /** The command that checks a downloaded record against the commitment (`parlour replay --help`: FILE, --verify). */
 const verifyCommand = (table) => `parlour replay --verify ${table.seed_commitment} ${recordFile(table)}`;
 
-/** A button that copies ``text`` and says so through ``notify`` (or, where the browser refuses, shows the text). */
-function copyButton(id, text, notify) {
-  return h("button", { id, type: "button", class: "copy", on: { click: async () => {
+/** A button "Copy" (for a screen reader ``what``) that copies ``text`` and says so through ``notify`` (or, where
+ * the browser refuses, shows the text to copy by hand). */
+function copyButton(id, what, text, notify) {
+  return h("button", { id, type: "button", class: "copy", "aria-label": what, on: { click: async () => {
     try { await navigator.clipboard.writeText(text); notify(t("Copied: {text}", { text })); }
     catch { notify(t("Copy it by hand: {text}", { text })); }
   } } }, t("Copy"));
@@ -32,7 +33,7 @@ function copyButton(id, text, notify) {
 export function fairness(table, notify) {
   const commitment = h("div", { title: t("SHA-256 of the deal's seed, published when the table opened") },
     t("Deal commitment (SHA-256 of the seed):"), " ", h("code", { id: "commitment" }, table.seed_commitment), " ",
-    copyButton("copy-commitment", table.seed_commitment, notify));
+    copyButton("copy-commitment", t("Copy the commitment"), table.seed_commitment, notify));
   const box = h("div", { class: "muted fairness", id: "fairness" }, commitment);
   if (table.status !== "finished") return box;
   const check = h("div", { id: "deal-check", role: "status" }, t("Checking the deal…"));
@@ -40,7 +41,7 @@ export function fairness(table, notify) {
   box.append(check, h("div", {},
     h("a", { id: "download-record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: recordFile(table) },
       t("Download record")), " · ", t("Check it yourself:"), " ", h("code", { id: "verify-command" }, command), " ",
-    copyButton("copy-command", command, notify)));
+    copyButton("copy-command", t("Copy the command"), command, notify)));
   if (!checked.has(table.id)) {
     checked.set(table.id, fetch(`/api/tables/${table.id}/record`).then((r) => r.json())
       .then((data) => sha256Hex(String((data.record || data).seed))));
