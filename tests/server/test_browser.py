@@ -113,10 +113,13 @@ def reach(page: Any, at_least: int) -> None:
 
 
 def create_from_lobby(page: Any, server: str, game: str, seats: list[str], name: str,
-                      players: int | None = None, flags: dict[str, str] | None = None) -> str:
+                      players: int | None = None, flags: dict[str, str] | None = None,
+                      table_name: str | None = None) -> str:
     """Fill the lobby's form and create the table; returns its id (the page then shows it)."""
     page.goto(server + "/")
     page.select_option("#game", game)
+    if table_name is not None:
+        page.fill("#table-name", table_name)
     if players is not None:
         page.fill("#players", str(players))
         page.dispatch_event("#players", "change")

@@ -64,6 +64,13 @@ export function pickCard(card, msg, ui) {
   return true;
 }
 
+/** Under a finished deal: each side (its players named) with its points in that deal and its match score after. */
+export function resultLines(r, msg, ui) {
+  const names = (side) => [side, side + 2].map((seat) => ui.nameOf(msg, seat)).join(" & ");
+  return [0, 1].map((side) => t("Side {side} ({names}): {points} this deal, {score} in the match",
+    { side: sideName(side), names: names(side), points: r.points[side], score: r.scores[side] }));
+}
+
 /** The end screen: the winning side and both sides' scores. */
 export function finish(msg, ui) {
   const v = msg.view;

@@ -16,6 +16,15 @@ export function area(msg, ui) {
 
 export function score(v, seat) { return t("balance {n}", { n: v.balances[seat] }); }
 
+/** Under a finished hand: who paid whom (the ledger's entries of that hand, spades bets included), or "no payment". */
+export function resultLines(r, msg, ui) {
+  const ledger = msg.view.ledger ? msg.view.ledger.filter((entry) => entry[3] === r.hand) : r.payments;
+  if (!ledger.length) return [r.void ? t("Void hand: nobody pays.") : t("Nobody pays.")];
+  return ledger.map(([payer, payee, stakes, , reason]) =>
+    t("{payer} pays {payee} {stakes}", { payer: ui.nameOf(msg, payer), payee: ui.nameOf(msg, payee), stakes })
+      + (reason === "spades" ? " " + t("(spades bet)") : ""));
+}
+
 /** The end screen: the seats by balance, richest first. */
 export function finish(msg, ui) {
   const v = msg.view;

@@ -10,6 +10,7 @@
 //   hint                      the line above the moves
 //   label(action, msg)        a move button's text (default: the action's notation, which is what is sent)
 //   finish(msg, ui)           the end screen of a finished game: who won and the standings, as [title, rows]
+//   resultLines(r, msg, ui)   lines under a finished hand's result (sides' points, payments…) (default: none)
 // where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
 import { cardRow, cardSvg } from "./cards.js";
@@ -191,11 +192,14 @@ async function showLobby() {
     all.map((g) => h("li", {}, h("a", { href: rulesLink(g.name), "data-game": g.name }, g.title))),
     h("li", {}, h("a", { href: `/rules?lang=${currentLanguage()}` }, t("All games"))))));
   const list = h("tbody");
-  main.append(panel(t("Tables"), h("table", { class: "tables" },
+  const empty = h("p", { id: "no-tables", class: "muted", hidden: true },
+    t("No tables yet. Choose a game and its seats under “New table”, then press “Create table”."));
+  main.append(panel(t("Tables"), empty, h("table", { class: "tables" },
     h("thead", {}, h("tr", {}, h("th", {}, t("table")), h("th", {}, t("game")), h("th", {}, t("seats")), h("th", {}, t("status")), h("th", {}, ""))),
     list)));
   async function refresh() {
     const tables = await api("/api/tables");
+    empty.hidden = tables.length > 0;
     list.replaceChildren(...tables.map((t) => {
       const free = t.seats.some((s) => s.kind === "human" && !s.taken && !s.reserved);
       const mine = localStorage.getItem(tokenKey(t.id));
@@ -206,7 +210,8 @@ async function showLobby() {
           free && !mine ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, tr("Join"))) : null,
           h("a", { href: `/?table=${t.id}&watch=1` }, h("button", {}, tr("Watch"))),
           t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", {}, tr("Replay"))) : null,
-          h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ", rulesAnchor(t.game, t.spec)));
+          t.status === "finished" ? null : h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
+          rulesAnchor(t.game, t.spec)));
     }));
   }
   await refresh();
@@ -369,7 +374,7 @@ function turnBanner(msg, client, ui) {
   let mine = false;
   if (t.status === "waiting") text = tr("Waiting for players to join — share the invite link.");
   else if (t.status === "finished") text = client.finish ? client.finish(msg, ui)[0] : tr("Game over.");
-  else if (t.to_play === msg.seat) { text = tr("Your turn."); mine = true; }
+  else if (msg.seat !== null && t.to_play === msg.seat) { text = tr("Your turn."); mine = true; }
   else text = tr("{name} to play.", { name: nameOf(msg, t.to_play) });
   if (msg.deadline !== null && msg.deadline !== undefined) text += " " + tr("({n} s)", { n: Math.ceil(msg.deadline) });
   return h("div", { class: "turn-banner" + (mine ? " mine" : ""), id: "turn" }, text);
@@ -408,16 +413,26 @@ function logPanel(msg, client) {
 /** A result's words with each "seat N" replaced by that seat's name. */
 const withNames = (msg, text) => String(text).replace(/\bseat (\d+)/g, (whole, n) => nameOf(msg, Number(n)));
 
-function revealPanel(msg) {
+/** "Bob pays Ana 2" for a payment (or ledger entry) [payer, payee, stakes, …]. */
+const paymentText = (msg, [payer, payee, stakes]) =>
+  t("{payer} pays {payee} {stakes}", { payer: nameOf(msg, payer), payee: nameOf(msg, payee), stakes });
+
+/** The latest finished hands, each with every seat's cards and total and the game's own lines (its payments,
+ * its sides' points); the hands the message leaves out (``earlier``) counted; payments of the hand in play. */
+function revealPanel(msg, client, ui) {
   const v = msg.view;
-  const results = v.results || [];
-  if (!results.length && !(v.ledger || []).length) return null;
-  const rows = results.slice(-3).map((r) => h("div", { class: "reveal" },
-    h("div", {}, h("strong", {}, t("Hand {n}:", { n: r.hand ?? r.deal ?? "" }) + " "), (r.outcome && withNames(msg, r.outcome)) || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
-    (r.hands || []).map((cards, seat) => h("div", { class: "hand-row" }, nameOf(msg, seat), cardRow(cards, { small: true })))));
-  const ledger = (v.ledger || []).slice(-10).map(([payer, payee, stakes]) =>
-    h("div", {}, t("{payer} pays {payee} {stakes}", { payer: nameOf(msg, payer), payee: nameOf(msg, payee), stakes })));
-  return panel(t("Results"), h("div", { id: "results" }, rows, ledger.length ? h("div", {}, h("strong", {}, t("Ledger")), ledger) : null));
+  const results = (v.results || []).slice(-3);
+  const last = results.length ? results[results.length - 1].hand ?? results[results.length - 1].deal : undefined;
+  const pending = (v.ledger || []).filter((entry) => last === undefined || entry[3] > last).slice(-10);
+  if (!results.length && !pending.length) return null;
+  const rows = results.map((r) => h("div", { class: "reveal", "data-hand": r.hand ?? r.deal },
+    h("div", {}, h("strong", {}, (r.hand === undefined && r.deal !== undefined ? t("Deal {n}:", { n: r.deal }) : t("Hand {n}:", { n: r.hand ?? "" })) + " "), (r.outcome && withNames(msg, r.outcome)) || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
+    (r.hands || []).map((cards, seat) => h("div", { class: "hand-row", "data-seat": seat }, nameOf(msg, seat),
+      r.totals ? h("span", { class: "total" }, " " + t("total {n}", { n: r.totals[seat] })) : null, cardRow(cards, { small: true }))),
+    (client.resultLines ? client.resultLines(r, msg, ui) : []).map((line) => h("div", { class: "result-line" }, line))));
+  const earlier = v.earlier ? h("p", { class: "muted", id: "earlier" }, t("Earlier results not shown here: {n} (the replay has them all).", { n: v.earlier.count })) : null;
+  const ledger = pending.map((entry) => h("div", {}, paymentText(msg, entry)));
+  return panel(t("Results"), h("div", { id: "results" }, earlier, rows, ledger.length ? h("div", {}, h("strong", {}, t("Ledger")), ledger) : null));
 }
 
 /** The end screen: the game's own account of who won and the standings, once the table is finished. */
@@ -436,6 +451,19 @@ async function rematch(id) {
   } catch (e) { toast(e.message); }
 }
 
+/** A seat's moves while the table plays (none for a spectator, none once finished): the legal actions that fit
+ * the selection, or "Not your turn.". */
+function movesPanel(msg, client) {
+  if (msg.seat === null || msg.table.status !== "playing") return null;
+  const moves = filteredMoves(msg, client);
+  const movesBox = h("div", { class: "moves", id: "moves" },
+    msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } },
+      client.label ? client.label(a, msg) : a))
+      : h("span", { class: "muted" }, t("Not your turn.")),
+    tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, t("clear selection")) : null);
+  return panel(t("Your moves"), h("p", { class: "muted" }, client.hint || t("Click cards to narrow the moves.")), movesBox);
+}
+
 async function renderTable() {
   const msg = tableState.msg;
   const v = msg.view;
@@ -445,23 +473,18 @@ async function renderTable() {
   const ui = uiFor(game);
   const area = await areaOf(msg, client, ui);
   if (tableState.msg !== msg) return;  // a newer state came while this one's area was drawn: leave the page to it
-  const moves = filteredMoves(msg, client);
-  const movesBox = h("div", { class: "moves", id: "moves" },
-    msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } },
-      client.label ? client.label(a, msg) : a))
-      : h("span", { class: "muted" }, msg.seat === null ? tr("You are watching.") : tr("Not your turn.")),
-    tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, tr("clear selection")) : null);
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
-    h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
+    t.status === "finished" ? null : h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
     rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null,
     t.status === "finished" && msg.seat !== null ? h("button", { id: "rematch", class: "primary", on: { click: () => rematch(t.id) } },
       tr("Play again")) : null),
-  playersBar(msg, scoreFn(v, client)), turnBanner(msg, client, ui), fairness(t));
+  playersBar(msg, scoreFn(v, client)), turnBanner(msg, client, ui),
+  msg.seat === null ? h("p", { class: "muted", id: "watching" }, tr("You are watching.")) : null, fairness(t, toast));
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
-    panel(tr("Your moves"), h("p", { class: "muted" }, client.hint || tr("Click cards to narrow the moves.")), movesBox));
-  const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg), logPanel(msg, client), tableState.chat);
+    movesPanel(msg, client));
+  const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg, client, ui), logPanel(msg, client), tableState.chat);
   const refocus = tableState.focus ? `#hand svg[data-card="${CSS.escape(tableState.focus)}"]` : focusedControl();
   tableState.focus = null;
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
@@ -524,7 +547,7 @@ async function showReplay(id, record) {
     controls.querySelector("#step").textContent = ` ${t("move {n} of {total}", { n: r.step, total: r.steps })} `;
     said.textContent = r.action ? `${nameOf(fake, r.seat)}: ${r.action}` : t("The deal.");
     hands.replaceChildren(...r.hands.map((cards, seat) => h("div", { class: "hand-row" }, nameOf(fake, seat), cardRow(cards, { small: true }))));
-    reveal.replaceChildren(revealPanel(fake) || "");
+    reveal.replaceChildren(revealPanel(fake, client, uiFor(game, false)) || "");
     main.querySelector("#replay")?.setAttribute("data-step", String(r.step));
   }
   document.addEventListener("keydown", (e) => {
