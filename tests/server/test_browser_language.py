@@ -19,6 +19,8 @@ def test_the_page_follows_accept_language_and_the_switch_is_remembered(browser: 
     assert "Nouvelle table" in page.inner_text("main")
     page.select_option("#game", "tonk")
     assert page.get_attribute("label:has([data-flag='hands'])", "title") == "manches dans la partie"
+    page.click("details summary")
+    page.fill("[data-flag='hands']", "3")  # a deal-time win ends no match: the table is played
     page.select_option("select.seat[data-seat='1']", "random")
     page.fill("#my-name", "Ana")
     page.click("#create")
