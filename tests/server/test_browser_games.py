@@ -33,6 +33,22 @@ def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield address
 
 
+def play_out(page: Any, server: str, tid: str, token: str) -> None:
+    """Play a table to its end over the API: the seat of ``token`` makes its first legal move each turn."""
+    for _ in range(500):
+        shown = page.request.get(f"{server}/api/tables/{tid}?token={token}").json()
+        if shown["table"]["status"] == "finished":
+            return
+        if shown["legal"]:
+            page.request.post(f"{server}/api/tables/{tid}/actions", data={
+                "token": token, "version": shown["view"]["version"], "action": shown["legal"][0]})
+        else:  # wait (with a deadline) for the bot's move
+            page.wait_for_function(f"fetch('/api/tables/{tid}?token={token}').then(r => r.json())"
+                                   ".then(d => d.legal.length > 0 || d.table.status === 'finished')",
+                                   polling=50, timeout=20_000)
+    raise AssertionError(f"table {tid} did not finish in 500 turns")
+
+
 def bot_table(page: Any, server: str, game: str, seats: list[str], rules: dict[str, Any]) -> str:
     made = page.request.post(server + "/api/tables", data={"game": game, "seats": seats, "rules": rules})
     assert made.ok, made.text()
@@ -191,17 +207,7 @@ def test_play_again_seats_you_at_the_next_match_with_the_bots(browser: Any, fast
     page = watch(context.new_page(), page_errors)
     tid = create_from_lobby(page, fast, "tonk", ["human", "heuristic"], "Ana", flags={"hands": "1"})
     token = page.evaluate(f"localStorage.getItem('parlour:token:{tid}')")
-    for _ in range(500):  # play the match out over REST, the first legal move each turn
-        shown = page.request.get(f"{fast}/api/tables/{tid}?token={token}").json()
-        if shown["table"]["status"] == "finished":
-            break
-        if shown["legal"]:
-            page.request.post(f"{fast}/api/tables/{tid}/actions", data={
-                "token": token, "version": shown["view"]["version"], "action": shown["legal"][0]})
-        else:  # wait (with a deadline) for the bot's move
-            page.wait_for_function(f"fetch('/api/tables/{tid}?token={token}').then(r => r.json())"
-                                   ".then(d => d.legal.length > 0 || d.table.status === 'finished')",
-                                   polling=50, timeout=10_000)
+    play_out(page, fast, tid, token)
     page.wait_for_selector("#rematch", timeout=20_000)
     page.click("#rematch")
     page.wait_for_url(lambda url: "table=" in url and tid not in url)

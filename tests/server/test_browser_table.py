@@ -7,17 +7,15 @@ from __future__ import annotations
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from parlour.server import create_app
 from tests.server.conftest import settings_for
 from tests.server.test_browser import browser, create_from_lobby, page_errors, server, serving, shot, watch
+from tests.server.test_browser_games import bot_table, fast, play_out
 
-__all__ = ["browser", "page_errors", "server"]  # the fixtures this module uses from the browser suite
+__all__ = ["browser", "fast", "page_errors", "server"]  # the fixtures this module uses from the browser suite
 
 PARLOUR = Path(sys.executable).with_name("parlour")
 LONG_NAME = "W" * 40
@@ -25,14 +23,6 @@ LONG_NAME = "W" * 40
 LONG_WORD = "Wm" * 100
 """The longest chat message the page sends, without a space."""
 PROMPTS = ("Your moves", "Not your turn.", "Click cards to narrow the moves.", "Your turn.")
-
-
-@pytest.fixture(scope="module")
-def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose bots play at once."""
-    db = tmp_path_factory.mktemp("table") / "table.db"
-    with serving(create_app(settings_for(f"sqlite:///{db}"))) as address:
-        yield address
 
 
 def fits(page: Any, where: str) -> None:
@@ -43,32 +33,6 @@ def fits(page: Any, where: str) -> None:
                               "client: document.documentElement.clientWidth })")
         assert sizes["scroll"] <= sizes["inner"] and sizes["scroll"] <= sizes["client"], \
             f"{where} at {width} px is {sizes['scroll']} px wide"
-
-
-def play_out(page: Any, server: str, tid: str, token: str) -> None:
-    """Play a table to its end over the API: the seat of ``token`` makes its first legal move each turn."""
-    for _ in range(500):
-        shown = page.request.get(f"{server}/api/tables/{tid}?token={token}").json()
-        if shown["table"]["status"] == "finished":
-            return
-        if shown["legal"]:
-            page.request.post(f"{server}/api/tables/{tid}/actions", data={
-                "token": token, "version": shown["view"]["version"], "action": shown["legal"][0]})
-        else:  # wait (with a deadline) for the bot's move
-            page.wait_for_function(f"fetch('/api/tables/{tid}?token={token}').then(r => r.json())"
-                                   ".then(d => d.legal.length > 0 || d.table.status === 'finished')",
-                                   polling=50, timeout=20_000)
-    raise AssertionError(f"table {tid} did not finish in 500 turns")
-
-
-def bot_table(page: Any, server: str, game: str, seats: list[str], rules: dict[str, Any]) -> str:
-    """A table of bots only, created over the API; the page watches it until it is finished."""
-    made = page.request.post(server + "/api/tables", data={"game": game, "seats": seats, "rules": rules})
-    assert made.ok, made.text()
-    tid = str(made.json()["id"])
-    page.goto(f"{server}/?table={tid}&watch=1")
-    page.wait_for_selector("#table[data-status='finished']", timeout=120_000)
-    return tid
 
 
 def test_no_name_or_chat_message_widens_the_page(browser: Any, fast: str, page_errors: list[str]) -> None:

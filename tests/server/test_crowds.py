@@ -66,7 +66,7 @@ def test_a_crowd_connecting_and_leaving_sends_the_others_a_few_presence_messages
         app_factory: Any) -> None:
     crowd = 8
     with TestClient(app_factory(presence_seconds=1.0)) as client, ExitStack() as stack:
-        tid = new_table(client, "tonk", ["human", "human"])["id"]
+        tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 3})["id"]  # a deal-time win ends no match
         token = join(client, tid, "Ana")["token"]
         ana = Client(stack.enter_context(client.websocket_connect(f"/api/tables/{tid}/ws?token={token}")))
         assert ana.receive()["type"] == "state"

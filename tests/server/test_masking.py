@@ -89,3 +89,15 @@ def test_a_sqlite_start_line_shows_the_database() -> None:
     finally:
         served.stop()
     assert "tables in sqlite:///:memory:" in "".join(served.said)
+
+
+def test_mask_hides_only_the_password_of_a_url() -> None:
+    assert mask("postgresql+psycopg://ana:s3cret@db:5432/parlour") == "postgresql+psycopg://ana:***@db:5432/parlour"
+    assert mask("redis://:pw@127.0.0.1:6379/0") == "redis://:***@127.0.0.1:6379/0"
+    assert mask("redis://127.0.0.1:6379") == "redis://127.0.0.1:6379"
+    assert mask("sqlite:///parlour.db") == "sqlite:///parlour.db"
+
+
+def test_mask_leaves_urls_without_a_password_alone_in_text() -> None:
+    assert mask("redis://:pw@127.0.0.1:6379/0 and http://localhost:8000/x") == \
+        "redis://:***@127.0.0.1:6379/0 and http://localhost:8000/x"

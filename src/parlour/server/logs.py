@@ -10,17 +10,10 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from datetime import UTC, datetime
 from typing import Any
 
-URL_PASSWORD = re.compile(r"(?P<head>[a-zA-Z][a-zA-Z0-9+.-]*://[^:/@\s]*:)[^@/\s]+(?=@)")
-"""``scheme://user:password@`` in any text: the password is what it replaces."""
-
-
-def mask_passwords(text: str) -> str:
-    """``text`` with the password of every URL in it replaced by ``***``."""
-    return URL_PASSWORD.sub(r"\g<head>***", text)
+from parlour.server.masking import mask
 
 
 class JsonFormatter(logging.Formatter):
@@ -31,14 +24,14 @@ class JsonFormatter(logging.Formatter):
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname,
             "logger": record.name,
-            "message": mask_passwords(record.getMessage()),
+            "message": mask(record.getMessage()),
         }
         if record.exc_info:
-            line["exc"] = mask_passwords(self.formatException(record.exc_info))
+            line["exc"] = mask(self.formatException(record.exc_info))
         elif record.exc_text:
-            line["exc"] = mask_passwords(record.exc_text)
+            line["exc"] = mask(record.exc_text)
         if record.stack_info:
-            line["stack"] = mask_passwords(self.formatStack(record.stack_info))
+            line["stack"] = mask(self.formatStack(record.stack_info))
         return json.dumps(line, ensure_ascii=False)
 
 

@@ -13,13 +13,13 @@ import asyncio
 from collections.abc import Awaitable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
-from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as aioredis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 from sqlalchemy import text
 
+from parlour.server.masking import mask
 from parlour.server.metrics import Metrics
 from parlour.server.storage import Storage
 
@@ -31,20 +31,6 @@ class Pingable(Protocol):
     """A Redis client (``redis.asyncio.Redis``) or anything else answering ``ping()``."""
 
     def ping(self) -> Awaitable[Any]: ...
-
-
-def masked(url: str) -> str:
-    """``url`` with its password (if any) replaced by ``***``: what any message may show of it."""
-    try:
-        parts = urlsplit(url)
-        password = parts.password
-    except ValueError:
-        return "<unreadable URL>"
-    if not password:
-        return url
-    user = parts.username or ""
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
 
 
 def first_line(error: BaseException) -> str:
@@ -87,7 +73,7 @@ class Probes:
         """Why Redis cannot serve now (None: no Redis used, or it answered PING in time)."""
         if self.redis is None or self.redis_url is None:
             return None
-        problem = await redis_problem(self.redis, masked(self.redis_url), self.seconds)
+        problem = await redis_problem(self.redis, mask(self.redis_url), self.seconds)
         if problem is not None:
             self.metrics.redis_error()
         return problem
