@@ -39,7 +39,7 @@ def test_a_client_that_does_not_read_is_closed_naming_the_limit_and_the_others_g
         reader_socket, stuck_socket = FakeSocket(), FakeSocket()
         pumping = asyncio.create_task(reader.pump(reader_socket))  # type: ignore[arg-type]
         for version in range(20):  # the stuck client's outbox is never read while the table plays on
-            hub.publish("t", lambda seat, v=version: {"version": v, "seat": seat})
+            hub.publish("t", lambda seat, lang, v=version: {"version": v, "seat": seat, "lang": lang})
             await settle()
         reader.close(1000, "done")
         await pumping
@@ -70,7 +70,7 @@ def test_a_client_that_does_not_read_is_closed_once_its_outbox_passes_ws_outbox_
         pumping = asyncio.create_task(reader.pump(reader_socket))  # type: ignore[arg-type]
         held = []
         for version in range(20):
-            hub.publish("t", lambda seat, v=version: {"version": v, "seat": seat, "padding": big})
+            hub.publish("t", lambda seat, lang, v=version: {"version": v, "seat": seat, "padding": big})
             held.append(stuck.waiting_bytes)
             await settle()
         reader.close(1000, "done")
@@ -88,27 +88,29 @@ def test_a_client_that_does_not_read_is_closed_once_its_outbox_passes_ws_outbox_
     assert "ws_outbox_bytes (65536)" in stuck_socket.closed[1]
 
 
-def test_a_state_is_built_once_per_seat_and_presence_asked_often_is_broadcast_once() -> None:
-    async def scenario() -> tuple[int, list[Connection]]:
+def test_a_state_is_built_once_per_seat_and_language_and_presence_asked_often_is_broadcast_once() -> None:
+    async def scenario() -> tuple[list[tuple[int | None, str]], list[Connection]]:
         hub = Hub()
-        conns = [Connection("t", seat, None, outbox_limit=8, outbox_bytes=1 << 20) for seat in (0, None, None, None)]
+        conns = [Connection("t", seat, None, outbox_limit=8, outbox_bytes=1 << 20, lang=lang)
+                 for seat, lang in ((0, "en"), (None, "en"), (None, "fr"), (None, "en"))]
         for conn in conns:
             hub.add(conn)
-        asked: list[int | None] = []
+        asked: list[tuple[int | None, str]] = []
 
-        def state(seat: int | None) -> dict[str, Any]:
-            asked.append(seat)
-            return {"seat": seat}
+        def state(seat: int | None, lang: str) -> dict[str, Any]:
+            asked.append((seat, lang))
+            return {"seat": seat, "lang": lang}
 
         hub.publish("t", state)
         for spectators in range(5):  # five arrivals within the delay: one presence message
             hub.broadcast_soon("t", lambda n=spectators: {"type": "presence", "spectators": n}, 0.01)
         await asyncio.sleep(0.05)
-        return len(asked), conns
+        return asked, conns
 
     asked, conns = asyncio.run(scenario())
-    assert asked == 2  # one message for seat 0, one for all the spectators
+    assert sorted(asked, key=str) == [(0, "en"), (None, "en"), (None, "fr")]  # seat 0; English spectators; French
     assert [c.outbox.qsize() for c in conns] == [2, 2, 2, 2]
+    assert json.loads(conns[2].outbox.get_nowait())["lang"] == "fr"
 
 
 class DeafSocket(FakeSocket):

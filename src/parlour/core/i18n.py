@@ -19,7 +19,8 @@ from __future__ import annotations
 import gettext as gettext_module
 import io
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from importlib.resources import files
@@ -83,9 +84,19 @@ def gettext(message: str, lang: str | None = None) -> str:
     return _catalog(_language.get() if lang is None else check_language(lang))[0].gettext(message)
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural message for ``n``, in the current language."""
-    return _catalog(_language.get())[0].ngettext(singular, plural, n)
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """The singular or plural message for ``n``, in ``lang`` or the current language."""
+    return _catalog(_language.get() if lang is None else check_language(lang))[0].ngettext(singular, plural, n)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the block only (a server request answering in its client's language)."""
+    token = _language.set(check_language(lang))
+    try:
+        yield
+    finally:
+        _language.reset(token)
 
 
 def browser_messages(lang: str) -> dict[str, str]:

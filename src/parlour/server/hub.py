@@ -22,6 +22,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from parlour.core.i18n import SOURCE_LANGUAGE
+
 CLOSE_TOO_SLOW = 1008
 """How a client that reads slower than its table plays is closed (policy violation)."""
 CLOSE_SECONDS = 5.0
@@ -37,10 +39,12 @@ class Connection:
     """One client on one table: a seat (by token) or a spectator (``seat`` None)."""
 
     def __init__(self, table_id: str, seat: int | None, token: str | None, outbox_limit: int,
-                 outbox_bytes: int) -> None:
+                 outbox_bytes: int, lang: str = SOURCE_LANGUAGE) -> None:
         self.table_id = table_id
         self.seat = seat
         self.token = token
+        self.lang = lang
+        """The language its messages' words are in (the socket's ``lang``)."""
         self.outbox_limit = outbox_limit
         """Messages this client may have waiting before it is disconnected (the ``ws_outbox_limit`` setting)."""
         self.outbox_bytes = outbox_bytes
@@ -137,13 +141,15 @@ class Hub:
     def spectators(self, table_id: str) -> int:
         return sum(1 for c in self._tables.get(table_id, ()) if c.seat is None)
 
-    def publish(self, table_id: str, message_for: Callable[[int | None], dict[str, Any]]) -> None:
-        """Queue for each client of the table ``message_for(its seat)``, computed and encoded once per seat."""
-        cache: dict[int | None, str] = {}
+    def publish(self, table_id: str, message_for: Callable[[int | None, str], dict[str, Any]]) -> None:
+        """Queue for each client of the table ``message_for(its seat, its language)``, computed and encoded
+        once per seat and language."""
+        cache: dict[tuple[int | None, str], str] = {}
         for conn in self._tables.get(table_id, ()):
-            text = cache.get(conn.seat)
+            key = (conn.seat, conn.lang)
+            text = cache.get(key)
             if text is None:
-                text = cache[conn.seat] = encode(message_for(conn.seat))
+                text = cache[key] = encode(message_for(*key))
             conn.send_text(text)
 
     def broadcast(self, table_id: str, message: dict[str, Any]) -> None:

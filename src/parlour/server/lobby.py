@@ -22,8 +22,10 @@ from parlour.bots.base import make_bot
 from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
+from parlour.core.i18n import SOURCE_LANGUAGE, gettext, speaking
 from parlour.core.registry import game_class, game_classes, load_game, parse_spec
 from parlour.core.rules import FlagInfo
+from parlour.core.words import words_of
 from parlour.server.authority import Origin, Rejected, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
@@ -40,7 +42,7 @@ from parlour.server.peers import (
     TableCreated,
     Watching,
 )
-from parlour.server.schemas import JoinIn, JoinOut, PresenceOut, TableIn, check_name
+from parlour.server.schemas import CheckOut, JoinIn, JoinOut, PresenceOut, TableIn, check_name
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, TooManyOpen, hash_token
 from parlour.server.writer import Writer
@@ -53,6 +55,8 @@ BOT_NAMES = ("random", "heuristic", "strong")
 """Bot specs the lobby offers, for each game that has them (those of them ``allowed_bots`` holds)."""
 STAND_IN_WINDOW = 1000
 """How many of the latest actions a state message says were a stand-in's (the log shows fewer)."""
+STORY_LINES = 80
+"""The latest lines of the story (what happened, in words) a state message carries; the log shows as many."""
 
 
 def kept_name(name: str, otherwise: str) -> str:
@@ -372,6 +376,22 @@ class Lobby:
             self.bots.schedule(table)
             return canonical
 
+    def check(self, table_id: str, token: str, version: int, text: str, lang: str) -> CheckOut:
+        """Whether ``text`` would be played for the seat ``token`` holds, and if not the rules' reason in
+        ``lang``; nothing is played. A turn that is not the seat's, or a stale version, is refused as ``play``
+        refuses it."""
+        table = self.get(table_id)
+        seat = self.seat_of(table, token)
+        with speaking(lang):
+            try:
+                _after, canonical = table.prepare(seat, version, text)
+            except Rejected as e:
+                if e.code not in ("action/illegal", "action/invalid"):
+                    raise
+                return CheckOut(action=text, legal=False, code=e.code, reason=e.message)
+        return CheckOut(action=canonical, legal=True,
+                        words=words_of(table.game).action(canonical, table.state.view(seat), lang))
+
     async def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
         table = self.get(table_id)
         seat = self.seat_of(table, token)
@@ -415,20 +435,30 @@ class Lobby:
             ],
         }
 
-    def state_message(self, table: TableAuthority, seat: int | None) -> dict[str, Any]:
+    def state_message(self, table: TableAuthority, seat: int | None, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only,
-        bounded (``State.message_view``) so that its size does not grow with the match."""
+        bounded (``State.message_view``) so that its size does not grow with the match; its words (each legal
+        action's, and the story of what happened) in ``lang``."""
         to_play = table.to_play
+        view = table.state.message_view(seat)
+        legal = table.legal(seat)
+        words = words_of(table.game)
         return {
             "type": "state", "table": self.summary(table), "seat": seat,
-            "view": table.state.message_view(seat),
-            "legal": table.legal(seat),
+            "view": view,
+            "legal": legal,
+            "words": [words.action(action, view, lang) for action in legal],
+            "story": [list(line) for line in words.story(view, self.names(table, lang), lang)[-STORY_LINES:]],
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
         }
 
+    def names(self, table: TableAuthority, lang: str) -> list[str]:
+        """Each seat's name as the table shows it; "Seat 2" (in ``lang``) for a seat nobody has taken yet."""
+        return [s.name or gettext("Seat {n}", lang).format(n=s.seat) for s in table.seats]
+
     def publish(self, table: TableAuthority) -> None:
-        self.hub.publish(table.id, lambda seat: self.state_message(table, seat))
+        self.hub.publish(table.id, lambda seat, lang: self.state_message(table, seat, lang))
 
     def publish_presence(self, table: TableAuthority) -> None:
         """Tell the table's clients who is connected, within ``presence_seconds`` (the changes meanwhile
@@ -442,21 +472,22 @@ class Lobby:
 
     # ---------------------------------------------------------- connections
 
-    def connect(self, table_id: str, token: str | None) -> Connection:
+    def connect(self, table_id: str, token: str | None, lang: str = SOURCE_LANGUAGE) -> Connection:
         """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator
-        (``table/full`` past ``max_spectators_per_table``). It is sent its state; the others, soon, who is here."""
+        (``table/full`` past ``max_spectators_per_table``). It is sent its state, in ``lang``; the others, soon,
+        who is here."""
         table = self.get(table_id)
         seat = self.seat_of(table, token) if token else None
         if seat is None:
             self.check_room(table)
-        conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit, self.settings.ws_outbox_bytes)
+        conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit, self.settings.ws_outbox_bytes, lang)
         self.hub.add(conn)
         self.metrics.socket_opened(seat is not None)
         self.notify_presence(table.id)
         if seat is not None:
             self.bots.seat_back(table, seat)
             self.peer.announce(PersonBack(table=table.id, seat=seat))
-        conn.send(self.state_message(table, seat))
+        conn.send(self.state_message(table, seat, lang))
         self.publish_presence(table)
         return conn
 

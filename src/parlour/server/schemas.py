@@ -217,6 +217,17 @@ class AcceptedOut(BaseModel):
     action: str
 
 
+class CheckOut(BaseModel):
+    """``POST /api/tables/{id}/check``: whether an action would be played, and if not why; nothing is played."""
+
+    action: str = Field(description="the action: as the game writes it when legal, else as sent")
+    legal: bool
+    code: str | None = Field(default=None, description="``action/illegal`` (the rules forbid it here) or "
+                             "``action/invalid`` (no action of the game)")
+    reason: str | None = Field(default=None, description="why it would be refused, quoting it, in the asked language")
+    words: str | None = Field(default=None, description="the legal action in plain words, in the asked language")
+
+
 class StateOut(BaseModel):
     """What one client is sent after every change: its view and, on its turn, its legal actions."""
 
@@ -225,6 +236,11 @@ class StateOut(BaseModel):
     seat: int | None
     view: dict[str, Any]
     legal: list[str]
+    words: list[str] = Field(default_factory=list, description="each legal action in plain words, in the "
+                             "client's language (``lang``), in the order of ``legal``")
+    story: list[tuple[int | None, str, int | None]] = Field(
+        default_factory=list, description="what happened, in plain words in the client's language: the latest "
+        "lines as [seat or null, sentence, index of the action told or null for an event]")
     deadline: float | None = Field(None, description="seconds left before a stand-in plays this turn")
     stand_in_moves: list[int] = Field(default_factory=list, description="indices of the latest actions that a "
                                       "stand-in bot played for an absent person")

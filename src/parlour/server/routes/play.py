@@ -1,6 +1,7 @@
 """``/api/tables/{id}/ws``: one WebSocket per client for live play.
 
-Connect with ``?token=…`` to play a seat, without it to spectate. The server
+Connect with ``?token=…`` to play a seat, without it to spectate; ``&lang=fr`` has the messages' words in
+French (any language ``GET /api/i18n`` offers; an unknown one is refused). The server
 sends ``state`` messages (the client's own view and, on its turn, its legal
 actions) after every change, ``presence`` (who is connected, how many watch)
 when another client connects or leaves, ``accepted`` after the client's own
@@ -19,6 +20,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 
+from parlour.core.errors import ParlourError
+from parlour.core.i18n import SOURCE_LANGUAGE, check_language
 from parlour.server.authority import Rejected, quote
 from parlour.server.hub import Connection
 from parlour.server.limits import TokenBucket, client_key
@@ -65,7 +68,7 @@ async def handle(lobby: Lobby, conn: Connection, text: str) -> dict[str, Any]:
     try:
         table = lobby.get(conn.table_id)
         if not isinstance(message, WsAction):
-            return lobby.state_message(table, conn.seat)
+            return lobby.state_message(table, conn.seat, conn.lang)
         if conn.token is None:
             raise Rejected("auth/bad_token", f"spectators cannot play: {quote(message.action)} was not played")
         seat = table.seat_of(conn.token)
@@ -76,11 +79,18 @@ async def handle(lobby: Lobby, conn: Connection, text: str) -> dict[str, Any]:
 
 
 @router.websocket("/api/tables/{table_id}/ws")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-    """Live play and spectating; see the module docstring for the protocol."""
+async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None,
+                       lang: str = SOURCE_LANGUAGE) -> None:
+    """Live play and spectating, the words of its messages in ``lang``; see the module docstring."""
     await websocket.accept()
     lobby: Lobby = websocket.app.state.lobby
     settings = lobby.settings
+    try:
+        lang = check_language(lang[:20])
+    except ParlourError as e:
+        await websocket.send_text(json.dumps(error("request/invalid", str(e))))
+        await websocket.close(code=CLOSE_POLICY, reason="unknown language")
+        return
     client = client_key(None, websocket.client)
     release = lobby.quota.enter(client, settings.max_sockets_per_client)
     if release is None:
@@ -90,16 +100,16 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         await websocket.close(code=CLOSE_POLICY, reason="max_sockets_per_client")
         return
     try:
-        await serve_socket(websocket, lobby, table_id, token)
+        await serve_socket(websocket, lobby, table_id, token, lang)
     finally:
         release()
 
 
-async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None) -> None:
+async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: str, token: str | None, lang: str) -> None:
     """One accepted connection, counted against its client, until it closes."""
     settings = lobby.settings
     try:
-        conn = lobby.connect(table_id, token)
+        conn = lobby.connect(table_id, token, lang)
     except Rejected as e:
         await websocket.send_text(json.dumps(error(e.code, e.message)))
         await websocket.close(code=CLOSE_REFUSED.get(e.code, CLOSE_NOT_FOUND),

@@ -13,10 +13,11 @@ from fastapi import APIRouter, Query, Request, Response
 from parlour.server.authority import Rejected
 from parlour.server.limits import client_key
 from parlour.server.replaying import replay_step_of
-from parlour.server.routes.deps import LobbyDep
+from parlour.server.routes.deps import LangDep, LobbyDep
 from parlour.server.schemas import (
     AcceptedOut,
     ActionIn,
+    CheckOut,
     ErrorOut,
     JoinIn,
     JoinOut,
@@ -71,11 +72,12 @@ async def list_tables(lobby: LobbyDep, response: Response,
 
 
 @router.get("/{table_id}", response_model=StateOut, responses=ERRORS)
-async def show_table(table_id: str, lobby: LobbyDep,
+async def show_table(table_id: str, lobby: LobbyDep, lang: LangDep,
                      token: Annotated[str | None, Query(max_length=100)] = None) -> dict[str, Any]:
-    """The table and the public (spectator's) view, or with ``token`` that seat's view and legal actions."""
+    """The table and the public (spectator's) view, or with ``token`` that seat's view and legal actions; their
+    words in ``lang``."""
     table = lobby.get(table_id)
-    return lobby.state_message(table, lobby.seat_of(table, token) if token else None)
+    return lobby.state_message(table, lobby.seat_of(table, token) if token else None, lang)
 
 
 @router.post("/{table_id}/join", response_model=JoinOut, responses=ERRORS)
@@ -89,6 +91,14 @@ async def play_action(table_id: str, body: ActionIn, lobby: LobbyDep) -> Accepte
     """Play for the seat the token holds, on the state version the action was chosen on."""
     table, canonical = await lobby.play_with_token(table_id, body.token, body.version, body.action)
     return AcceptedOut(version=table.version, action=canonical)
+
+
+@router.post("/{table_id}/check", response_model=CheckOut, responses=ERRORS)
+async def check_action(table_id: str, body: ActionIn, lobby: LobbyDep, lang: LangDep) -> CheckOut:
+    """Would ``action`` be played for the seat the token holds? Nothing is played: the answer says whether it is
+    legal and, if not, the rules' reason in ``lang`` (a selection in the browser that fits no move is explained
+    this way). A turn not the seat's, or a stale version, is refused as playing it would be."""
+    return lobby.check(table_id, body.token, body.version, body.action, lang)
 
 
 @router.get("/{table_id}/record", responses=ERRORS)

@@ -11,7 +11,14 @@
 //   label(action, msg)        a move button's text (default: the action's notation, which is what is sent)
 //   finish(msg, ui)           the end screen of a finished game: who won and the standings, as [title, rows]
 //   resultLines(r, msg, ui)   lines under a finished hand's result (sides' points, payments…) (default: none)
-// where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender() }.
+//   candidate(msg, ui)        the action the selection would be, when no legal move fits it: the page asks the
+//                             server why the rules refuse it and says so (default: none)
+// where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender(),
+//              wordsOf(action), why(action), say(text), clear() }: wordsOf is a legal action in plain words (the
+//              game's own, from the server, in the page's language), why asks the server why an action would be
+//              refused and shows the answer, say shows a line of explanation, clear empties the selection.
+// The server sends each state message with `words` (each legal action in plain words) and `story` (what
+// happened, in sentences): the moves and the log show those, the notation beside them as secondary text.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
 import { cardRow, cardSvg } from "./cards.js";
 import { fairness } from "./fairness.js";
@@ -228,7 +235,7 @@ async function joinTable(id, name) {
 
 // -------------------------------------------------------------------- table
 
-const tableState = { msg: null, cards: new Set(), piece: null, ws: null, focus: null, chat: null };
+const tableState = { msg: null, cards: new Set(), piece: null, ws: null, focus: null, chat: null, said: null, answers: new Map() };
 
 async function showTable(id) {
   const token = localStorage.getItem(tokenKey(id));
@@ -277,13 +284,14 @@ function chatPanel(id, token) {
 function connect(id, token) {
   if (!tableState.chat) tableState.chat = chatPanel(id, token);
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/api/tables/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+  const query = new URLSearchParams({ ...(token ? { token } : {}), lang: currentLanguage() });
+  const ws = new WebSocket(`${proto}://${location.host}/api/tables/${id}/ws?${query}`);
   tableState.ws = ws;
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
     if (msg.type === "state") {
       const old = tableState.msg;
-      if (!old || old.view.version !== msg.view.version) { tableState.cards.clear(); tableState.piece = null; }
+      if (!old || old.view.version !== msg.view.version) { tableState.cards.clear(); tableState.piece = null; tableState.said = null; tableState.asked = null; tableState.answers.clear(); }
       tableState.msg = msg;
       renderTable().catch((e) => toast(e.message));
     } else if (msg.type === "presence" && tableState.msg) {
@@ -309,10 +317,42 @@ function send(action) {
 function uiFor(game, live = true) {
   return {
     h, nameOf, game, selection: { cards: tableState.cards, get piece() { return tableState.piece; } },
-    select: (word) => { if (!live) return; tableState.piece = tableState.piece === word ? null : word; renderTable(); },
+    select: (word) => {
+      if (!live) return;
+      tableState.piece = tableState.piece === word ? null : word; tableState.said = null; tableState.asked = null;
+      renderTable();
+    },
     send: (action) => { if (live) send(action); },
     rerender: () => { if (live) renderTable(); },
+    wordsOf: (action) => wordsOf(tableState.msg, action),
+    why: (action) => { if (!live) return; tableState.said = null; tableState.asked = action; explainRefusal(action); renderTable(); },
+    say: (text) => { if (!live) return; tableState.said = text; renderTable(); },
+    clear: () => { if (!live) return; tableState.cards.clear(); tableState.piece = null; tableState.said = null; tableState.asked = null; renderTable(); },
   };
+}
+
+/** A legal action of the message in plain words (the game's, sent by the server), else its notation. */
+function wordsOf(msg, action) {
+  const i = msg.legal.indexOf(action);
+  return i >= 0 && msg.words && msg.words[i] ? msg.words[i] : action;
+}
+
+/** Ask the server why the rules would refuse `action` (nothing is played), once per action and state; the
+ *  answer is said under the moves while the selection still makes that action. */
+async function explainRefusal(action) {
+  const msg = tableState.msg;
+  if (tableState.answers.has(action)) return;
+  tableState.answers.set(action, "");
+  const token = localStorage.getItem(tokenKey(msg.table.id));
+  let text;
+  try {
+    const answer = await api(`/api/tables/${msg.table.id}/check?lang=${currentLanguage()}`,
+      { token, version: msg.view.version, action });
+    text = answer.legal ? answer.words : answer.reason;
+  } catch (e) { text = e.message; }
+  if (tableState.msg !== msg) return;
+  tableState.answers.set(action, text);
+  renderTable();
 }
 
 /** The legal actions that use every selected card and the selected piece. */
@@ -334,6 +374,7 @@ function handView(msg, cards, client, ui) {
     if (tableState.cards.has(card)) svg.classList.add("selected");
     if (mine && msg.legal.some((a) => actionWords(a).includes(card.toLowerCase()))) svg.classList.add("playable");
     const pick = () => {
+      tableState.said = null; tableState.asked = null;  // what was said was about the selection before
       if (client.pickCard && client.pickCard(card, msg, ui)) return;
       if (tableState.cards.has(card)) tableState.cards.delete(card);
       else tableState.cards.add(card);
@@ -396,15 +437,12 @@ function logEntries(v, client) {
   return numberedLog(v);
 }
 
-/** Who made an action: the seat's name, or its stand-in when a bot played for the absent person. */
-function actorOf(msg, seat, index, standIns) {
-  return standIns.has(index) ? tr("Stand-in for {name}", { name: nameOf(msg, seat) }) : nameOf(msg, seat);
-}
-
 function logPanel(msg, client) {
   const standIns = new Set(msg.stand_in_moves || []);
-  const entries = logEntries(msg.view, client).slice(-60).map(([seat, text, index]) =>
-    h("div", { class: standIns.has(index) ? "stand-in" : null }, `${actorOf(msg, seat, index, standIns)}: ${text}`));
+  const lines = msg.story && msg.story.length ? msg.story
+    : logEntries(msg.view, client).slice(-60).map(([seat, text, index]) => [seat, `${nameOf(msg, seat)}: ${text}`, index]);
+  const entries = lines.map(([seat, text, index]) => h("div", { class: standIns.has(index) ? "stand-in" : null },
+    text, standIns.has(index) ? h("span", { class: "muted" }, " " + tr("(played by the stand-in for {name})", { name: nameOf(msg, seat) })) : null));
   const box = h("div", { class: "log", id: "log", role: "log", tabindex: 0, "aria-label": t("What happened") }, entries);
   setTimeout(() => { box.scrollTop = box.scrollHeight; }, 0);
   return panel(t("What happened"), box);
@@ -453,15 +491,28 @@ async function rematch(id) {
 
 /** A seat's moves while the table plays (none for a spectator, none once finished): the legal actions that fit
  * the selection, or "Not your turn.". */
-function movesPanel(msg, client) {
+function movesPanel(msg, client, ui) {
   if (msg.seat === null || msg.table.status !== "playing") return null;
   const moves = filteredMoves(msg, client);
+  const selected = tableState.cards.size > 0 || tableState.piece !== null;
+  let said = tableState.said;
+  if (!said && tableState.asked) said = tableState.answers.get(tableState.asked);
+  if (!said && selected && msg.legal.length && !moves.length) {
+    const candidate = client.candidate ? client.candidate(msg, ui) : null;
+    if (candidate) { explainRefusal(candidate); said = tableState.answers.get(candidate); }
+    else said = t("No move uses this selection.");
+  }
   const movesBox = h("div", { class: "moves", id: "moves" },
-    msg.legal.length ? moves.map((a) => h("button", { class: "move", "data-action": a, on: { click: () => send(a) } },
-      client.label ? client.label(a, msg) : a))
+    msg.legal.length ? moves.map((a) => {
+      const notation = client.label ? client.label(a, msg) : a;
+      const words = wordsOf(msg, a);
+      return h("button", { class: "move", "data-action": a, on: { click: () => send(a) } },
+        h("span", { class: "words" }, words === a ? notation : words), words === a ? null : h("span", { class: "notation" }, notation));
+    })
       : h("span", { class: "muted" }, t("Not your turn.")),
-    tableState.cards.size || tableState.piece ? h("button", { on: { click: () => { tableState.cards.clear(); tableState.piece = null; renderTable(); } } }, t("clear selection")) : null);
-  return panel(t("Your moves"), h("p", { class: "muted" }, client.hint || t("Click cards to narrow the moves.")), movesBox);
+    selected ? h("button", { id: "clear", on: { click: () => ui.clear() } }, t("clear selection")) : null);
+  const why = h("p", { id: "why", class: "why", role: "status", "aria-live": "polite" }, said || "");
+  return panel(t("Your moves"), h("p", { class: "muted" }, client.hint || t("Click cards to narrow the moves.")), why, movesBox);
 }
 
 async function renderTable() {
@@ -483,7 +534,7 @@ async function renderTable() {
   msg.seat === null ? h("p", { class: "muted", id: "watching" }, tr("You are watching.")) : null, fairness(t, toast));
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
-    movesPanel(msg, client));
+    movesPanel(msg, client, ui));
   const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg, client, ui), logPanel(msg, client), tableState.chat);
   const refocus = tableState.focus ? `#hand svg[data-card="${CSS.escape(tableState.focus)}"]` : focusedControl();
   tableState.focus = null;

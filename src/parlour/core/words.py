@@ -1,0 +1,45 @@
+"""How a game says in plain words, in the reader's language, what a player may do and what happened.
+
+Each game describes its own actions and events (its ``words`` part, a ``Words`` subclass), so that the
+browser, the terminal and the log say the same sentence: "Draw from the stock" / "Piocher dans le talon"
+for a legal action, "Zoé drops with 21 and wins" for what happened. The notation stays what is typed and
+sent; the words are shown beside it. A game without a ``words`` part speaks its notation (``Words``).
+
+Words read only a view (``State.view``), never a state: they cannot say what the reader may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from parlour.core.game import Game, View
+
+
+class StoryLine(NamedTuple):
+    """One line of what happened: who (None: nobody in particular), the sentence, and the index of the action
+    it tells in the game (None for an event that is no action: a trick won, a hand's end, who leads next)."""
+
+    seat: int | None
+    text: str
+    action: int | None
+
+
+class Words:
+    """A game's plain words; this default speaks the notation, and each game's part overrides it."""
+
+    def action(self, text: str, view: View, lang: str) -> str:
+        """The legal action ``text`` (its notation) as an instruction to the seat whose ``view`` it is,
+        in ``lang``: "Draw from the stock"."""
+        return text
+
+    def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
+        """What happened, as far as ``view`` tells it, in ``lang``, each seat called by its name in ``names``:
+        one line per action of the view's log, and the events between them (a trick won, a hand's end, who
+        leads next and why). None by default: a front end then shows the view's log as it is."""
+        return []
+
+def words_of(game: Game[Any] | type[Game[Any]]) -> Words:
+    """The words of ``game``: its ``words`` part, or the notation itself for a game that has none."""
+    parts = game.parts
+    return game.part("words")() if "words" in parts else Words()

@@ -1,0 +1,86 @@
+"""The table's words: each socket's messages speak its language (``lang``), a state carries the legal actions and
+the story in words, and ``POST …/check`` says why the rules would refuse an action without playing it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parlour.core.game import View
+from parlour.core.words import StoryLine, Words
+from tests.server.conftest import Client, TestClient, join, new_table
+
+
+class Spoken(Words):
+    """Words that show which language was asked."""
+
+    def action(self, text: str, view: View, lang: str) -> str:
+        return f"{lang}:{text}"
+
+    def story(self, view: View, names: Any, lang: str) -> list[StoryLine]:
+        return [StoryLine(seat, f"{lang}:{names[seat]}:{text}", i) for i, (seat, text) in enumerate(view["log"])]
+
+
+@pytest.fixture
+def spoken(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.server.lobby.words_of", lambda game: Spoken())
+
+
+def two_players(client: TestClient) -> tuple[str, str, str]:
+    table = new_table(client, "tonk", ["human", "human"], rules={"hands": 3})
+    ana = join(client, table["id"], "Ana")["token"]
+    bob = join(client, table["id"], "Bob")["token"]
+    return table["id"], ana, bob
+
+
+def test_each_socket_gets_words_in_its_own_language(client: TestClient, spoken: None) -> None:
+    tid, ana, _bob = two_players(client)
+    with client.websocket_connect(f"/api/tables/{tid}/ws?token={ana}&lang=fr") as french, \
+            client.websocket_connect(f"/api/tables/{tid}/ws?lang=en") as english:
+        seat, watcher = Client(french), Client(english)
+        mine = seat.until(lambda m: m["type"] == "state")
+        assert mine["words"] == [f"fr:{a}" for a in mine["legal"]] and mine["legal"]
+        assert watcher.until(lambda m: m["type"] == "state")["words"] == []
+        seat.act("draw stock")
+        after = watcher.until(lambda m: m["type"] == "state" and m["view"]["version"] == 1)
+        assert after["story"][-1][1].startswith("en:Ana:")
+        assert seat.until_version(1)["story"][-1][1].startswith("fr:Ana:")
+
+
+def test_an_unknown_language_is_refused_naming_those_offered(client: TestClient) -> None:
+    tid, _ana, _bob = two_players(client)
+    with client.websocket_connect(f"/api/tables/{tid}/ws?lang=xx") as ws:
+        refusal = Client(ws).receive()
+    assert refusal["code"] == "request/invalid" and "'xx'" in refusal["message"] and "en, fr" in refusal["message"]
+    response = client.get(f"/api/tables/{tid}?lang=klingon")
+    assert response.status_code == 422 and "'klingon'" in response.json()["error"]["message"]
+
+
+def test_the_default_words_are_the_notation_and_the_log(client: TestClient) -> None:
+    shown = client.get(f"/api/tables/{two_players(client)[0]}").json()
+    assert shown["words"] == [] and shown["story"] == []
+
+
+def test_check_says_why_the_rules_refuse_an_action_in_the_asked_language_and_plays_nothing(
+        client: TestClient) -> None:
+    tid, ana, bob = two_players(client)
+    state = client.get(f"/api/tables/{tid}?token={ana}").json()
+    hand = state["view"]["hand"]
+    early = f"spread {hand[0]} {hand[1]}"
+    for lang, because in (("en", "first drop or draw"), ("fr", "d'abord descendre ou piocher")):
+        answer = client.post(f"/api/tables/{tid}/check?lang={lang}", json={"token": ana, "version": 0, "action": early})
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert body["legal"] is False and body["code"] == "action/illegal"
+        assert f"'{early}'" in body["reason"] and because in body["reason"]
+    nonsense = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": 0, "action": "fly away"}).json()
+    assert nonsense["code"] == "action/invalid" and "'fly away'" in nonsense["reason"]
+    legal = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": 0, "action": "DRAW STOCK"}).json()
+    assert legal == {"action": "draw stock", "legal": True, "code": None, "reason": None,
+                     "words": legal["words"]} and legal["words"]
+    not_yours = client.post(f"/api/tables/{tid}/check", json={"token": bob, "version": 0, "action": "draw stock"})
+    assert not_yours.status_code == 409 and not_yours.json()["error"]["code"] == "action/not_your_turn"
+    stale = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": 5, "action": "draw stock"})
+    assert stale.json()["error"]["code"] == "action/stale"
+    assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0
