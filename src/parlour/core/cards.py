@@ -66,6 +66,19 @@ def card_str(card: int, french: bool = False) -> str:
     return ranks[f % 13] + suits[f // 13]
 
 
+def card_name(card: int | str, lang: str | None = None) -> str:
+    """A card in words, in ``lang`` (the current language if None): "queen of hearts", "dame de cœur",
+    "joker"; a card may be given by id or in notation ("Qh"). For plain-word descriptions (``Words``)."""
+    if isinstance(card, str):
+        card = parse_card(card)
+    if is_joker(card):
+        return gettext("joker", lang)
+    ranks = (gettext("ace", lang), "2", "3", "4", "5", "6", "7", "8", "9", "10",
+             gettext("jack", lang), gettext("queen", lang), gettext("king", lang))
+    suits = (gettext("clubs", lang), gettext("diamonds", lang), gettext("hearts", lang), gettext("spades", lang))
+    return gettext("{rank} of {suit}", lang).format(rank=ranks[rank(card) - 1], suit=suits[suit(card)])
+
+
 def _rank_table(french: bool) -> dict[str, int]:
     names = FRENCH_RANKS if french else RANKS
     table = {name.lower(): i + 1 for i, name in enumerate(names)}
