@@ -8,6 +8,7 @@ Bad input is answered and asked again; it never changes the game.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,10 @@ from parlour.bots.ismcts import ISMCTSBot
 from parlour.cli.render import Renderer
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Action, Game, State
+from parlour.core.i18n import current_language
 from parlour.core.i18n import gettext as _
 from parlour.core.record import GameRecord
+from parlour.core.words import StoryLine, words_of
 
 HINT_BOT = "strong:ms=1500"
 """The bot asked for hints (plain ISMCTS with random rollouts for a game without a heuristic)."""
@@ -40,8 +43,29 @@ class Quit(Exception):
     """The player left the game."""
 
 
-def legal_list(legal: Sequence[Action]) -> Columns:
-    return Columns([Text(f"{i}. {a}") for i, a in enumerate(legal, start=1)], padding=(0, 3))
+def legal_list(state: State[Any, Any], seat: int) -> Columns:
+    """The legal actions, numbered, each in the game's plain words with its notation beside it (dim) when
+    the two differ: what to type is either the number or the notation."""
+    words = words_of(state.game)
+    view = state.view(seat)
+    lang = current_language()
+    items = []
+    for i, action in enumerate(state.legal_actions(), start=1):
+        said = words.action(str(action), view, lang)
+        items.append(Text(f"{i}. {said}") + (Text(f"  {action}", style="dim") if said != str(action) else Text("")))
+    return Columns(items, padding=(0, 3))
+
+
+def told(before: Sequence[StoryLine], after: Sequence[StoryLine]) -> list[StoryLine]:
+    """The lines of the story ``after`` that ``before`` did not tell yet (a new hand's story starts afresh)."""
+    seen = Counter(before)
+    fresh = []
+    for line in after:
+        if seen[line]:
+            seen[line] -= 1
+        else:
+            fresh.append(line)
+    return fresh
 
 
 def read_action(state: State[Any, Any], text: str) -> Action | str:
@@ -63,7 +87,7 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
                console: Console, ask: Callable[[str], str]) -> Action:
     """Show the table and ask until the player gives a legal action; returns it (applied)."""
     console.print(renderer.screen(state.view(seat), names))
-    console.print(legal_list(state.legal_actions()))
+    console.print(legal_list(state, seat))
     while True:
         try:
             text = ask(f"{names[seat]} > ")
@@ -74,7 +98,7 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
             raise Quit
         if word in ("help", "?", "h"):
             console.print(help_text())
-            console.print(legal_list(state.legal_actions()))
+            console.print(legal_list(state, seat))
             continue
         if word == "hint":
             console.print(hint(state, seat))
@@ -119,17 +143,26 @@ def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, 
     state = game.new_state(seed)
     bot_rng = random.Random(seed * 7919 + 17)
     before = state.view(human)
+    words = words_of(game)
+    lang = current_language()
+    story = words.story(before, names, lang)
     interrupted = False
     try:
         while not state.is_terminal:
             seat = state.current_player
             if seat == human:
-                human_turn(state, seat, names, renderer, console, ask)
+                action = human_turn(state, seat, names, renderer, console, ask)
             else:
                 action = bots[seat].choose(state.view(seat), state.legal_actions(), bot_rng)
                 state.apply(action)
-                console.print(Text(_("{name}: {action}").format(name=names[seat], action=action), style="cyan"))
             after = state.view(human)
+            now = words.story(after, names, lang)
+            fresh = told(story, now)
+            if not fresh and seat != human:  # a game without a story of its own: its notation
+                console.print(Text(_("{name}: {action}").format(name=names[seat], action=action), style="cyan"))
+            for line in fresh:
+                console.print(Text(line.text, style="cyan" if line.seat not in (human, None) else ""))
+            story = now
             news = renderer.news(before, after, names)
             if news is not None:
                 console.print(news)
