@@ -14,6 +14,7 @@ from parlour.core.i18n import (
     SOURCE_LANGUAGE,
     browser_messages,
     current_language,
+    elide,
     gettext,
     language_from_environment,
     negotiate,
@@ -86,3 +87,10 @@ def test_the_terminal_language_comes_from_the_environment(environ: dict[str, str
 ])
 def test_the_browser_language_follows_accept_language(header: str | None, lang: str) -> None:
     assert negotiate(header) == lang
+
+
+def test_french_elision_after_de_que_le_la_before_a_vowel_only() -> None:
+    assert elide("Au tour de Ana", "fr") == "Au tour d'Ana"
+    assert elide("le as de pique, la équipe, que il", "fr") == "l'as de pique, l'équipe, qu'il"
+    assert elide("de Bob, le 8, la donne, de Ana", "en") == "de Bob, le 8, la donne, de Ana"
+    assert elide("Au tour de Zoé", "fr") == "Au tour de Zoé"

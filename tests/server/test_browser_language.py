@@ -47,3 +47,18 @@ def test_the_rules_pages_fit_a_phone(browser: Any, server: str, page_errors: lis
         assert overflow <= 0, f"{path} is {overflow} px too wide at 390 px"
     shot(page, "rules-phone")
     context.close()
+
+
+def test_french_elides_before_a_name_that_starts_with_a_vowel(browser: Any, server: str,
+                                                              page_errors: list[str]) -> None:
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1000, "height": 900})
+    page = watch(context.new_page(), page_errors)
+    made = page.request.post(server + "/api/tables", data={"game": "tonk", "seats": ["human", "human"],
+                                                           "rules": {"hands": 3}})
+    tid = made.json()["id"]
+    for name in ("Ana", "Bob"):
+        assert page.request.post(f"{server}/api/tables/{tid}/join", data={"name": name}).ok
+    page.goto(f"{server}/?table={tid}&watch=1")
+    page.wait_for_selector("#turn:has-text('Au tour')")
+    assert page.inner_text("#turn") == "Au tour d'Ana."
+    context.close()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import gettext as gettext_module
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -143,3 +144,14 @@ def negotiate(accept_language: str | None, available: Iterable[str] = LANGUAGES)
         if code in offered:
             return code
     return SOURCE_LANGUAGE
+
+_ELISION = re.compile(r"\b(de|que|le|la) (?=[aeiouàâäéèêëîïôöùûüæœ])", re.IGNORECASE)
+
+
+def elide(text: str, lang: str) -> str:
+    """``text`` with French elision made where a word or name follows "de", "que", "le" or "la": "de Ana"
+    becomes "d'Ana", "le as" "l'as". Messages put names and cards into sentences, so elision cannot be
+    written in the catalog; nothing changes in another language."""
+    if lang != "fr":
+        return text
+    return _ELISION.sub(lambda m: m.group(1)[:-1] + "'", text)

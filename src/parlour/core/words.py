@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from parlour.core.game import Game, View
+from parlour.core.i18n import elide
 
 
 class StoryLine(NamedTuple):
@@ -39,7 +40,20 @@ class Words:
         leads next and why). None by default: a front end then shows the view's log as it is."""
         return []
 
+class Elided(Words):
+    """A game's words with French elision made once the names and cards are in ("de Ana" → "d'Ana"), which
+    a catalog's sentence cannot do itself."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+
+    def action(self, text: str, view: View, lang: str) -> str:
+        return elide(self.words.action(text, view, lang), lang)
+
+    def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
+        return [line._replace(text=elide(line.text, lang)) for line in self.words.story(view, names, lang)]
+
+
 def words_of(game: Game[Any] | type[Game[Any]]) -> Words:
-    """The words of ``game``: its ``words`` part, or the notation itself for a game that has none."""
-    parts = game.parts
-    return game.part("words")() if "words" in parts else Words()
+    """The words of ``game`` (its ``words`` part; the notation itself for a game that has none), elided."""
+    return Elided(game.part("words")()) if "words" in game.parts else Words()

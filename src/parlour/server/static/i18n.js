@@ -29,8 +29,18 @@ export async function loadLanguage() {
 /** `message` in the page's language, each {name} replaced by params.name: t("{name} to play.", { name }). */
 export function t(message, params = {}) {
   const text = messages[message] || message;
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+  return text.replace(/(\b(?:de|que|le|la) )?\{(\w+)\}/gi, (whole, before, key) => {
+    if (!(key in params)) return whole;
+    const value = String(params[key]);
+    return before ? elided(before, value) : value;
+  });
 }
+
+/** French elision where a name or word is put after "de", "que", "le" or "la": "de Ana" → "d'Ana". */
+function elided(before, value) {
+  return language === "fr" && ELIDES.test(value) ? before.slice(0, -2) + "'" + value : before + value;
+}
+const ELIDES = /^[aeiouàâäéèêëîïôöùûüæœ]/i;
 
 export function currentLanguage() { return language; }
 
