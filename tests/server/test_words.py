@@ -21,6 +21,9 @@ class Spoken(Words):
     def story(self, view: View, names: Any, lang: str) -> list[StoryLine]:
         return [StoryLine(seat, f"{lang}:{names[seat]}:{text}", i) for i, (seat, text) in enumerate(view["log"])]
 
+    def outcome(self, result: Any, names: Any, lang: str) -> str:
+        return f"{lang}:{result['outcome']}:{names[0]}"
+
 
 @pytest.fixture
 def spoken(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,3 +87,24 @@ def test_check_says_why_the_rules_refuse_an_action_in_the_asked_language_and_pla
     stale = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": 5, "action": "draw stock"})
     assert stale.json()["error"]["code"] == "action/stale"
     assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0
+
+
+def test_finished_hands_say_how_they_ended_in_the_asked_language_at_the_table_and_in_its_replay(
+        client: TestClient, spoken: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.server.replaying.words_of", lambda game: Spoken())
+    tid, ana, bob = two_players(client)
+    tokens = [ana, bob]
+    for _ in range(400):
+        shown = client.get(f"/api/tables/{tid}").json()
+        if shown["table"]["status"] == "finished":
+            break
+        seat = shown["table"]["to_play"]
+        mine = client.get(f"/api/tables/{tid}?token={tokens[seat]}").json()
+        client.post(f"/api/tables/{tid}/actions", json={"token": tokens[seat], "version": mine["view"]["version"],
+                                                       "action": mine["legal"][0]})
+    french = client.get(f"/api/tables/{tid}?lang=fr").json()
+    results = french["view"]["results"]
+    assert results and french["outcomes"] == [f"fr:{r['outcome']}:Ana" for r in results]
+    last = client.get(f"/api/tables/{tid}/replay?step=100000&lang=fr").json()
+    assert last["outcomes"] == french["outcomes"]
+    assert client.get(f"/api/tables/{tid}/replay?step=0&lang=fr").json()["outcomes"] == []

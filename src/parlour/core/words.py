@@ -10,7 +10,7 @@ Words read only a view (``State.view``), never a state: they cannot say what the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from parlour.core.game import Game, View
@@ -40,6 +40,12 @@ class Words:
         leads next and why). None by default: a front end then shows the view's log as it is."""
         return []
 
+    def outcome(self, result: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
+        """How a finished hand of the view's ``results`` ended, as a sentence naming the players, in ``lang``
+        ("Zoé drops with 21 and wins"); None when the result says nothing of its own beyond its numbers."""
+        return None
+
+
 class Elided(Words):
     """A game's words with French elision made once the names and cards are in ("de Ana" → "d'Ana"), which
     a catalog's sentence cannot do itself."""
@@ -52,6 +58,10 @@ class Elided(Words):
 
     def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
         return [line._replace(text=elide(line.text, lang)) for line in self.words.story(view, names, lang)]
+
+    def outcome(self, result: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
+        said = self.words.outcome(result, names, lang)
+        return None if said is None else elide(said, lang)
 
 
 def words_of(game: Game[Any] | type[Game[Any]]) -> Words:

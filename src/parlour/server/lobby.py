@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from parlour.bots.base import make_bot
+from parlour.bots.names import readable_name
 from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
@@ -26,7 +27,7 @@ from parlour.core.i18n import SOURCE_LANGUAGE, gettext, speaking
 from parlour.core.registry import game_class, game_classes, load_game, parse_spec
 from parlour.core.rules import FlagInfo
 from parlour.core.words import words_of
-from parlour.server.authority import Origin, Rejected, TableAuthority, quote
+from parlour.server.authority import Origin, Rejected, Seat, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
@@ -57,6 +58,14 @@ STAND_IN_WINDOW = 1000
 """How many of the latest actions a state message says were a stand-in's (the log shows fewer)."""
 STORY_LINES = 80
 """The latest lines of the story (what happened, in words) a state message carries; the log shows as many."""
+
+
+def seat_name(seat: Seat, lang: str) -> str | None:
+    """The name a seat is shown by: a bot named by the server ("Heuristic bot 1") is named in ``lang``
+    ("Bot heuristique 1"); any other name as it was given."""
+    if seat.bot_spec and seat.name == f"{readable_name(seat.bot_spec)} {seat.seat}":
+        return f"{readable_name(seat.bot_spec, lang)} {seat.seat}"
+    return seat.name
 
 
 def kept_name(name: str, otherwise: str) -> str:
@@ -418,8 +427,8 @@ class Lobby:
         connected = {s.seat for s in table.seats if s.kind == "bot" or s.seat in people}
         return connected, self.hub.spectators(table.id) + elsewhere.spectators
 
-    def summary(self, table: TableAuthority) -> dict[str, Any]:
-        """The table as the lobby shows it (the ``TableOut`` schema)."""
+    def summary(self, table: TableAuthority, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+        """The table as the lobby shows it (the ``TableOut`` schema), a bot's own name in ``lang``."""
         connected, spectators = self.presence(table)
         now = time.time()
         return {
@@ -429,7 +438,7 @@ class Lobby:
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
             "spectators": spectators, "created": table.created,
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot_spec, "taken": s.taken,
+                {"seat": s.seat, "kind": s.kind, "name": seat_name(s, lang), "bot": s.bot_spec, "taken": s.taken,
                  "reserved": s.kept(now), "connected": s.seat in connected, "stand_in": s.stand_in}
                 for s in table.seats
             ],
@@ -443,19 +452,21 @@ class Lobby:
         view = table.state.message_view(seat)
         legal = table.legal(seat)
         words = words_of(table.game)
+        names = self.names(table, lang)
         return {
-            "type": "state", "table": self.summary(table), "seat": seat,
+            "type": "state", "table": self.summary(table, lang), "seat": seat,
             "view": view,
             "legal": legal,
             "words": [words.action(action, view, lang) for action in legal],
-            "story": [list(line) for line in words.story(view, self.names(table, lang), lang)[-STORY_LINES:]],
+            "story": [list(line) for line in words.story(view, names, lang)[-STORY_LINES:]],
+            "outcomes": [words.outcome(result, names, lang) for result in view.get("results") or ()],
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
         }
 
     def names(self, table: TableAuthority, lang: str) -> list[str]:
         """Each seat's name as the table shows it; "Seat 2" (in ``lang``) for a seat nobody has taken yet."""
-        return [s.name or gettext("Seat {n}", lang).format(n=s.seat) for s in table.seats]
+        return [seat_name(s, lang) or gettext("Seat {n}", lang).format(n=s.seat) for s in table.seats]
 
     def publish(self, table: TableAuthority) -> None:
         self.hub.publish(table.id, lambda seat, lang: self.state_message(table, seat, lang))

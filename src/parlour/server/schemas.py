@@ -241,6 +241,8 @@ class StateOut(BaseModel):
     story: list[tuple[int | None, str, int | None]] = Field(
         default_factory=list, description="what happened, in plain words in the client's language: the latest "
         "lines as [seat or null, sentence, index of the action told or null for an event]")
+    outcomes: list[str | None] = Field(default_factory=list, description="how each of the view's ``results`` "
+                                       "ended, in words in the client's language (null: the game says nothing)")
     deadline: float | None = Field(None, description="seconds left before a stand-in plays this turn")
     stand_in_moves: list[int] = Field(default_factory=list, description="indices of the latest actions that a "
                                       "stand-in bot played for an absent person")
@@ -268,4 +270,6 @@ class ReplayStepOut(BaseModel):
     seat: int | None
     view: dict[str, Any]
     hands: list[list[str]]
+    outcomes: list[str | None] = Field(default_factory=list, description="how each of the view's ``results`` "
+                                       "ended, in words in the asked language (null: the game says nothing)")
 

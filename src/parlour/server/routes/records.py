@@ -13,6 +13,7 @@ from fastapi import APIRouter, Query, Request
 from parlour.core.record import GameRecord
 from parlour.server.authority import Rejected
 from parlour.server.replaying import replay_step_of
+from parlour.server.routes.deps import LangDep
 from parlour.server.schemas import ErrorOut, ReplayStepOut
 
 router = APIRouter(prefix="/api/records", tags=["records"])
@@ -35,6 +36,7 @@ async def opened_record(request: Request) -> dict[str, Any]:
 
 
 @router.get("/opened/replay", response_model=ReplayStepOut, responses=ERRORS)
-async def opened_replay(request: Request, step: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStepOut:
-    """The opened record after ``step`` actions, every hand shown."""
-    return replay_step_of(opened(request), step)
+async def opened_replay(request: Request, lang: LangDep,
+                        step: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStepOut:
+    """The opened record after ``step`` actions, every hand shown; its words in ``lang``."""
+    return replay_step_of(opened(request), step, lang)

@@ -36,18 +36,18 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 @router.post("", response_model=TableOut, status_code=201, responses=ERRORS)
-async def create_table(body: TableIn, lobby: LobbyDep, request: Request) -> dict[str, Any]:
+async def create_table(body: TableIn, lobby: LobbyDep, request: Request, lang: LangDep) -> dict[str, Any]:
     """Open a table: game, preset, flags, and per seat ``human`` or a bot spec.
 
     Each client (by address) may have ``max_open_tables_per_client`` unfinished tables and create them at
     ``table_creation_rate``; beyond, 429 with ``Retry-After``. Bot specs may ask at most ``max_bot_iters``
     iterations or ``max_bot_ms`` milliseconds a move.
     """
-    return lobby.summary(lobby.create(body, client_key(None, request.client)))
+    return lobby.summary(lobby.create(body, client_key(None, request.client)), lang)
 
 
 @router.get("", response_model=list[TableOut], responses=ERRORS)
-async def list_tables(lobby: LobbyDep, response: Response,
+async def list_tables(lobby: LobbyDep, response: Response, lang: LangDep,
                       limit: Annotated[int | None, Query(ge=1, le=500)] = None,
                       cursor: Annotated[str | None, Query(max_length=80, pattern=CURSOR)] = None,
                       ) -> list[dict[str, Any]]:
@@ -68,7 +68,7 @@ async def list_tables(lobby: LobbyDep, response: Response,
         following = f"{last.created!r}:{last.id}"
         response.headers["X-Next-Cursor"] = following
         response.headers["Link"] = f'</api/tables?limit={page}&cursor={following}>; rel="next"'
-    return [lobby.summary(t) for t in shown]
+    return [lobby.summary(t, lang) for t in shown]
 
 
 @router.get("/{table_id}", response_model=StateOut, responses=ERRORS)
@@ -112,10 +112,10 @@ async def table_record(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
 
 
 @router.get("/{table_id}/replay", response_model=ReplayStepOut, responses=ERRORS)
-async def replay_step(table_id: str, lobby: LobbyDep,
+async def replay_step(table_id: str, lobby: LobbyDep, lang: LangDep,
                       step: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> ReplayStepOut:
-    """A finished game after ``step`` actions, every hand shown: move-by-move replay."""
+    """A finished game after ``step`` actions, every hand shown: move-by-move replay, its words in ``lang``."""
     table = lobby.get(table_id)
     if table.status != "finished":
         raise Rejected("table/not_finished", f"table {table_id!r} is still being played; replay it once it ends")
-    return replay_step_of(table.record(), step)
+    return replay_step_of(table.record(), step, lang, lobby.names(table, lang))

@@ -38,10 +38,13 @@ function toast(text) {
   toast.timer = setTimeout(() => t.classList.remove("show"), 3500);
 }
 
+/** A call to the API; the tables' answers (their names, words and reasons) come in the page's language. */
 async function api(path, body) {
   const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify(body) };
-  const response = await fetch(path, init);
+  const url = new URL(path, location.origin);
+  if (url.pathname.startsWith("/api/tables") && !url.searchParams.has("lang")) url.searchParams.set("lang", currentLanguage());
+  const response = await fetch(url, init);
   const data = await response.json();
   if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
   return data;
@@ -346,7 +349,7 @@ async function explainRefusal(action) {
   const token = localStorage.getItem(tokenKey(msg.table.id));
   let text;
   try {
-    const answer = await api(`/api/tables/${msg.table.id}/check?lang=${currentLanguage()}`,
+    const answer = await api(`/api/tables/${msg.table.id}/check`,
       { token, version: msg.view.version, action });
     text = answer.legal ? answer.words : answer.reason;
   } catch (e) { text = e.message; }
@@ -460,11 +463,13 @@ const paymentText = (msg, [payer, payee, stakes]) =>
 function revealPanel(msg, client, ui) {
   const v = msg.view;
   const results = (v.results || []).slice(-3);
+  const skipped = (v.results || []).length - results.length;
+  const outcome = (r, i) => (msg.outcomes && msg.outcomes[skipped + i]) || (r.outcome && withNames(msg, r.outcome));
   const last = results.length ? results[results.length - 1].hand ?? results[results.length - 1].deal : undefined;
   const pending = (v.ledger || []).filter((entry) => last === undefined || entry[3] > last).slice(-10);
   if (!results.length && !pending.length) return null;
-  const rows = results.map((r) => h("div", { class: "reveal", "data-hand": r.hand ?? r.deal },
-    h("div", {}, h("strong", {}, (r.hand === undefined && r.deal !== undefined ? t("Deal {n}:", { n: r.deal }) : t("Hand {n}:", { n: r.hand ?? "" })) + " "), (r.outcome && withNames(msg, r.outcome)) || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
+  const rows = results.map((r, i) => h("div", { class: "reveal", "data-hand": r.hand ?? r.deal },
+    h("div", {}, h("strong", {}, (r.hand === undefined && r.deal !== undefined ? t("Deal {n}:", { n: r.deal }) : t("Hand {n}:", { n: r.hand ?? "" })) + " "), outcome(r, i) || (r.points ? t("points {points}", { points: r.points.join(" – ") }) : "")),
     (r.hands || []).map((cards, seat) => h("div", { class: "hand-row", "data-seat": seat }, nameOf(msg, seat),
       r.totals ? h("span", { class: "total" }, " " + t("total {n}", { n: r.totals[seat] })) : null, cardRow(cards, { small: true }))),
     (client.resultLines ? client.resultLines(r, msg, ui) : []).map((line) => h("div", { class: "result-line" }, line))));
@@ -593,7 +598,7 @@ async function showReplay(id, record) {
   async function draw() {
     const r = await source.step(step);
     step = r.step; steps = r.steps;
-    const fake = { view: r.view, seat: null, legal: [], table, deadline: null };
+    const fake = { view: r.view, outcomes: r.outcomes, seat: null, legal: [], table, deadline: null };
     area.replaceChildren(await areaOf(fake, client, uiFor(game, false)));
     controls.querySelector("#step").textContent = ` ${t("move {n} of {total}", { n: r.step, total: r.steps })} `;
     said.textContent = r.action ? `${nameOf(fake, r.seat)}: ${r.action}` : t("The deal.");
