@@ -68,6 +68,11 @@ function botLabel(spec) {
   return known[kind] || t("{kind} bot", { kind });
 }
 
+/** The bot a new table seats by default: the strongest the game offers (a newcomer learns most against it). */
+function defaultBot(game) {
+  return ["strong", "heuristic"].find((b) => game.bots.includes(b)) || game.bots[0] || "human";
+}
+
 const tokenKey = (id) => `parlour:token:${id}`;
 /** The rules page of `game`, with a table's flags when given its spec (the table's `spec`). */
 const rulesLink = (game, spec) => `/rules/${encodeURIComponent(game)}?` +
@@ -136,7 +141,7 @@ async function showLobby() {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
-      const choice = old[i] || (i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0] || "human");
+      const choice = old[i] || (i === 0 ? "human" : defaultBot(game));
       seatsBox.append(h("label", {}, t("seat {n}", { n: i }), h("select", { class: "seat", "data-seat": i },
         ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b))))));
     }
