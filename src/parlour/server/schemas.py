@@ -36,7 +36,9 @@ def check_name(value: str) -> str:
     return text
 
 
-Name = Annotated[str, StringConstraints(max_length=40), AfterValidator(check_name)]
+NAME_LENGTH = 40
+"""The longest name a person may give (seat, table, chat)."""
+Name = Annotated[str, StringConstraints(max_length=NAME_LENGTH), AfterValidator(check_name)]
 """Every name a person gives (seat, table, chat): one rule, ``check_name``."""
 SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80, pattern=PRINTABLE)]
 ActionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
