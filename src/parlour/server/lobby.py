@@ -522,9 +522,9 @@ class Lobby:
                 "information": cls.spec.information, "default_preset": rules_type.default_preset,
                 "presets": presets, "bots": bots, "client": client_url(cls), "layout": layout_url(cls),
                 "flags": [
-                    {"name": f.name, "default": f.default, "help": f.help, "kind": f.kind,
-                     "choices": list(f.choices), "minimum": f.minimum, "maximum": f.maximum,
-                     "allowed": f.allowed()}
+                    {"name": f.name, "title": f.title, "default": f.default, "help": f.help, "kind": f.kind,
+                     "choices": list(f.choices), "choice_words": list(f.choice_words), "minimum": f.minimum,
+                     "maximum": f.maximum, "allowed": f.allowed()}
                     for f in map(self.hosted, flags.values())
                 ],
             })

@@ -146,11 +146,14 @@ class ErrorOut(BaseModel):
 
 
 class FlagOut(BaseModel):
-    name: str
+    name: str = Field(description="the flag as a table's rules name it (what is sent)")
+    title: str = Field(description="its name in words, in English (the browser's catalog translates it)")
     default: Any
-    help: str
+    help: str = Field(description="what it does, in English (translated like the title)")
     kind: str
     choices: list[Any]
+    choice_words: list[str] = Field(description="each of choices in words, in the same order, in English "
+                                    "(translated like the title); the values sent are the choices")
     minimum: int | None
     maximum: int | None
     allowed: str
