@@ -64,6 +64,8 @@ def test_an_invitation_shows_who_sits_where_and_the_rules(browser: Any, fast: st
     href = page.get_attribute("#rules", "href")
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(href).query)
     assert href.startswith("/rules/tonk?") and query["rules"] == [spec]
+    width = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width[0] <= width[1], f"the invitation scrolls sideways on a phone: {width}"
     page.fill("#join-name", "Bo")
     page.click("#join")
     page.wait_for_selector("#table[data-status='playing']", timeout=30_000)
