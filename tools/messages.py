@@ -1,7 +1,8 @@
 """Bring the translation catalogs up to date with the code: ``make messages``.
 
 Extracts every message the interface shows: ``_()``/``gettext()`` in the
-Python, the help of each rules ``flag()``, and ``t()`` in the browser's
+Python, the help of each rules ``flag()`` and the words marked ``in_words()``
+(its title and choices), and ``t()`` in the browser's
 JavaScript (page and game clients). Then updates each language's catalog:
 new messages are added untranslated, gone ones dropped, the places noted.
 ``tests/core/test_i18n.py`` fails while a message lacks its translation.
@@ -21,9 +22,9 @@ from parlour.core.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, catalog_path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "parlour"
 METHODS = [("**.py", "python"), ("**.js", "javascript")]
-KEYWORDS = {**DEFAULT_KEYWORDS, "gettext": (1,), "t": (1,), "tr": (1,), "flag": (2,)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "gettext": (1,), "t": (1,), "tr": (1,), "flag": (2,), "in_words": (1,)}
 """Python's gettext (also called with a language), the browser's t() (tr where a table is named t),
-and the help text of each rules flag()."""
+the help text of each rules flag() and its title and choices in words (in_words())."""
 OPTIONS = {"**.js": {"parse_template_string": "true"}}
 HEADER = ("# parlour's interface in the language {language!r}: one entry per message of the code\n"
           "# (make messages adds new ones untranslated and drops gone ones). Placeholders such as {{name}}\n"

@@ -58,15 +58,15 @@ def bot_table(page: Any, server: str, game: str, seats: list[str], rules: dict[s
     return tid
 
 
-def test_the_lobby_refuses_nine_players_for_tonk_beside_the_field_and_offers_the_heuristic_bot(
+def test_the_lobby_refuses_nine_players_for_tonk_beside_the_field_and_offers_the_strong_bot(
         browser: Any, fast: str, page_errors: list[str]) -> None:
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     page = watch(context.new_page(), page_errors)
     page.goto(fast + "/")
     page.select_option("#game", "tonk")
     tonk = next(g for g in page.request.get(fast + "/api/games").json() if g["name"] == "tonk")
-    assert page.input_value("select.seat[data-seat='1']") == "heuristic"
-    assert page.inner_text("select.seat[data-seat='1'] option:checked") == "Heuristic bot"
+    assert "strong" in tonk["bots"] and page.input_value("select.seat[data-seat='1']") == "strong"
+    assert page.inner_text("select.seat[data-seat='1'] option:checked") == "Strong bot"
     page.fill("#players", "9")
     page.dispatch_event("#players", "change")
     error = page.inner_text("#players-error")

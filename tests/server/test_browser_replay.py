@@ -100,6 +100,9 @@ def test_the_replay_viewer_steps_through_a_finished_table_from_the_lobby(browser
     page.wait_for_url(f"**/?table={tid}&replay=1")
     check_viewer(page)
     shot(page, "replay-table")
+    page.click("#back-to-table")
+    page.wait_for_url(f"**/?table={tid}")
+    page.wait_for_selector("#table[data-status='finished']")
     context.close()
 
 
@@ -118,6 +121,7 @@ def test_parlour_replay_open_serves_the_record_to_the_viewer(browser: Any, tmp_p
     with serving(app) as address:
         page.goto(address + "/?record=opened")
         check_viewer(page)
+        assert page.locator("#back-to-table").count() == 0  # an opened record has no table to go back to
         page.keyboard.press("End")
         page.wait_for_selector("#replay[data-step='30']")
         assert page.inner_text("#said") == f"{record.players[seat]}: {action}"

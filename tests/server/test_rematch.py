@@ -34,7 +34,8 @@ def test_the_players_of_a_finished_table_meet_again_at_the_same_seats(db_url: st
         shown = client.get(f"/api/tables/{ana['table']}").json()["table"]
         assert [s["name"] for s in shown["seats"]] == ["Ana", "Cy", "Bo", "Di"]  # Cy's and Di's seats kept for them
         assert [(s["taken"], s["reserved"]) for s in shown["seats"]] == [(True, False), (False, True)] * 2
-        assert shown["spec"] == client.get(f"/api/tables/{tid}").json()["table"]["spec"]
+        first = client.get(f"/api/tables/{tid}").json()["table"]
+        assert shown["spec"] == first["spec"] and shown["name"] == first["name"] + " (2)"
         assert shown["status"] == "waiting"
         for seat in (1, 3):
             client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[seat]})
@@ -134,4 +135,17 @@ def test_a_name_stored_before_the_rule_for_names_does_not_break_a_rematch(client
     ana = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]})
     assert ana.status_code == 200, ana.text
     shown = client.get(f"/api/tables/{ana.json()['table']}").json()["table"]
-    assert shown["seats"][0]["name"] == "Seat 0" and shown["name"] == "Tonk +"
+    assert shown["seats"][0]["name"] == "Seat 0" and shown["name"] == "Tonk (2)"
+
+
+@pytest.mark.parametrize(("name", "rematch"), [
+    ("Ana's Tonk", "Ana's Tonk (2)"),
+    ("Ana's Tonk (2)", "Ana's Tonk (3)"),
+    ("Ana's Tonk (9)", "Ana's Tonk (10)"),
+    ("(2)", "(2) (2)"),
+    ("W" * 40, "W" * 36 + " (2)"),
+    ("W" * 35 + " (99)", "W" * 34 + " (100)"),
+    ("old\u202etable (3)", "Tonk (4)"),
+])
+def test_a_rematch_is_named_after_its_table_and_numbered(name: str, rematch: str) -> None:
+    assert lobby_module.rematch_name(name, "Tonk") == rematch

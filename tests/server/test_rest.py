@@ -27,6 +27,21 @@ def test_games_list_presets_flags_and_bots(client: TestClient) -> None:
     assert (games["tock"]["min_players"], games["tock"]["max_players"]) == (2, 8)
 
 
+def test_every_flag_comes_with_its_name_and_choices_in_words_that_french_translates(client: TestClient) -> None:
+    french = client.get("/api/i18n/fr").json()["messages"]
+    for game in client.get("/api/games").json():
+        for f in game["flags"]:
+            assert f["title"] and "_" not in f["title"], f
+            assert len(f["choice_words"]) == len(f["choices"]), f
+            words = [w for w in (f["title"], f["help"], *f["choice_words"]) if not w.isdigit()]
+            assert all(french.get(w) for w in words), (f["name"], [w for w in words if not french.get(w)])
+    tonk = next(g for g in client.get("/api/games").json() if g["name"] == "tonk")
+    drop = next(f for f in tonk["flags"] if f["name"] == "drop_timing")
+    assert (drop["title"], drop["choices"]) == ("when to drop", ["before_draw", "any"])
+    assert drop["choice_words"] == ["before drawing", "any time before the discard"]
+    assert french["before drawing"] == "avant de piocher"
+
+
 def test_the_tock_board_comes_from_the_geometry_module(client: TestClient) -> None:
     for players in range(2, 9):
         board = client.get(f"/api/games/tock/layout?players={players}").json()

@@ -36,6 +36,10 @@ class FlagInfo:
     capped_by: str | None = None
     """For a flag that makes a match longer (hands, a target score): the name of the server setting
     that may lower ``maximum`` (a server decides how long a match it hosts; the rules do not know it)."""
+    title: str = ""
+    """The flag's name in words ("when to drop" for ``drop_timing``), in English: a message to translate."""
+    choice_words: tuple[str, ...] = ()
+    """Each of ``choices`` in words, in the same order ("before drawing" for ``before_draw``): messages."""
 
     def allowed(self, lang: str = SOURCE_LANGUAGE) -> str:
         """The allowed values, in words and in ``lang``, for error messages and help (``only 4`` for a flag
@@ -103,18 +107,31 @@ class FlagInfo:
 _BAD = object()
 
 
+def in_words(text: str) -> str:
+    """``text`` as it is, marked as a message of the interface (``tools/messages.py`` extracts it): a flag's
+    ``title`` or the words for one of its choices, which the lobby shows translated."""
+    return text
+
+
 def flag(
     default: Any,
     help: str,
     *,
+    title: str = "",
     choices: tuple[Any, ...] = (),
+    words: Mapping[Any, str] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
     optional: bool = False,
     capped_by: str | None = None,
 ) -> Any:
-    """Declare a rules field: its default, a one-line help, what it accepts and, for a flag
-    that makes a match longer, the server setting that caps it (``FlagInfo.capped_by``)."""
+    """Declare a rules field: its default, a one-line help, its name in words (``title``, marked with
+    ``in_words``; the field's name with spaces when not given), what it accepts, the words for some of its
+    ``choices`` (the others are shown as they are) and, for a flag that makes a match longer, the server
+    setting that caps it (``FlagInfo.capped_by``)."""
+    unknown = set(words or {}) - set(choices)
+    if unknown:
+        raise ValueError(f"words given for {sorted(map(str, unknown))}, which are not among the choices {choices}")
     if isinstance(default, bool):
         kind = "bool"
     elif choices:
@@ -124,7 +141,8 @@ def flag(
     else:
         kind = "int"
     meta = {"help": help, "kind": kind, "choices": choices, "minimum": minimum, "maximum": maximum,
-            "capped_by": capped_by}
+            "capped_by": capped_by, "title": title,
+            "choice_words": tuple((words or {}).get(c, str(c)) for c in choices)}
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -137,7 +155,7 @@ class Rules:
     default_preset: ClassVar[str] = ""
     game_name: ClassVar[str] = ""
 
-    players: int = flag(2, "number of players", minimum=1)
+    players: int = flag(2, "number of players", title=in_words("players"), minimum=1)
     """Every game has this flag; each game narrows its range."""
 
     @classmethod
@@ -155,6 +173,8 @@ class Rules:
                 minimum=m.get("minimum"),
                 maximum=m.get("maximum"),
                 capped_by=m.get("capped_by"),
+                title=m.get("title") or f.name.replace("_", " "),
+                choice_words=m.get("choice_words", ()),
             )
         return out
 

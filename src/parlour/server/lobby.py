@@ -13,6 +13,7 @@ import asyncio
 import base64
 import hashlib
 import logging
+import re
 import secrets
 import time
 from dataclasses import replace
@@ -43,7 +44,7 @@ from parlour.server.peers import (
     TableCreated,
     Watching,
 )
-from parlour.server.schemas import CheckOut, JoinIn, JoinOut, PresenceOut, TableIn, check_name
+from parlour.server.schemas import NAME_LENGTH, CheckOut, JoinIn, JoinOut, PresenceOut, TableIn, check_name
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, TooManyOpen, hash_token
 from parlour.server.writer import Writer
@@ -75,6 +76,16 @@ def kept_name(name: str, otherwise: str) -> str:
         return check_name(name)
     except ValueError:
         return otherwise
+
+
+def rematch_name(name: str, title: str) -> str:
+    """The name of the rematch of table ``name``: numbered, as "Ana's Tonk (2)", then "Ana's Tonk (3)" …, cut
+    to the 40 characters of a name; the game's ``title`` numbered so when the stored name breaks today's rule
+    for names (``kept_name``). Numbers need no translation: a table's name is the same in every language."""
+    numbered = re.fullmatch(r"(.*\S) \((\d+)\)", name)
+    base, n = (numbered[1], int(numbered[2]) + 1) if numbered else (name, 2)
+    suffix = f" ({n})"
+    return kept_name(base[:NAME_LENGTH - len(suffix)].rstrip() + suffix, f"{title}{suffix}")
 
 
 def rematch_token(token: str, next_id: str) -> str:
@@ -341,8 +352,7 @@ class Lobby:
         """Open ``table``'s rematch, keeping each person's seat for them; the id of the rematch (the one another
         process opened, should it have been first)."""
         seats = [s.bot_spec or "human" for s in table.seats]
-        name = kept_name(table.name if table.name.endswith("+") else (table.name[:39] + "+"),
-                         f"{table.game.spec.title} +")
+        name = rematch_name(table.name, table.game.spec.title)
         origin = Origin(rematch_of=table.id, reserved_until=time.time() + self.settings.rematch_hold_seconds,
                         reserved={s.seat: (s.token_hash, s.name) for s in table.seats
                                   if s.kind == "human" and s.token_hash is not None})
@@ -554,9 +564,9 @@ class Lobby:
                 "information": cls.spec.information, "default_preset": rules_type.default_preset,
                 "presets": presets, "bots": bots, "client": client_url(cls), "layout": layout_url(cls),
                 "flags": [
-                    {"name": f.name, "default": f.default, "help": f.help, "kind": f.kind,
-                     "choices": list(f.choices), "minimum": f.minimum, "maximum": f.maximum,
-                     "allowed": f.allowed()}
+                    {"name": f.name, "title": f.title, "default": f.default, "help": f.help, "kind": f.kind,
+                     "choices": list(f.choices), "choice_words": list(f.choice_words), "minimum": f.minimum,
+                     "maximum": f.maximum, "allowed": f.allowed()}
                     for f in map(self.hosted, flags.values())
                 ],
             })

@@ -36,7 +36,9 @@ def check_name(value: str) -> str:
     return text
 
 
-Name = Annotated[str, StringConstraints(max_length=40), AfterValidator(check_name)]
+NAME_LENGTH = 40
+"""The longest name a person may give (seat, table, chat)."""
+Name = Annotated[str, StringConstraints(max_length=NAME_LENGTH), AfterValidator(check_name)]
 """Every name a person gives (seat, table, chat): one rule, ``check_name``."""
 SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80, pattern=PRINTABLE)]
 ActionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
@@ -144,11 +146,14 @@ class ErrorOut(BaseModel):
 
 
 class FlagOut(BaseModel):
-    name: str
+    name: str = Field(description="the flag as a table's rules name it (what is sent)")
+    title: str = Field(description="its name in words, in English (the browser's catalog translates it)")
     default: Any
-    help: str
+    help: str = Field(description="what it does, in English (translated like the title)")
     kind: str
     choices: list[Any]
+    choice_words: list[str] = Field(description="each of choices in words, in the same order, in English "
+                                    "(translated like the title); the values sent are the choices")
     minimum: int | None
     maximum: int | None
     allowed: str

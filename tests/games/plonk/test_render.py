@@ -26,7 +26,7 @@ def test_the_screen_shows_the_trick_around_the_table_the_hand_by_suit_and_the_pi
     assert "Ana & Cy: 120 (+44 this deal)" in screen and "Bo & Di: 95 (+0 this deal)" in screen
     assert "North: Cy (12)" in screen and "West: Bo (12)" in screen and "East: Di (11)" in screen
     assert "K♠ lead" in screen and "▶ to play" in screen
-    assert "♣ K Q J 10 9 8 7 6 5 4 3 2" in screen
+    assert "♣ 2 3 4 5 6 7 8 9 10 J Q K" in screen
     assert "A♦ A♥ A♠" in screen and "1 (Ac)" in screen
 
 

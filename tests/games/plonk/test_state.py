@@ -101,7 +101,7 @@ def test_a_seat_sees_its_hand_every_played_card_and_the_hand_sizes_only() -> Non
     play_trick(state, "Ac Ad Ah As")
     play_trick(state, "Ks Kc")
     view = state.view(1)
-    assert view["hand"] == ["Kd", "Qd", "Jd", "10d", "9d", "8d", "7d", "6d", "5d", "4d", "3d", "2d"]
+    assert view["hand"] == ["2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "10d", "Jd", "Qd", "Kd"]
     assert view["hand_sizes"] == [11, 12, 12, 11]
     assert view["trick"] == [[3, "Ks"], [0, "Kc"]]
     assert view["leader"] == 3 and view["to_play"] == 1

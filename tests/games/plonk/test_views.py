@@ -1,4 +1,5 @@
-"""Plonk's message view: the latest deals in full, the earlier ones summed up, everything else the full view's."""
+"""Plonk's message view: the latest deals in full, the earlier ones summed up, everything else the full view's;
+the hand in the order of the moves."""
 
 from __future__ import annotations
 
@@ -24,3 +25,15 @@ def test_a_long_match_s_message_view_shows_the_latest_deals_and_the_scores_befor
             assert "earlier" not in short
         assert {k: v for k, v in short.items() if k != "results"} == {k: v for k, v in full.items() if k != "results"}
     assert len(state.view(None)["results"]) > RECENT_RESULTS
+
+
+def test_the_hand_shown_lists_the_cards_in_the_order_of_the_moves_offered() -> None:
+    state = load_game("plonk").new_state(11)
+    rng = random.Random(11)
+    for _ in range(30):
+        seat = state.current_player
+        hand = state.view(seat)["hand"]
+        assert hand == [str(a) for a in state.legal_actions()]
+        suits = [card[-1] for card in hand]
+        assert suits == sorted(suits, key="cdhs".index) and len(hand) > 1
+        state.apply(rng.choice(state.legal_actions()))

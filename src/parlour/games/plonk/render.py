@@ -34,7 +34,7 @@ def cards_text(cards: Sequence[str]) -> Text:
 
 
 def hand_by_suit(cards: Sequence[str]) -> Text:
-    """One line per suit held: the symbol, then the ranks from the highest."""
+    """One line per suit held: the symbol, then the ranks in the order of the view's hand (from the two up)."""
     lines = []
     for suit in "cdhs":
         ranks = [c[:-1] for c in cards if c[-1] == suit]

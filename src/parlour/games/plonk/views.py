@@ -17,8 +17,8 @@ from parlour.core.cards import card_str, mask_of, parse_card
 from parlour.core.errors import RulesError
 from parlour.core.game import State, View
 from parlour.core.position import History
-from parlour.games.plonk.actions import PLAYS
-from parlour.games.plonk.cards import CARD_BITS, mask_text
+from parlour.games.plonk.actions import PLAYS, plays_of
+from parlour.games.plonk.cards import CARD_BITS
 from parlour.games.plonk.position import SEATS, PlonkPosition
 from parlour.games.plonk.tricks import DealResult, piles, piles_view, trick_from_view, trick_view
 
@@ -37,7 +37,9 @@ def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules, recent: int
     and ``dead`` piles with ``live_points``, ``dead_counts`` and this deal's
     ``points`` so far, the match ``scores`` before this deal, ``winner`` (a
     side, or None), ``results`` (finished deals) and, for a seat, its
-    ``hand``. Sides are indexed by ``seat % 2``. With ``recent``, the deals left out are summed up
+    ``hand`` (by suit, clubs to spades, each from the two up: the order of its
+    legal actions, so that the cards and the moves offered line up). Sides
+    are indexed by ``seat % 2``. With ``recent``, the deals left out are summed up
     under ``earlier``: ``{"count": how many, "totals": each side's match score after them}``.
     """
     leader = pos.leader
@@ -64,7 +66,7 @@ def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules, recent: int
     if left_out:
         out["earlier"] = {"count": left_out, "totals": list(results[left_out - 1].scores)}
     if seat is not None:
-        out["hand"] = mask_text(pos.hands[seat])
+        out["hand"] = [str(play) for play in plays_of(pos.hands[seat])]  # in the order of the legal actions
     return out
 
 

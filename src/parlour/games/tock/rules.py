@@ -5,19 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from parlour.core.rules import Rules, flag
+from parlour.core.rules import Rules, flag, in_words
 
 HOME_ENTRY = ("mandatory", "optional")
 
 
 @dataclass(frozen=True)
 class TockRules(Rules):
-    players: int = flag(4, "number of players", minimum=2, maximum=8)
-    extra_sevens: bool = flag(False, "add one 7 per player to the two decks, for shorter games")
-    two_of_spades_enters: bool = flag(False, "the 2♠ may also enter a pawn (the 'Deux de Pique' variant)")
+    players: int = flag(4, "number of players", title=in_words("players"), minimum=2, maximum=8)
+    extra_sevens: bool = flag(False, "add one 7 per player to the two decks, for shorter games",
+                              title=in_words("extra sevens"))
+    two_of_spades_enters: bool = flag(False, "the 2♠ may also enter a pawn (the 'Deux de Pique' variant)",
+                                      title=in_words("the 2♠ enters"))
     home_entry: str = flag(
         "mandatory", "a move whose count ends inside the home lane must enter it, or may go round",
-        choices=HOME_ENTRY,
+        title=in_words("home entry"), choices=HOME_ENTRY,
+        words={"mandatory": in_words("must enter"), "optional": in_words("may go round")},
     )
 
     presets: ClassVar[dict[str, dict[str, Any]]] = {

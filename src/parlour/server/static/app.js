@@ -78,6 +78,11 @@ function botLabel(spec) {
   return known[kind] || t("{kind} bot", { kind });
 }
 
+/** The bot a new table seats by default: the strongest the game offers (a newcomer learns most against it). */
+function defaultBot(game) {
+  return ["strong", "heuristic"].find((b) => game.bots.includes(b)) || game.bots[0] || "human";
+}
+
 const tokenKey = (id) => `parlour:token:${id}`;
 /** The rules page of `game`, with a table's flags when given its spec (the table's `spec`). */
 const rulesLink = (game, spec) => `/rules/${encodeURIComponent(game)}?` +
@@ -130,14 +135,19 @@ async function showLobby() {
     for (const f of game.flags) {
       if (f.name === "players") continue;
       const value = presetValues()[f.name];
+      const help = `flag-help-${f.name}`;
+      const attrs = { "data-flag": f.name, "aria-describedby": help };
       let input;
-      if (f.kind === "bool") input = h("input", { type: "checkbox", checked: !!value });
-      else if (f.choices.length) input = h("select", {}, f.choices.map((c) => h("option", { value: c, selected: c === value }, String(c))));
+      if (f.kind === "bool") input = h("input", { type: "checkbox", checked: !!value, ...attrs });
+      else if (f.choices.length) input = h("select", attrs, f.choices.map((c, i) =>
+        h("option", { value: c, selected: c === value }, t(f.choice_words[i] ?? String(c)))));
       else input = h("input", { type: "number", value: value ?? "", min: f.minimum ?? undefined, max: f.maximum ?? undefined,
-        style: "width:6em" });
-      input.dataset.flag = f.name;
+        style: "width:6em", ...attrs });
       flagInputs[f.name] = [f, input];
-      flagsBox.append(h("label", { title: t(f.help) }, f.name, input));
+      // The flag's name in words and what it does, both visible; its identifier (what the rules spec and the
+      // terminal use) as the tooltip.
+      flagsBox.append(h("div", { class: "flag" }, h("label", { title: f.name }, h("span", { class: "flag-title" }, t(f.title || f.name)), input),
+        h("div", { class: "flag-help muted", id: help }, t(f.help))));
     }
   }
   function buildSeats() {
@@ -146,7 +156,7 @@ async function showLobby() {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
-      const choice = old[i] || (i === 0 ? "human" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0] || "human");
+      const choice = old[i] || (i === 0 ? "human" : defaultBot(game));
       seatsBox.append(h("label", {}, t("seat {n}", { n: i }), h("select", { class: "seat", "data-seat": i },
         ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b))))));
     }
@@ -245,10 +255,14 @@ async function showTable(id) {
   if (!token && !params.get("watch")) {
     const shown = await api(`/api/tables/${id}`).catch((e) => { main.replaceChildren(panel(t("No such table"), e.message)); });
     if (!shown) return;
-    const free = shown.table.seats.filter((s) => s.kind === "human" && !s.taken && !s.reserved);
+    const table = shown.table;
+    const free = table.seats.filter((s) => s.kind === "human" && !s.taken && !s.reserved);
     if (free.length) {
-      const name = h("input", { id: "join-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name") });
-      main.replaceChildren(panel(t("Join {name}", { name: shown.table.name }), h("p", {}, shown.table.spec),
+      const name = h("input", { id: "join-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name"),
+        "aria-label": t("your name"), maxlength: 40 });
+      main.replaceChildren(panel(t("Join {name}", { name: table.name }),
+        h("p", {}, h("span", { class: "muted" }, table.spec), " ", rulesAnchor(table.game, table.spec, { id: "rules", target: "_blank" })),
+        h("h3", {}, t("Who sits where")), seatList(table),
         name, h("button", { id: "join", class: "primary", on: { click: async () => {
           try { await joinTable(id, name.value); location.reload(); } catch (e) { toast(e.message); }
         } } }, t("Take a seat")),
@@ -257,6 +271,20 @@ async function showTable(id) {
     }
   }
   connect(id, token);
+}
+
+/** The seats of a table an invitation leads to: who sits at each, which are free, which are kept for someone
+ *  (a rematch's players), the bots by their readable names. */
+function seatList(table) {
+  const who = (s) => {
+    if (s.kind === "bot") return h("span", { title: s.bot }, botLabel(s.bot));
+    if (s.taken) return s.name;
+    if (s.reserved) return t("kept for {name}", { name: s.name || "?" });
+    return h("strong", {}, t("free"));
+  };
+  return h("ul", { id: "join-seats", class: "seat-list" }, table.seats.map((s) =>
+    h("li", { "data-seat": s.seat, class: s.kind === "human" && !s.taken && !s.reserved ? "free" : null },
+      t("Seat {n}", { n: s.seat }), ": ", who(s))));
 }
 
 /** The table's chat: one panel kept across renders, polled for new messages; text shown as text, never markup. */
@@ -613,8 +641,10 @@ async function showReplay(id, record) {
     e.preventDefault();
     go(to);
   });
+  const back = table.id ? h("a", { id: "back-to-table", href: `/?table=${encodeURIComponent(table.id)}` }, t("Back to the table")) : null;
   main.replaceChildren(h("div", { id: "replay" },
-    panel(t("Replay of {name}", { name: table.name }), h("p", { class: "muted" }, table.spec, " ", rulesAnchor(table.game, table.spec)),
+    panel(t("Replay of {name}", { name: table.name }), h("p", { class: "muted" }, table.spec, " ", rulesAnchor(table.game, table.spec),
+      back ? " · " : null, back),
       controls, h("p", { class: "muted" }, t("Keys: ← and → step, Home and End jump.")), said),
     panel(null, area), panel(t("Hands"), hands), reveal));
   await draw();
