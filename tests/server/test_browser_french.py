@@ -1,7 +1,8 @@
 """Every screen in French holds no leftover English: the lobby, the join page, each game's table being played
 and finished (seated and watched), the replay and the rules pages. A screen's text is compared with every
 English message of the catalog whose French differs; the notation (shown beside the words, for those who type
-it), names and chat are not messages and are left out."""
+it), identifiers one types (``code``: a flag's or preset's name), names and chat are not messages and are left
+out."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tests.server.test_browser_games import fast, play_out
 __all__ = ["browser", "fast", "page_errors", "server"]  # the fixtures this module uses from the browser suite
 
 SEEN_TEXT = """() => {
-  const skip = (el) => el.closest('.notation, #chat-lines, .chat, #language, pre.view, [lang="en"]');
+  const skip = (el) => el.closest('.notation, code, #chat-lines, .chat, #language, pre.view, [lang="en"]');
   const out = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walk.nextNode()) {
@@ -40,7 +41,7 @@ SEEN_TEXT = """() => {
 
 def english_fragments() -> list[tuple[str, re.Pattern[str]]]:
     """The English words of each message whose French differs: the text between its placeholders, where it
-    holds two words or more (one word alone, as "Stock", may be French too)."""
+    holds two words or more (one word alone, as "Stock", may be French too: see ``english_words``)."""
     from importlib.resources import files
     with files("parlour").joinpath(catalog_path("fr")).open("rb") as f:
         catalog = read_po(f, locale="fr")
@@ -58,9 +59,23 @@ def english_fragments() -> list[tuple[str, re.Pattern[str]]]:
 ENGLISH = english_fragments()
 
 
+def english_words() -> set[str]:
+    """Messages of one word whose French differs ("Spreads", "Hint"): a text that is that word alone is English."""
+    from importlib.resources import files
+    with files("parlour").joinpath(catalog_path("fr")).open("rb") as f:
+        catalog = read_po(f, locale="fr")
+    return {m.id.strip(" .:") for m in catalog if isinstance(m.id, str) and m.string and m.string != m.id
+            and re.fullmatch(r"[A-Za-z]{3,}", m.id.strip(" .:"))}
+
+
+WORDS = english_words()
+
+
 def leftover_english(page: Any, where: str) -> list[str]:
     found = []
     for text in page.evaluate(SEEN_TEXT):
+        if text.strip(" .:") in WORDS:
+            found.append(f"{where}: the word {text!r}")
         for fragment, pattern in ENGLISH:
             if pattern.search(text):
                 found.append(f"{where}: {fragment!r} in {text[:120]!r}")

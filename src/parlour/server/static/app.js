@@ -146,7 +146,7 @@ async function showLobby() {
       flagInputs[f.name] = [f, input];
       // The flag's name in words and what it does, both visible; its identifier (what the rules spec and the
       // terminal use) as the tooltip.
-      flagsBox.append(h("div", { class: "flag" }, h("label", { title: f.name }, h("span", { class: "flag-title" }, t(f.title || f.name)), input),
+      flagsBox.append(h("div", { class: "flag" }, h("label", { title: t("written {name} in a table's rules", { name: f.name }) }, h("span", { class: "flag-title" }, t(f.title || f.name)), input),
         h("div", { class: "flag-help muted", id: help }, t(f.help))));
     }
   }
