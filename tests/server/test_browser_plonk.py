@@ -33,7 +33,7 @@ def new_context(browser: Any, lang: str, **options: Any) -> Any:
 def my_turn(page: Any) -> bool:
     """Wait until it is this page's turn (True) or the table is finished (False)."""
     page.wait_for_selector("#turn.mine, #table[data-status='finished']", timeout=30_000)
-    return page.get_attribute("#table", "data-status") != "finished"
+    return bool(page.get_attribute("#table", "data-status") != "finished")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
