@@ -100,6 +100,13 @@ def test_on_a_touch_screen_a_second_tap_plays_the_card(browser: Any, server: str
     page.locator(f"#hand svg[data-card='{other_card}']").tap()  # the second tap on it plays it
     reach(page, before + 1)
     assert page.locator(f"#hand svg[data-card='{other_card}']").count() == 0
+    # At the next turn the finished trick is there to see, and the phone's page does not scroll sideways.
+    assert my_turn(page)
+    page.locator("#last-trick-toggle").tap()
+    page.wait_for_selector("#last-trick", state="visible")
+    assert page.locator(f"#last-trick .compass-card.south[data-card='{other_card}']").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    shot(page, "plonk-phone")
     context.close()
 
 
