@@ -18,7 +18,11 @@ WORDS = PlonkWords()
 
 
 def test_plonk_speaks_its_own_words() -> None:
-    assert isinstance(words_of(load_game("plonk")), PlonkWords)
+    view = start(SUIT_HANDS, dealer=3).view(0)
+    words = words_of(load_game("plonk"))  # what the server and the terminal use (whatever wraps it)
+    assert words.action("Ac", view, "en") == "Play the ace of clubs"
+    assert words.action("Ac", view, "fr") == "Jouer l'as de trèfle"
+    assert words.story(view, NAMES, "fr") == WORDS.story(view, NAMES, "fr")
 
 
 def test_each_play_is_an_instruction_saying_whether_it_follows_suit_in_english_and_french() -> None:
