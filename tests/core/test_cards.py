@@ -6,7 +6,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.core.cards import CARDS, Card, card_name, card_str, deck, is_joker, make_card, parse_card, rank, suit
+from parlour.core.cards import (
+    CARDS,
+    Card,
+    card_name,
+    card_str,
+    deck,
+    is_joker,
+    make_card,
+    parse_card,
+    rank,
+    suit,
+    suit_name,
+    the_card,
+)
 from parlour.core.errors import InvalidActionError
 
 
@@ -58,3 +71,11 @@ def test_a_card_in_words_in_each_language() -> None:
     assert card_name("Qh", "en") == "queen of hearts" and card_name("Qh", "fr") == "dame de cœur"
     assert card_name(parse_card("10s"), "fr") == "10 de pique" and card_name("Ac", "en") == "ace of clubs"
     assert card_name("Jk", "fr") == "joker"
+
+
+def test_a_card_with_its_article_elides_in_french() -> None:
+    assert the_card("Ks", "en") == "the king of spades" and the_card("Ks", "fr") == "le roi de pique"
+    assert the_card("As", "fr") == "l'as de pique" and the_card("Qh", "fr") == "la dame de cœur"
+    assert the_card("Jd", "fr") == "le valet de carreau" and the_card(parse_card("10c"), "fr") == "le 10 de trèfle"
+    assert the_card("7c", "en") == "the 7 of clubs" and the_card("Jk", "fr") == "le joker"
+    assert [suit_name(s, "fr") for s in range(4)] == ["trèfle", "carreau", "cœur", "pique"]

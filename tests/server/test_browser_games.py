@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from parlour.core.cards import the_card
 from parlour.server import create_app
 from tests.server.conftest import settings_for
 from tests.server.test_browser import (
@@ -125,7 +126,8 @@ def test_a_finished_tock_names_the_winner_and_the_standings(browser: Any, fast: 
     context.close()
 
 
-def test_plonk_sits_you_south_and_plays_a_card_in_two_steps(browser: Any, fast: str, page_errors: list[str]) -> None:
+def test_plonk_sits_you_south_and_plays_a_card_by_a_click_or_two_key_presses(browser: Any, fast: str,
+                                                                           page_errors: list[str]) -> None:
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     page = watch(context.new_page(), page_errors)
     create_from_lobby(page, fast, "plonk", ["human", "random", "random", "random"], "Ana")
@@ -137,25 +139,24 @@ def test_plonk_sits_you_south_and_plays_a_card_in_two_steps(browser: Any, fast: 
     assert "Your side" in page.inner_text("#sides")
     before = version(page)
     playable = page.locator("#hand svg.playable").first
-    card = playable.get_attribute("data-card")
-    playable.click()  # the first step only selects
-    page.wait_for_selector(f"#hand svg.selected[data-card='{card}']")
-    assert version(page) == before and page.locator("#moves button.move").all_inner_texts() == [card]
-    page.click(f"#moves button.move[data-action='{card}']")
+    card = str(playable.get_attribute("data-card"))
+    playable.click()  # with a mouse, one click plays
     page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) > {before}")
-    assert f"Ana: {card}" in page.inner_text("#log")
-    # By keyboard: a card is a button reached with Tab; Enter selects it and its move button is next to press.
+    assert re.search(f"Ana (leads|plays|follows suit with) {the_card(card, 'en')}", page.inner_text("#log"))
+    # By keyboard: a card is a button reached with Tab; Enter selects it and says so, Enter again plays it.
     page.wait_for_selector("#turn.mine", timeout=20_000)
+    before = version(page)
     playable = page.locator("#hand svg.playable").first
-    card = playable.get_attribute("data-card")
+    card = str(playable.get_attribute("data-card"))
     assert playable.get_attribute("role") == "button" and playable.get_attribute("aria-label")
     playable.focus()
     page.keyboard.press("Enter")
     page.wait_for_selector(f"#hand svg.selected[aria-pressed='true'][data-card='{card}']")
-    assert page.evaluate("document.activeElement.dataset.card") == card
-    page.focus(f"#moves button.move[data-action='{card}']")
+    assert page.evaluate("document.activeElement.dataset.card") == card and version(page) == before
+    assert page.inner_text("#why").startswith("Press Enter again to play the ")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('#log').innerText.includes('Ana: {card}')")
+    page.wait_for_function(f"Number(document.querySelector('#table').dataset.version) > {before}")
+    assert re.search(f"Ana (leads|plays|follows suit with) {the_card(card, 'en')}", page.inner_text("#log"))
     shot(page, "plonk-compass")
     context.close()
 

@@ -75,8 +75,34 @@ def card_name(card: int | str, lang: str | None = None) -> str:
         return gettext("joker", lang)
     ranks = (gettext("ace", lang), "2", "3", "4", "5", "6", "7", "8", "9", "10",
              gettext("jack", lang), gettext("queen", lang), gettext("king", lang))
-    suits = (gettext("clubs", lang), gettext("diamonds", lang), gettext("hearts", lang), gettext("spades", lang))
-    return gettext("{rank} of {suit}", lang).format(rank=ranks[rank(card) - 1], suit=suits[suit(card)])
+    return gettext("{rank} of {suit}", lang).format(rank=ranks[rank(card) - 1], suit=suit_name(suit(card), lang))
+
+
+def suit_name(suit: int, lang: str | None = None) -> str:
+    """A suit (0..3) in words, in ``lang``: "spades", "pique" (French names a suit in the singular)."""
+    return (gettext("clubs", lang), gettext("diamonds", lang), gettext("hearts", lang),
+            gettext("spades", lang))[suit]
+
+
+def the_card(card: int | str, lang: str | None = None) -> str:
+    """A card in words with its definite article, in ``lang``: "the queen of hearts", "la dame de cœur",
+    "l'as de pique", "le 10 de trèfle". The article (and French elision) comes from the catalog, one message
+    per rank whose article may differ, so that a sentence can say "Play {card}" / "Jouer {card}"."""
+    if isinstance(card, str):
+        card = parse_card(card)
+    if is_joker(card):
+        return gettext("the joker", lang)
+    name = suit_name(suit(card), lang)
+    r = rank(card)
+    if r == ACE:
+        return gettext("the ace of {suit}", lang).format(suit=name)
+    if r == JACK:
+        return gettext("the jack of {suit}", lang).format(suit=name)
+    if r == QUEEN:
+        return gettext("the queen of {suit}", lang).format(suit=name)
+    if r == KING:
+        return gettext("the king of {suit}", lang).format(suit=name)
+    return gettext("the {rank} of {suit}", lang).format(rank=r, suit=name)
 
 
 def _rank_table(french: bool) -> dict[str, int]:

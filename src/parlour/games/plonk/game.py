@@ -33,6 +33,7 @@ class PlonkGame(Game[PlonkRules]):
         "heuristic": "parlour.games.plonk.heuristic",
         "renderer": "parlour.games.plonk.render:PlonkRenderer",
         "encoding": "parlour.games.plonk.encoding:PlonkEncoding",
+        "words": "parlour.games.plonk.words:PlonkWords",
     }
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> Play:
