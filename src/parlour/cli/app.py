@@ -81,7 +81,7 @@ def play(
                      help="preset, optionally with flags: classic?jokers=2")] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if not given)")] = None,
-    name: Annotated[str | None, typer.Option(help="your name (default: You)")] = None,
+    name: Annotated[str | None, typer.Option(help="your name at the table (default: Player)")] = None,
     save: Annotated[Path | None, typer.Option(help="write the game record to this JSON file")] = None,
     vs: Annotated[str, typer.Option(help="opponents' bot specs, comma-separated, reused in turn")]
         = "random",
@@ -100,7 +100,7 @@ def play(
             raise ParlourError(f"--save {str(save)!r}: the folder {str(save.parent)!r} does not exist")
     except ParlourError as e:
         raise fail(e) from None
-    name = name if name is not None else _("You")
+    name = name if name is not None else _("Player")  # a name, not "You": the story says "Player leads…"
     names = [name] + [f"{readable_name(specs[(s - 1) % len(specs)], current_language())} {s}" for s in range(1, n)]
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     console.print(Text(_("{title}: {rules} · seed {seed}").format(
