@@ -121,15 +121,21 @@ def hint(state: State[Any, Any], seat: int) -> Group:
     except BotSpecError:
         bot = make_bot("ismcts:ms=1500", game)
     assert isinstance(bot, ISMCTSBot)
-    best = bot.choose(state.view(seat), state.legal_actions(), random.Random(state.version))
-    head = Text.assemble((_("Hint:") + " ", "bold"), (str(best), "bold green"), "  " + _(
-        "({n} simulations by {bot})").format(n=bot.last_iterations, bot=bot.name))
+    view = state.view(seat)
+    best = bot.choose(view, state.legal_actions(), random.Random(state.version))
+    words = words_of(game)
+    lang = current_language()
+    head = Text.assemble((_("Hint:") + " ", "bold"), (words.action(str(best), view, lang), "bold green"),
+                         (f"  {best}", "dim"), "  " + _("({n} simulations by {bot})").format(
+                             n=bot.last_iterations, bot=bot.name))
     table = Table()
-    table.add_column(_("move"))
+    for column in (_("move"), _("notation")):
+        table.add_column(column)
     for column in (_("playouts"), _("mean return")):
         table.add_column(column, justify="right")
     for choice in bot.last[:6]:
-        table.add_row(str(choice.action), str(choice.visits), f"{choice.mean:+.2f}")
+        table.add_row(words.action(str(choice.action), view, lang), str(choice.action), str(choice.visits),
+                      f"{choice.mean:+.2f}")
     return Group(head, table)
 
 
