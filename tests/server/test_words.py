@@ -9,6 +9,7 @@ import pytest
 
 from parlour.core.game import View
 from parlour.core.words import StoryLine, Words
+from parlour.server.lobby import STORY_BYTES, STORY_LINES, latest_story
 from tests.server.conftest import Client, TestClient, join, new_table
 
 
@@ -31,9 +32,12 @@ def spoken(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def two_players(client: TestClient) -> tuple[str, str, str]:
+    """A Tonk table of Ana and Bob, Ana to play first: seat 0, unless the deal decided a hand and moved the turn
+    (then Ana is asked to sit at seat 1)."""
     table = new_table(client, "tonk", ["human", "human"], rules={"hands": 3})
-    ana = join(client, table["id"], "Ana")["token"]
-    bob = join(client, table["id"], "Bob")["token"]
+    first = client.get(f"/api/tables/{table['id']}").json()["table"]["to_play"]
+    ana = join(client, table["id"], "Ana", seat=first)["token"]
+    bob = join(client, table["id"], "Bob", seat=1 - first)["token"]
     return table["id"], ana, bob
 
 
@@ -69,24 +73,28 @@ def test_check_says_why_the_rules_refuse_an_action_in_the_asked_language_and_pla
         client: TestClient) -> None:
     tid, ana, bob = two_players(client)
     state = client.get(f"/api/tables/{tid}?token={ana}").json()
-    hand = state["view"]["hand"]
+    hand, version = state["view"]["hand"], state["view"]["version"]
     early = f"spread {hand[0]} {hand[1]}"
     for lang, because in (("en", "first drop or draw"), ("fr", "d'abord descendre ou piocher")):
-        answer = client.post(f"/api/tables/{tid}/check?lang={lang}", json={"token": ana, "version": 0, "action": early})
+        answer = client.post(f"/api/tables/{tid}/check?lang={lang}", json={"token": ana, "version": version,
+                                                                                     "action": early})
         assert answer.status_code == 200, answer.text
         body = answer.json()
         assert body["legal"] is False and body["code"] == "action/illegal"
         assert f"'{early}'" in body["reason"] and because in body["reason"]
-    nonsense = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": 0, "action": "fly away"}).json()
+    nonsense = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": version,
+                                                                 "action": "fly away"}).json()
     assert nonsense["code"] == "action/invalid" and "'fly away'" in nonsense["reason"]
-    legal = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": 0, "action": "DRAW STOCK"}).json()
+    legal = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": version,
+                                                              "action": "DRAW STOCK"}).json()
     assert legal == {"action": "draw stock", "legal": True, "code": None, "reason": None,
                      "words": legal["words"]} and legal["words"]
-    not_yours = client.post(f"/api/tables/{tid}/check", json={"token": bob, "version": 0, "action": "draw stock"})
+    not_yours = client.post(f"/api/tables/{tid}/check", json={"token": bob, "version": version,
+                                                                       "action": "draw stock"})
     assert not_yours.status_code == 409 and not_yours.json()["error"]["code"] == "action/not_your_turn"
-    stale = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": 5, "action": "draw stock"})
+    stale = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": version + 5, "action": "draw stock"})
     assert stale.json()["error"]["code"] == "action/stale"
-    assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0
+    assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == version
 
 
 def test_finished_hands_say_how_they_ended_in_the_asked_language_at_the_table_and_in_its_replay(
@@ -104,7 +112,15 @@ def test_finished_hands_say_how_they_ended_in_the_asked_language_at_the_table_an
                                                        "action": mine["legal"][0]})
     french = client.get(f"/api/tables/{tid}?lang=fr").json()
     results = french["view"]["results"]
-    assert results and french["outcomes"] == [f"fr:{r['outcome']}:Ana" for r in results]
+    names = [s["name"] for s in french["table"]["seats"]]
+    assert results and french["outcomes"] == [f"fr:{r['outcome']}:{names[0]}" for r in results]
     last = client.get(f"/api/tables/{tid}/replay?step=100000&lang=fr").json()
     assert last["outcomes"] == french["outcomes"]
     assert client.get(f"/api/tables/{tid}/replay?step=0&lang=fr").json()["outcomes"] == []
+
+
+def test_a_story_sent_is_its_latest_lines_within_the_line_and_byte_limits() -> None:
+    lines = [StoryLine(0, f"line {i}", i) for i in range(200)]
+    assert latest_story(lines) == [[0, f"line {i}", i] for i in range(200 - STORY_LINES, 200)]
+    long = [StoryLine(None, "é" * 1000, None)] * 40  # 2,000 bytes each
+    assert len(latest_story(long)) == STORY_BYTES // 2000

@@ -27,7 +27,7 @@ from parlour.core.game import Game
 from parlour.core.i18n import SOURCE_LANGUAGE, gettext, speaking
 from parlour.core.registry import game_class, game_classes, load_game, parse_spec
 from parlour.core.rules import FlagInfo
-from parlour.core.words import words_of
+from parlour.core.words import StoryLine, words_of
 from parlour.server.authority import Origin, Rejected, Seat, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
@@ -59,6 +59,20 @@ STAND_IN_WINDOW = 1000
 """How many of the latest actions a state message says were a stand-in's (the log shows fewer)."""
 STORY_LINES = 80
 """The latest lines of the story (what happened, in words) a state message carries; the log shows as many."""
+STORY_BYTES = 16_384
+"""The most bytes of story text a state message carries: lines name players, whose names may be long."""
+
+
+def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
+    """The latest lines of a story, at most ``STORY_LINES`` of them and ``STORY_BYTES`` of text, as JSON lists."""
+    kept: list[list[Any]] = []
+    size = 0
+    for line in reversed(lines[-STORY_LINES:]):
+        size += len(line.text.encode())
+        if size > STORY_BYTES:
+            break
+        kept.append(list(line))
+    return kept[::-1]
 
 
 def seat_name(seat: Seat, lang: str) -> str | None:
@@ -468,7 +482,7 @@ class Lobby:
             "view": view,
             "legal": legal,
             "words": [words.action(action, view, lang) for action in legal],
-            "story": [list(line) for line in words.story(view, names, lang)[-STORY_LINES:]],
+            "story": latest_story(words.story(view, names, lang)),
             "outcomes": [words.outcome(result, names, lang) for result in view.get("results") or ()],
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
