@@ -614,6 +614,7 @@ class Lobby:
                 "min_players": cls.spec.min_players, "max_players": cls.spec.max_players,
                 "information": cls.spec.information, "default_preset": rules_type.default_preset,
                 "presets": presets, "bots": bots, "client": client_url(cls), "layout": layout_url(cls),
+                "lesson": lesson_of(cls) is not None,
                 "flags": [
                     {"name": f.name, "default": f.default, "help": f.help, "kind": f.kind,
                      "choices": list(f.choices), "minimum": f.minimum, "maximum": f.maximum,

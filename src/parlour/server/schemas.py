@@ -183,6 +183,7 @@ class GameOut(BaseModel):
     bots: list[str]
     client: str = Field(description="URL of the game's browser client module (the generic client if it has none)")
     layout: str | None = Field(None, description="URL of the game's layout (add ?players=N), if it has one")
+    lesson: bool = Field(False, description="whether the game offers a lesson (POST /api/lessons)")
 
 
 class SeatOut(BaseModel):
