@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from parlour.bots.base import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.server.lobby import Lobby
 from tests.server.conftest import TestClient, join, new_table
@@ -77,16 +78,13 @@ def test_the_search_sees_the_seats_view_and_nothing_else(client: TestClient, mon
 
 def test_the_think_time_is_hint_ms_capped_by_max_bot_ms(app_factory: Callable[..., FastAPI],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import parlour.server.botpool as botpool
-
     specs: list[str] = []
-    make = botpool.make_bot
 
     def spy(spec: str, game: Any) -> Any:
         specs.append(spec)
-        return make(spec, game)
+        return make_bot(spec, game)
 
-    monkeypatch.setattr(botpool, "make_bot", spy)
+    monkeypatch.setattr("parlour.server.botpool.make_bot", spy)
     for settings, expected in (({"hint_ms": 70}, "strong:ms=70"), ({"hint_ms": 900, "max_bot_ms": 40}, "strong:ms=40")):
         specs.clear()
         with TestClient(app_factory(**settings)) as client:

@@ -49,6 +49,12 @@ def lesson_of(game: Game[Any] | type[Game[Any]]) -> Lesson | None:
     return lesson
 
 
+def over(view: View) -> bool:
+    """Whether the view is of a finished game: nobody is to play (None, or -1 once it is over)."""
+    to_play = view.get("to_play")
+    return not isinstance(to_play, int) or to_play < 0
+
+
 FRENCH_ARTICLES = {1: "l'", 11: "le ", 12: "la ", 13: "le "}
 """French articles before a card's name by rank ("l'as", "le valet", "la dame", "le roi"); "le" otherwise."""
 

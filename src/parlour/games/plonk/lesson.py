@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from parlour.core.cards import parse_card, rank, suit
 from parlour.core.game import View
-from parlour.core.i18n import gettext
-from parlour.core.lesson import Lesson, the_card
+from parlour.core.i18n import gettext, ngettext
+from parlour.core.lesson import Lesson, over, the_card
 
 SEED = 7
 
@@ -29,7 +29,7 @@ def suit_of(card: str) -> int:
 
 def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     """What the learner may do now, and why, in ``lang``."""
-    if view.get("winner") is not None or view.get("to_play") is None:
+    if view.get("winner") is not None or over(view):
         return [gettext("The match is over: the results show each deal's points. Start another lesson, or a table "
                         "of your own, from the lobby.", lang)]
     if not legal:
@@ -38,8 +38,10 @@ def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     trick: list[list[object]] = view["trick"]
     said = leading(lang) if not trick else following(view, trick, lang)
     side = view["seat"] % 2
-    said.append(gettext("Your side holds {n} points of live cards this deal; the match goes to {target}.",
-                        lang).format(n=view["live_points"][side], target=view["target"]))
+    points = view["live_points"][side]
+    said.append(ngettext("Your side holds {n} point of live cards this deal; the match goes to {target}.",
+                         "Your side holds {n} points of live cards this deal; the match goes to {target}.",
+                         points, lang).format(n=points, target=view["target"]))
     return said
 
 
@@ -59,8 +61,8 @@ def following(view: View, trick: list[list[object]], lang: str) -> list[str]:
     led_suit = suit_of(led)
     winner_seat, winning = max(((int(str(s)), str(c)) for s, c in trick if suit_of(str(c)) == led_suit),
                                key=lambda sc: strength(sc[1]))
-    said = [gettext("{card} was led: the highest card of its suit wins the trick. You may play any card: you "
-                    "never have to follow suit.", lang).format(card=the_card(led, lang).capitalize())]
+    said = [gettext("The card led is {card}: the highest card of its suit wins the trick. You may play any card: "
+                    "you never have to follow suit.", lang).format(card=the_card(led, lang))]
     seat = view["seat"]
     if winner_seat == (seat + 2) % 4:
         said.append(gettext("Your partner is winning with {card}: give your side points with a high live card "

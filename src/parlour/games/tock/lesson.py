@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
-from parlour.core.lesson import Lesson
+from parlour.core.lesson import Lesson, over
 
 SEED = 7
 LETTERS = "abcdefgh"
@@ -21,7 +21,7 @@ ENTERING = ("A", "K", "Jk", "2s")
 
 def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     """What the learner may do now, and why, in ``lang``."""
-    if view.get("winner") is not None or view.get("to_play") is None:
+    if view.get("winner") is not None or over(view):
         return [gettext("The game is over. Start another lesson, or a table of your own, from the lobby.", lang)]
     if not legal:
         return [gettext("The other player is playing. On every turn a card must be played if any can be; "

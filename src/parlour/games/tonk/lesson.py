@@ -13,7 +13,7 @@ from itertools import combinations
 from parlour.core.cards import is_joker, parse_card, rank, suit
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
-from parlour.core.lesson import Lesson, the_card
+from parlour.core.lesson import Lesson, over, the_card
 
 SEED = 147
 LOW = 10
@@ -47,7 +47,7 @@ def listed(cards: Sequence[str], lang: str) -> str:
 
 def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     """What the learner may do now, and why, in ``lang``."""
-    if view.get("to_play") is None:
+    if over(view):
         return [gettext("The hand is over: the results show every hand and who pays whom. Start another lesson, "
                         "or a table of your own, from the lobby.", lang)]
     if not legal:
