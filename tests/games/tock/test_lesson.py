@@ -38,7 +38,8 @@ def test_a_pawn_out_is_safe_on_its_start_square() -> None:
     while state.current_player != 0:
         state.apply(state.legal_actions()[0])
     en, fr = said(state, 0).values()
-    assert "Your pawn on your start square is safe while it stays there: nobody can capture, pass, push or swap it." in en
+    safe = "Your pawn on your start square is safe while it stays there: nobody can capture, pass, push or swap it."
+    assert safe in en
     assert any(line.startswith("Votre pion sur votre case de départ est protégé") for line in fr)
 
 
