@@ -115,3 +115,13 @@ def test_a_lesson_stays_a_lesson_after_a_restart(app_factory: Callable[..., Fast
         refused = client.post(f"/api/tables/{joined['table']}/join", json={"name": "Zoé"})
     assert after["table"]["lesson"] is True and after["lesson"] == before["lesson"] and after["lesson"]
     assert refused.json()["error"]["code"] == "table/lesson"
+
+
+def test_the_lobby_lists_each_games_lesson_in_the_asked_language(client: TestClient) -> None:
+    english = client.get("/api/lessons").json()
+    french = client.get("/api/lessons?lang=fr").json()
+    assert {(x["game"], x["title"]) for x in english} == {("tonk", "Learn Tonk"), ("tock", "Learn Tock"),
+                                                          ("plonk", "Learn Plonk")}
+    assert {x["title"] for x in french} == {"Apprendre le Tonk", "Apprendre le Tock", "Apprendre le Plonk"}
+    assert {x["game"]: x["players"] for x in english} == {"tonk": 2, "tock": 2, "plonk": 4}
+    assert client.get("/api/lessons?lang=xx").status_code == 422

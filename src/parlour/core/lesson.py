@@ -2,10 +2,10 @@
 
 A game offers a lesson with a ``lesson`` part (``"lesson": "parlour.games.tonk.lesson:LESSON"``): a
 ``Lesson`` naming the deal (``seed``, public: a lesson seats one person against bots only, so knowing the
-deal helps nobody against anyone), the rules (the game's simplest: a preset, its flags and the player count)
-and ``explain``, which reads the learner's view and legal actions and returns sentences in the asked language
-("You start your turn by drawing…"). Like ``Words``, it reads only a view: it cannot tell what the learner may
-not know.
+deal helps nobody against anyone), the rules (the game's simplest: a preset, its flags and the player count),
+its ``title`` in the lobby ("Learn" and the game's name) and ``explain``, which reads the learner's view and
+legal actions and returns sentences in the asked language ("You start your turn by drawing…"). Like ``Words``,
+it reads only a view: it cannot tell what the learner may not know.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ class Lesson:
     players: int
     """Seats at the lesson table: the learner at seat 0, heuristic bots at the others."""
     explain: Explain
+    title: Callable[[str], str]
+    """The lobby's button in a language: "Learn" and the game's name (each game says it in its own words: in
+    French, the article before the name is the game's)."""
     preset: str | None = None
     rules: dict[str, Any] = field(default_factory=dict)
     """Flags on top of the preset (a short match: one hand, a low target)."""

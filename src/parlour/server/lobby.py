@@ -51,6 +51,7 @@ from parlour.server.schemas import (
     JoinIn,
     JoinOut,
     LessonIn,
+    LessonOut,
     PresenceOut,
     TableIn,
     check_name,
@@ -388,6 +389,11 @@ class Lobby:
                             client, origin=Origin(lesson=True), seed=lesson.seed)
         return self.join(table.id, JoinIn(name=body.name, seat=0))
 
+    def lessons(self, lang: str) -> list[LessonOut]:
+        """The lessons of the registered games, their titles in ``lang``."""
+        return [LessonOut(game=name, title=lesson.title(lang), players=lesson.players)
+                for name, cls in game_classes().items() if (lesson := lesson_of(cls)) is not None]
+
     async def hint(self, table_id: str, token: str, version: int, lang: str, client: str) -> HintOut:
         """The strong bot's suggestion for the seat ``token`` holds, from that seat's view alone, with the other
         moves it weighed; refused like an action that is not the seat's to play (``check_hint``), and beyond
@@ -614,7 +620,6 @@ class Lobby:
                 "min_players": cls.spec.min_players, "max_players": cls.spec.max_players,
                 "information": cls.spec.information, "default_preset": rules_type.default_preset,
                 "presets": presets, "bots": bots, "client": client_url(cls), "layout": layout_url(cls),
-                "lesson": lesson_of(cls) is not None,
                 "flags": [
                     {"name": f.name, "default": f.default, "help": f.help, "kind": f.kind,
                      "choices": list(f.choices), "minimum": f.minimum, "maximum": f.maximum,

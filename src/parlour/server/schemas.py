@@ -183,7 +183,6 @@ class GameOut(BaseModel):
     bots: list[str]
     client: str = Field(description="URL of the game's browser client module (the generic client if it has none)")
     layout: str | None = Field(None, description="URL of the game's layout (add ?players=N), if it has one")
-    lesson: bool = Field(False, description="whether the game offers a lesson (POST /api/lessons)")
 
 
 class SeatOut(BaseModel):
@@ -243,6 +242,14 @@ class CheckOut(BaseModel):
                              "``action/invalid`` (no action of the game)")
     reason: str | None = Field(default=None, description="why it would be refused, quoting it, in the asked language")
     words: str | None = Field(default=None, description="the legal action in plain words, in the asked language")
+
+
+class LessonOut(BaseModel):
+    """A lesson the lobby offers (``GET /api/lessons``)."""
+
+    game: str
+    title: str = Field(description="the lesson's button, in the asked language: Learn and the game's name")
+    players: int = Field(description="seats at its table: the learner and bots")
 
 
 class AdviceOut(BaseModel):

@@ -169,7 +169,7 @@ class Storage:
             Column("dealer", Integer, nullable=True),
             Column("creator_hash", String(64), nullable=True),
             Column("rematch_of", String(32), nullable=True),
-            Column("lesson", Boolean, nullable=False, default=False),
+            Column("lesson", Boolean, nullable=True),  # NULL (tables stored before lessons): no lesson
             Index(f"ix_{prefix}tables_creator_hash", "creator_hash", "finished"),
             Index(f"ix_{prefix}tables_rematch_of", "rematch_of", unique=True),
         )

@@ -83,4 +83,9 @@ def following(view: View, trick: list[list[object]], lang: str) -> list[str]:
     return said
 
 
-LESSON = Lesson(seed=SEED, players=4, explain=explain, rules={"target": 100})
+def title(lang: str) -> str:
+    """The lobby's button for this lesson, in ``lang``."""
+    return gettext("Learn Plonk", lang)
+
+
+LESSON = Lesson(seed=SEED, title=title, players=4, explain=explain, rules={"target": 100})

@@ -66,4 +66,9 @@ def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     return said
 
 
-LESSON = Lesson(seed=SEED, players=2, explain=explain, preset="standard")
+def title(lang: str) -> str:
+    """The lobby's button for this lesson, in ``lang``."""
+    return gettext("Learn Tock", lang)
+
+
+LESSON = Lesson(seed=SEED, title=title, players=2, explain=explain, preset="standard")

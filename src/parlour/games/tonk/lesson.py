@@ -117,4 +117,9 @@ def playing(view: View, legal: Sequence[str], lang: str) -> list[str]:
     return said
 
 
-LESSON = Lesson(seed=SEED, players=2, explain=explain, preset="speno", rules={"hands": 1})
+def title(lang: str) -> str:
+    """The lobby's button for this lesson, in ``lang``."""
+    return gettext("Learn Tonk", lang)
+
+
+LESSON = Lesson(seed=SEED, title=title, players=2, explain=explain, preset="speno", rules={"hands": 1})

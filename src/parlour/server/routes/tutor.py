@@ -2,7 +2,8 @@
 
 ``POST /api/tables/{id}/hint?lang=fr`` answers what the strong bot would play for the seat the token holds,
 searching from that seat's view alone (``hint_ms`` milliseconds, ``hints_per_minute`` per client), with
-the other moves it weighed and their estimated value; nothing is played. ``POST /api/lessons?lang=fr``
+the other moves it weighed and their estimated value; nothing is played. ``GET /api/lessons`` lists the
+games' lessons; ``POST /api/lessons?lang=fr``
 opens a game's lesson (one person against bots on the lesson's fixed deal) and seats its creator: the state
 messages of that seat then carry ``lesson``, what they may do now and why.
 """
@@ -15,7 +16,7 @@ from fastapi import APIRouter, Request
 
 from parlour.server.limits import client_key
 from parlour.server.routes.deps import LangDep, LobbyDep
-from parlour.server.schemas import ErrorOut, HintIn, HintOut, JoinOut, LessonIn
+from parlour.server.schemas import ErrorOut, HintIn, HintOut, JoinOut, LessonIn, LessonOut
 
 router = APIRouter(prefix="/api", tags=["tutor"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (403, 404, 409, 422, 429, 503)}
@@ -28,6 +29,13 @@ async def hint(table_id: str, body: HintIn, request: Request, lobby: LobbyDep, l
     ``lang``. Only the seat to play may ask (``action/not_your_turn``, ``action/stale`` and
     ``table/finished`` otherwise), at most ``hints_per_minute`` a minute per client (429)."""
     return await lobby.hint(table_id, body.token, body.version, lang, client_key(None, request.client))
+
+
+@router.get("/lessons", response_model=list[LessonOut], responses=ERRORS)
+async def lessons(lobby: LobbyDep, lang: LangDep) -> list[LessonOut]:
+    """The games' lessons, each with its title in ``lang`` ("Learn" and the game's name): what the lobby's Learn
+    panel offers."""
+    return lobby.lessons(lang)
 
 
 @router.post("/lessons", response_model=JoinOut, status_code=201, responses=ERRORS)

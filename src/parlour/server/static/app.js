@@ -94,7 +94,7 @@ async function copyInvite(id) {
 async function showLobby() {
   const all = await games();
   main.replaceChildren();
-  main.append(learnPanel(all) || "");
+  main.append(learnPanel());
   const byName = Object.fromEntries(all.map((g) => [g.name, g]));
   const last = localStorage.getItem("parlour:game");
   const chosen = byName[last] ? last : all.length ? all[0].name : null;

@@ -1,5 +1,5 @@
 // The tutor at the table: the Hint button (the strong bot's suggestion, from the seat's own view, with the
-// other moves it weighed), and the lessons: "Learn Tonk" in the lobby opens a game against bots on a fixed
+// other moves it weighed), and the lessons: "Learn <game>" in the lobby opens a game against bots on a fixed
 // deal, whose page shows, above the moves, what the learner may do now and why (the server's `lesson` lines)
 // with a hint asked on every turn. app.js calls configure() once, then learnPanel, lessonPanel and hintBox.
 import { currentLanguage, t } from "./i18n.js";
@@ -12,24 +12,27 @@ const tutor = { key: null, answer: null, error: null, pending: false };
 /** What the tutor needs of the page: api(path, body), token(tableId), rerender(), toast(text). */
 export function configure(ctx) { Object.assign(page, ctx); }
 
-const LEARN = { tonk: () => t("Learn Tonk"), tock: () => t("Learn Tock"), plonk: () => t("Learn Plonk") };
-
-/** The lobby's "Learn" panel: one button per game that has a lesson; a click opens it and seats you. */
-export function learnPanel(all) {
-  const games = all.filter((g) => g.lesson);
-  if (!games.length) return null;
-  const start = async (game) => {
+/** The lobby's "Learn" panel: one button per lesson the server offers ("Learn" and its name, in the game's own words);
+ *  a click opens the lesson and seats you at it. */
+export function learnPanel() {
+  const buttons = h("div", { class: "learn", id: "learn" });
+  const box = panel(t("Learn to play"), h("p", { class: "muted" },
+    t("A first game against bots on a chosen deal, explained step by step.")), buttons);
+  box.hidden = true;
+  const start = async (lesson) => {
     try {
       const name = (localStorage.getItem("parlour:name") || "").trim() || t("Guest");
-      const joined = await page.api(`/api/lessons?lang=${currentLanguage()}`, { game: game.name, name });
+      const joined = await page.api(`/api/lessons?lang=${currentLanguage()}`, { game: lesson.game, name });
       localStorage.setItem(`parlour:token:${joined.table}`, joined.token);
       location.href = `/?table=${joined.table}`;
     } catch (e) { page.toast(e.message); }
   };
-  return panel(t("Learn to play"), h("p", { class: "muted" },
-    t("A first game against bots on a chosen deal, explained step by step.")),
-  h("div", { class: "learn", id: "learn" }, games.map((g) => h("button", { class: "primary learn-game", "data-game": g.name,
-    on: { click: () => start(g) } }, LEARN[g.name] ? LEARN[g.name]() : t("Learn {game}", { game: g.title })))));
+  page.api(`/api/lessons?lang=${currentLanguage()}`).then((lessons) => {
+    buttons.replaceChildren(...lessons.map((lesson) => h("button", { class: "primary learn-game", "data-game": lesson.game,
+      on: { click: () => start(lesson) } }, lesson.title)));
+    box.hidden = lessons.length === 0;
+  }).catch(() => {});
+  return box;
 }
 
 const keyOf = (msg) => `${msg.table.id}:${msg.view.version}`;
