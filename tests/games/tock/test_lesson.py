@@ -24,9 +24,9 @@ def test_the_first_card_brings_a_pawn_out() -> None:
     state = lesson_state()
     assert state.current_player == 0 and [str(a) for a in state.legal_actions()] == ["K enter"]
     en, fr = said(state, 0).values()
-    assert en[0] == "Race your four pawns once round the board and into your home: 0 are home so far."
+    assert en[0] == "Race your four pawns once round the board and into your home."
     assert en[1].startswith("4 of your pawns wait in your reserve: an A, a K or a Joker brings one out")
-    assert fr[0] == "Faites faire le tour du plateau à vos quatre pions et rentrez-les à la maison : 0 y est déjà."
+    assert fr[0] == "Faites faire le tour du plateau à vos quatre pions et rentrez-les à la maison."
     assert fr[1].startswith("4 de vos pions attendent dans votre réserve : un as, un roi ou un joker en fait sortir")
     assert "K moves 13" not in " ".join(en)  # the K here only enters
 

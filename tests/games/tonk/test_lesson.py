@@ -50,7 +50,7 @@ def test_after_taking_the_seven_the_spread_and_the_discard_are_explained() -> No
     assert "You may not discard the 7 of diamonds: you have just taken it from the discard pile." in en
     assert fr[0] == ("Vous avez une combinaison : le 7 de trèfle, le 7 de carreau et le 7 de pique. Posez-la, et ces "
                      "cartes ne comptent plus dans votre main.")
-    assert "Vous ne pouvez pas défausser le 7 de carreau : vous venez de la prendre dans la défausse." in fr
+    assert "Vous ne pouvez pas défausser le 7 de carreau : vous venez de prendre cette carte dans la défausse." in fr
     state.apply("spread 7c 7d 7s")
     en, fr = said(state).values()
     assert en == ["Then end your turn by discarding one card face up. Your highest, the 9 of diamonds, counts 9: "

@@ -34,7 +34,8 @@ def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     home = sum(1 for p in pawns if isinstance(p, str))
     said = [ngettext("Race your four pawns once round the board and into your home: {n} is home so far.",
                      "Race your four pawns once round the board and into your home: {n} are home so far.",
-                     home, lang).format(n=home)]
+                     home, lang).format(n=home) if home
+            else gettext("Race your four pawns once round the board and into your home.", lang)]
     if all(a.startswith("discard ") for a in legal):
         said.append(gettext("None of your cards can be played now, so you must discard one. You then draw back "
                             "up to five cards.", lang))
