@@ -60,3 +60,20 @@ def test_the_hint_button_shows_the_suggestion_and_marks_its_move(browser: Any, s
     assert page.locator("#hint .alternatives li").count() >= 1
     assert page.locator("#lesson-panel").count() == 0
     context.close()
+
+
+def test_a_lesson_fits_a_phone(browser: Any, server: str, page_errors: list[str]) -> None:
+    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
+    page = watch(context.new_page(), page_errors)
+    page.goto(server + "/")
+    page.click("#learn button[data-game='plonk']", timeout=30_000)
+    page.wait_for_url("**/?table=*")
+    page.wait_for_selector("#lesson li:has-text('Vous entamez cette levée')", timeout=30_000)
+    page.wait_for_selector("#lesson-panel #hint:has-text('Coup suggéré')", timeout=60_000)
+    card = page.get_attribute("#lesson-panel #hint", "data-action")  # every move of Plonk plays a card
+    page.wait_for_selector(f"#hand [data-card='{card}'].hinted")
+    assert page.locator("#hand .hinted").count() == 1
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the lesson is {overflow} px too wide at 390 px"
+    shot(page, "lesson-phone")
+    context.close()

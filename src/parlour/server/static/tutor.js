@@ -3,7 +3,7 @@
 // deal, whose page shows, above the moves, what the learner may do now and why (the server's `lesson` lines)
 // with a hint asked on every turn. app.js calls configure() once, then learnPanel, lessonPanel and hintBox.
 import { currentLanguage, t } from "./i18n.js";
-import { h, panel } from "./ui.js";
+import { actionWords, h, panel } from "./ui.js";
 
 const page = { api: null, token: null, rerender: null, toast: null };
 /** The latest hint: the table and version it was asked on, and the answer (or the refusal, as text). */
@@ -79,12 +79,20 @@ function answerView(msg) {
       moveText(m), " ", value(m), " ", h("span", { class: "muted" }, t("({n} playouts)", { n: m.visits }))))) : null);
 }
 
-/** Mark the suggested move's button among the moves (class `hinted`). */
+/** Mark the suggested move's button among the moves, and the cards of the hand it names, once the table is
+ *  drawn (class `hinted`). */
 function markSuggested(msg, movesBox) {
   if (tutor.key !== keyOf(msg) || !tutor.answer) return;
+  const action = tutor.answer.action;
   for (const button of movesBox.querySelectorAll("[data-action]")) {
-    if (button.getAttribute("data-action") === tutor.answer.action) button.classList.add("hinted");
+    if (button.getAttribute("data-action") === action) button.classList.add("hinted");
   }
+  const words = actionWords(action);
+  setTimeout(() => {
+    for (const card of document.querySelectorAll("#hand [data-card]")) {
+      if (words.includes(card.getAttribute("data-card").toLowerCase())) card.classList.add("hinted");
+    }
+  }, 0);
 }
 
 /** In the seat's moves panel, on its turn: the Hint button and its answer (at a lesson, the answer is in the
