@@ -31,7 +31,7 @@ from parlour.server.masking import mask_logs
 from parlour.server.metrics import CONTENT_TYPE, Metrics, RequestMetrics
 from parlour.server.peers import LocalPeer, Peer
 from parlour.server.probes import Probes
-from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables
+from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables, tutor
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageUnavailable
 
@@ -43,6 +43,7 @@ STATUS = {
     "action/not_your_turn": 409, "action/stale": 409, "request/too_large": 413, "request/too_many": 429,
     "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503, "record/not_found": 404,
     "chat/too_fast": 429, "table/expired": 410, "service/not_ready": 503, "table/reserved": 409,
+    "table/lesson": 409,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -141,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(records.router)
     app.include_router(chat.router)
     app.include_router(rematch.router)
+    app.include_router(tutor.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -81,6 +81,8 @@ class Origin:
     """… until then (``time.time()``)."""
     most_open: int | None = None
     """The creator's unfinished tables at most, checked as the table is stored (``Storage.create``)."""
+    lesson: bool = False
+    """A game's lesson (``Lobby.learn``): one person against bots on the lesson's fixed deal."""
 
 
 class TableAuthority:
@@ -95,6 +97,8 @@ class TableAuthority:
         """The bot spec that plays for absent people here (None: the server's setting)."""
         self.storage = storage
         self.state = state
+        self.lesson = stored.lesson
+        """A game's lesson: its one human seat is the learner's; nobody else sits, and it has no rematch."""
         self.stand_in_moves = set(stored.stand_in_moves)
         """The indices of the actions a stand-in bot played for an absent person (the log names the stand-in)."""
         self.game: Game[Any] = state.game
@@ -136,7 +140,7 @@ class TableAuthority:
                              seats=stored_seats, turn_seconds=turn_seconds, created=time.time(),
                              stand_in_bot=stand_in_bot, dealer=dealer, finished=decided,
                              result=result_of(state) if decided else None, creator_hash=origin.creator_hash,
-                             rematch_of=origin.rematch_of)
+                             rematch_of=origin.rematch_of, lesson=origin.lesson)
         storage.create(stored, origin.most_open)
         return cls(stored, storage, state)
 
@@ -279,6 +283,23 @@ class TableAuthority:
         except ParlourError as e:
             raise Rejected(e.code, str(e)) from None
         return after, str(action)
+
+    def check_hint(self, seat: int, version: int) -> None:
+        """Refuse a hint as ``prepare`` refuses an action: only for the seat to play, on the current version,
+        at a table being played."""
+        status = self.status
+        if status == "finished":
+            raise Rejected("table/finished", f"table {self.id!r} has finished; there is no move to hint")
+        if status == "waiting":
+            raise Rejected("action/not_your_turn", f"table {self.id!r} is waiting for players; there is no move "
+                           "to hint yet")
+        if version != self.state.version:
+            raise Rejected("action/stale", f"a hint was asked on version {version}, but the table is at version "
+                           f"{self.state.version}; look again")
+        to_play = self.state.current_player
+        if seat != to_play:
+            raise Rejected("action/not_your_turn", f"seat {seat} asked for a hint, but seat {to_play} is to play: "
+                           "hints are for your own turn")
 
     def append(self, index: int, seat: int, after: State[Any, Any], canonical: str, stand_in: bool = False) -> None:
         """Store the prepared action as action ``index`` (``StorageConflict``: another process stored one first).

@@ -11,7 +11,8 @@ name), the seat's view, the legal actions and the move's seeded generator. It
 keeps the bots it built. A move is capped at ``max_bot_ms``: a bot with an
 iteration budget but no time budget gets that time budget too, so no move holds
 a worker longer (an iteration-only search stops at whichever ends first).
-With ``bot_workers = 0`` the moves are computed on threads of the server itself.
+A player's hint (``advise``: the strong bot's statistics from that seat's view) is computed the same
+way, in the same pool. With ``bot_workers = 0`` the moves are computed on threads of the server itself.
 A worker ends itself when the server that started it is gone, even killed
 without warning (``kill -9``, out of memory), so no worker outlives its server.
 """
@@ -28,10 +29,12 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from parlour.bots.base import Bot, make_bot, parse_bot_spec
+from parlour.bots.ismcts import ISMCTSBot
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
 from parlour.core.registry import load_game
@@ -65,6 +68,29 @@ def think(game: str, rules: str, spec: str, cap_ms: float, view: View, legal: Se
           rng: random.Random) -> Action:
     """One move, in a worker: the bot ``spec`` chooses among ``legal`` from ``view``."""
     return built(game, rules, spec, cap_ms).choose(view, legal, rng)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the search suggests from a view: its move, how it judged each move it tried (best first: action
+    text, playouts, mean return to the seat) and how many iterations it ran."""
+
+    action: str
+    choices: list[tuple[str, int, float]]
+    iterations: int
+
+
+def advise(game: str, rules: str, ms: float, view: View, legal: Sequence[Action], rng: random.Random) -> Advice:
+    """A hint, in a worker: the strong bot (plain search for a game without a heuristic) thinks ``ms``
+    milliseconds from ``view`` only; a bot is built for each hint, its statistics being the answer."""
+    played = load_game(game, **json.loads(rules))
+    try:
+        bot = make_bot(f"strong:ms={ms:g}", played)
+    except BotSpecError:
+        bot = make_bot(f"ismcts:ms={ms:g}", played)
+    assert isinstance(bot, ISMCTSBot)
+    best = bot.choose(view, legal, rng)
+    return Advice(str(best), [(str(c.action), c.visits, c.mean) for c in bot.last], bot.last_iterations)
 
 
 def watch_server(server: int) -> None:
@@ -134,6 +160,28 @@ class BotPool:
                 action = await self.run(think, game.spec.name, rules, bot.name, self.cap_ms, view, list(legal), rng)
             self.metrics.bot_thought(game.spec.name, bot.name, time.perf_counter() - started)
             return action
+        finally:
+            self.running -= 1
+            self._slots.release()
+
+    async def advise(self, game: Game[Any], ms: float, view: View, legal: Sequence[Action],
+                     rng: random.Random) -> Advice:
+        """A hint for ``view``, computed like a bot's move: in the pool once a worker is free, for ``ms``
+        milliseconds at most (and never more than the pool's cap, ``max_bot_ms``)."""
+        self.waiting += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self.waiting -= 1
+        self.running += 1
+        rules = json.dumps(game.rules.to_dict(), sort_keys=True)
+        args = (game.spec.name, rules, min(ms, self.cap_ms), view, list(legal), rng)
+        try:
+            if self.workers == 0:
+                advice: Advice = await asyncio.to_thread(advise, *args)
+            else:
+                advice = await self.run(advise, *args)
+            return advice
         finally:
             self.running -= 1
             self._slots.release()

@@ -13,6 +13,7 @@ import asyncio
 import base64
 import hashlib
 import logging
+import random
 import re
 import secrets
 import time
@@ -25,6 +26,7 @@ from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.i18n import SOURCE_LANGUAGE, gettext, speaking
+from parlour.core.lesson import lesson_of
 from parlour.core.registry import game_class, game_classes, load_game, parse_spec
 from parlour.core.rules import FlagInfo
 from parlour.core.words import StoryLine, words_of
@@ -44,7 +46,19 @@ from parlour.server.peers import (
     TableCreated,
     Watching,
 )
-from parlour.server.schemas import NAME_LENGTH, CheckOut, JoinIn, JoinOut, PresenceOut, TableIn, check_name
+from parlour.server.schemas import (
+    NAME_LENGTH,
+    AdviceOut,
+    CheckOut,
+    HintOut,
+    JoinIn,
+    JoinOut,
+    LessonIn,
+    LessonOut,
+    PresenceOut,
+    TableIn,
+    check_name,
+)
 from parlour.server.settings import Settings
 from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, TooManyOpen, hash_token
 from parlour.server.writer import Writer
@@ -61,6 +75,11 @@ STORY_LINES = 80
 """The latest lines of the story (what happened, in words) a state message carries; the log shows as many."""
 STORY_BYTES = 16_384
 """The most bytes of story text a state message carries: lines name players, whose names may be long."""
+
+HINT_ALTERNATIVES = 5
+"""Moves a hint shows besides the one it suggests, the most searched first."""
+HINT_WINDOW = 60.0
+"""Seconds over which ``hints_per_minute`` counts a client's hints."""
 
 
 def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
@@ -251,9 +270,10 @@ class Lobby:
         return table
 
     def create(self, body: TableIn, client: str = "local", dealer: int | None = None,
-               origin: Origin | None = None) -> TableAuthority:
+               origin: Origin | None = None, seed: int | None = None) -> TableAuthority:
         """A new table from a lobby request by ``client`` (``limits.client_key``), dealt first by ``dealer``;
-        ``origin`` (its ``creator_hash`` set here) tells a rematch.
+        ``origin`` (its ``creator_hash`` set here) tells a rematch or a lesson; ``seed`` is a lesson's fixed
+        deal (None: a secret one).
 
         Bad game, rules or seats are ``request/invalid``; a bot asking for more search than
         ``max_bot_iters`` / ``max_bot_ms`` too; a client with ``max_open_tables_per_client`` unfinished
@@ -283,7 +303,7 @@ class Lobby:
             if spec.strip().lower() != "human":
                 self.check_budget(spec, f"seat {i}")
         table_id = secrets.token_hex(5)
-        seed = secrets.randbits(SEED_BITS)
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
         name = body.name or f"{game.spec.title} {table_id[:4]}"
         try:
             table = TableAuthority.create(self.storage, table_id, name, game, list(body.seats), seed,
@@ -333,6 +353,9 @@ class Lobby:
         """Seat ``body.name`` with ``token`` (a new one when None); ``claim`` is the hash of a previous match's
         seat token, which may take the seat a rematch keeps for it."""
         table = self.get(table_id)
+        if table.lesson and any(s.kind == "human" and s.taken for s in table.seats):
+            raise Rejected("table/lesson", f"table {table.id!r} is a lesson: one person against bots on a fixed "
+                           "deal; start your own lesson from the lobby, or watch")
         token = token or secrets.token_urlsafe(24)
         seat = table.join(body.name, token, body.seat, claim)
         self.peer.announce(SeatTaken(table=table.id))
@@ -350,6 +373,9 @@ class Lobby:
         if table.status != "finished":
             raise Rejected("table/not_finished", f"table {table_id!r} is still being played; a rematch starts once "
                            "it ends")
+        if table.lesson:
+            raise Rejected("table/lesson", f"table {table_id!r} was a lesson, played once on its fixed deal: it has "
+                           "no rematch; start another lesson or a table from the lobby")
         next_id = self.storage.rematch_of(table.id)
         if next_id is None:
             next_id = self.open_rematch(table, client)
@@ -379,6 +405,53 @@ class Lobby:
             if opened is None:
                 raise
             return opened
+
+    def learn(self, body: LessonIn, lang: str = SOURCE_LANGUAGE, client: str = "local") -> JoinOut:
+        """Open ``body.game``'s lesson for ``client`` and seat them at it: its one human seat, against bots, on
+        the lesson's fixed deal (``Lesson``), under the limits of any table creation; the table is named in
+        ``lang``."""
+        try:
+            game = game_class(body.game)
+        except ParlourError as e:
+            raise Rejected("game/not_found", str(e)) from None
+        lesson = lesson_of(game)
+        if lesson is None:
+            offered = ", ".join(name for name, cls in game_classes().items() if lesson_of(cls) is not None)
+            raise Rejected("request/invalid", f"{game.spec.title} has no lesson; lessons are offered for: {offered}")
+        name = gettext("Lesson: {game}", lang).format(game=game.spec.title)
+        table = self.create(TableIn(game=game.spec.name, preset=lesson.preset, rules=lesson.rules,
+                                    seats=lesson.seats(), turn_seconds=None, name=name),
+                            client, origin=Origin(lesson=True), seed=lesson.seed)
+        return self.join(table.id, JoinIn(name=body.name, seat=0))
+
+    def lessons(self, lang: str) -> list[LessonOut]:
+        """The lessons of the registered games, their titles in ``lang``."""
+        return [LessonOut(game=name, title=lesson.title(lang), players=lesson.players)
+                for name, cls in game_classes().items() if (lesson := lesson_of(cls)) is not None]
+
+    async def hint(self, table_id: str, token: str, version: int, lang: str, client: str) -> HintOut:
+        """The strong bot's suggestion for the seat ``token`` holds, from that seat's view alone, with the other
+        moves it weighed; refused like an action that is not the seat's to play (``check_hint``), and beyond
+        ``hints_per_minute`` for ``client``."""
+        table = self.get(table_id)
+        seat = self.seat_of(table, token)
+        table.check_hint(seat, version)
+        settings = self.settings
+        wait = self.quota.count(f"hint:{client}", settings.hints_per_minute, HINT_WINDOW)
+        if wait:
+            raise Rejected("request/too_many", f"at most {settings.hints_per_minute} hints a minute "
+                           f"(hints_per_minute); try again in {wait:.0f} s", retry_after=wait)
+        view = table.state.view(seat)
+        legal = list(table.state.legal_actions())
+        rng = random.Random(f"hint:{table.id}:{version}:{seat}")
+        advice = await self.bots.pool.advise(table.game, settings.hint_ms, view, legal, rng)
+        words = words_of(table.game)
+        weighed = {text: (visits, mean) for text, visits, mean in advice.choices}
+        visits, value = weighed.get(advice.action, (0, 0.0))
+        others = [AdviceOut(action=text, words=words.action(text, view, lang), value=mean, visits=n)
+                  for text, n, mean in advice.choices if text != advice.action][:HINT_ALTERNATIVES]
+        return HintOut(action=advice.action, words=words.action(advice.action, view, lang), value=value,
+                       visits=visits, alternatives=others, iterations=advice.iterations)
 
     # --------------------------------------------------------------- acting
 
@@ -460,7 +533,7 @@ class Lobby:
             "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
             "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
-            "spectators": spectators, "created": table.created,
+            "spectators": spectators, "created": table.created, "lesson": table.lesson,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": seat_name(s, lang), "bot": s.bot_spec, "taken": s.taken,
                  "reserved": s.kept(now), "connected": s.seat in connected, "stand_in": s.stand_in}
@@ -486,7 +559,14 @@ class Lobby:
             "outcomes": [words.outcome(result, names, lang) for result in view.get("results") or ()],
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
+            "lesson": self.lesson_lines(table, seat, view, legal, lang),
         }
+
+    def lesson_lines(self, table: TableAuthority, seat: int | None, view: dict[str, Any], legal: list[str],
+                     lang: str) -> list[str]:
+        """At a lesson, what its learner may do now and why, in ``lang``; nothing for anyone else."""
+        lesson = lesson_of(table.game) if table.lesson and seat is not None else None
+        return [] if lesson is None else lesson.explain(view, legal, lang)
 
     def names(self, table: TableAuthority, lang: str) -> list[str]:
         """Each seat's name as the table shows it; "Seat 2" (in ``lang``) for a seat nobody has taken yet."""

@@ -49,7 +49,7 @@ ErrorCode = Literal[
     "auth/bad_token", "request/invalid",
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
     "request/too_large", "request/too_many", "request/not_found", "request/method_not_allowed", "storage_unavailable",
-    "record/not_found", "chat/too_fast", "table/expired", "service/not_ready", "table/reserved",
+    "record/not_found", "chat/too_fast", "table/expired", "service/not_ready", "table/reserved", "table/lesson",
 ]
 
 
@@ -101,6 +101,20 @@ class ActionIn(StrictIn):
     token: Annotated[str, StringConstraints(min_length=1, max_length=100)]
     version: int = Field(ge=0, le=10_000_000, description="the state version the action was chosen on")
     action: ActionText
+
+
+class HintIn(StrictIn):
+    """``POST /api/tables/{id}/hint``: what the strong bot would play for the seat the token holds."""
+
+    token: Annotated[str, StringConstraints(min_length=1, max_length=100)]
+    version: int = Field(ge=0, le=10_000_000, description="the state version the hint is asked on")
+
+
+class LessonIn(StrictIn):
+    """``POST /api/lessons``: start a game's lesson, seated at it as ``name``."""
+
+    game: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
+    name: Name = "Guest"
 
 
 # ------------------------------------------------------------ WebSocket inputs
@@ -204,6 +218,8 @@ class TableOut(BaseModel):
     turn_seconds: float | None
     spectators: int
     created: float
+    lesson: bool = Field(False, description="a game's lesson: one person against bots on the lesson's fixed "
+                         "(public) deal; nobody else may sit, and it has no rematch")
 
 
 class JoinOut(BaseModel):
@@ -233,6 +249,31 @@ class CheckOut(BaseModel):
     words: str | None = Field(default=None, description="the legal action in plain words, in the asked language")
 
 
+class LessonOut(BaseModel):
+    """A lesson the lobby offers (``GET /api/lessons``)."""
+
+    game: str
+    title: str = Field(description="the lesson's button, in the asked language: Learn and the game's name")
+    players: int = Field(description="seats at its table: the learner and bots")
+
+
+class AdviceOut(BaseModel):
+    """A move the hint's search weighed."""
+
+    action: str = Field(description="the move, in notation (what is sent to play it)")
+    words: str = Field(description="the move in plain words, in the asked language")
+    value: float = Field(description="the search's estimate of the seat's return after it (its mean return)")
+    visits: int = Field(description="how many playouts the search gave it")
+
+
+class HintOut(AdviceOut):
+    """``POST /api/tables/{id}/hint``: the strong bot's suggestion from the seat's own view, and the other
+    moves it weighed (the most searched first); nothing is played."""
+
+    alternatives: list[AdviceOut] = Field(description="up to 5 other moves, the most searched first")
+    iterations: int = Field(description="iterations the search ran (0: the move was forced)")
+
+
 class StateOut(BaseModel):
     """What one client is sent after every change: its view and, on its turn, its legal actions."""
 
@@ -251,6 +292,8 @@ class StateOut(BaseModel):
     deadline: float | None = Field(None, description="seconds left before a stand-in plays this turn")
     stand_in_moves: list[int] = Field(default_factory=list, description="indices of the latest actions that a "
                                       "stand-in bot played for an absent person")
+    lesson: list[str] = Field(default_factory=list, description="at a lesson, to its learner: what they may do "
+                              "now and why, in sentences in the client's language")
 
 
 class PresenceOut(BaseModel):

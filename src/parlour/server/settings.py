@@ -101,6 +101,10 @@ class Settings(BaseSettings):
                                         "address) may hold at once, across every process; more are closed (1008)")
     rematch_hold_seconds: float = Field(default=300, gt=0, le=86400, description="seconds a rematch keeps the "
                                         "previous match's players' seats for them before others may take them")
+    hint_ms: float = Field(default=800, gt=0, le=60_000, description="milliseconds the search thinks for a "
+                           "player's hint (Hint button, POST /api/tables/{id}/hint); never more than max_bot_ms")
+    hints_per_minute: int = Field(default=30, ge=1, description="hints one client (its address) may ask per "
+                                  "minute, across every process; more are refused with 429")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking

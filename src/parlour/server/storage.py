@@ -114,6 +114,8 @@ class StoredTable:
     """``hash_token`` of the creator's client key (``limits.client_key``): its open tables are counted by it."""
     rematch_of: str | None = None
     """The finished table this one is the rematch of (each has one at most)."""
+    lesson: bool = False
+    """A game's lesson: one person against bots on the lesson's fixed deal (no second person, no rematch)."""
 
 
 CONNECT_SECONDS = 5
@@ -167,6 +169,7 @@ class Storage:
             Column("dealer", Integer, nullable=True),
             Column("creator_hash", String(64), nullable=True),
             Column("rematch_of", String(32), nullable=True),
+            Column("lesson", Boolean, nullable=True),  # NULL (tables stored before lessons): no lesson
             Index(f"ix_{prefix}tables_creator_hash", "creator_hash", "finished"),
             Index(f"ix_{prefix}tables_rematch_of", "rematch_of", unique=True),
         )
@@ -243,7 +246,7 @@ class Storage:
                 id=table.id, name=table.name, game=table.game, rules=table.rules, seed=str(table.seed),
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
                 result=table.result, stand_in_bot=table.stand_in_bot, dealer=table.dealer,
-                creator_hash=table.creator_hash, rematch_of=table.rematch_of,
+                creator_hash=table.creator_hash, rematch_of=table.rematch_of, lesson=table.lesson,
             ))
             conn.execute(self.seats.insert(), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -356,7 +359,7 @@ class Storage:
             id=row["id"], name=row["name"], game=row["game"], rules=dict(row["rules"]), seed=int(row["seed"]),
             seats=seats, turn_seconds=row["turn_seconds"], created=row["created"], finished=bool(row["finished"]),
             stand_in_bot=row["stand_in_bot"], dealer=row["dealer"], creator_hash=row["creator_hash"],
-            rematch_of=row["rematch_of"],
+            rematch_of=row["rematch_of"], lesson=bool(row["lesson"]),
             stand_in_moves={a["idx"] for a in rows if a["stand_in"]},
             result=row["result"], actions=actions,
         )

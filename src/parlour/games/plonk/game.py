@@ -30,6 +30,7 @@ class PlonkGame(Game[PlonkRules]):
     state_type = PlonkState
     position_type = PlonkPosition
     parts: ClassVar[dict[str, str]] = {
+        "lesson": "parlour.games.plonk.lesson:LESSON",
         "heuristic": "parlour.games.plonk.heuristic",
         "renderer": "parlour.games.plonk.render:PlonkRenderer",
         "encoding": "parlour.games.plonk.encoding:PlonkEncoding",

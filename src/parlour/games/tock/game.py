@@ -31,6 +31,7 @@ class TockGame(Game[TockRules]):
     state_type = TockState
     position_type = TockPosition
     parts: ClassVar[dict[str, str]] = {
+        "lesson": "parlour.games.tock.lesson:LESSON",
         "heuristic": "parlour.games.tock.heuristic",
         "renderer": "parlour.games.tock.render:TockRenderer",
         "encoding": "parlour.games.tock.encoding:TockEncoding",

@@ -31,6 +31,7 @@ class TonkGame(Game[TonkRules]):
     state_type = TonkState
     position_type = TonkPosition
     parts: ClassVar[dict[str, str]] = {
+        "lesson": "parlour.games.tonk.lesson:LESSON",
         "heuristic": "parlour.games.tonk.heuristic",
         "renderer": "parlour.games.tonk.render:TonkRenderer",
         "encoding": "parlour.games.tonk.encoding:TonkEncoding",

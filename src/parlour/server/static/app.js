@@ -23,6 +23,7 @@
 import { cardRow, cardSvg } from "./cards.js";
 import { fairness } from "./fairness.js";
 import { currentLanguage, languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
+import { configure as configureTutor, hintBox, learnPanel, lessonPanel } from "./tutor.js";
 import { actionWords, h, nameOf, numberedLog, panel } from "./ui.js";
 
 const main = document.getElementById("main");
@@ -101,6 +102,7 @@ async function copyInvite(id) {
 async function showLobby() {
   const all = await games();
   main.replaceChildren();
+  main.append(learnPanel());
   const byName = Object.fromEntries(all.map((g) => [g.name, g]));
   const last = localStorage.getItem("parlour:game");
   const chosen = byName[last] ? last : all.length ? all[0].name : null;
@@ -545,7 +547,8 @@ function movesPanel(msg, client, ui) {
       : h("span", { class: "muted" }, t("Not your turn.")),
     selected ? h("button", { id: "clear", on: { click: () => ui.clear() } }, t("clear selection")) : null);
   const why = h("p", { id: "why", class: "why", role: "status", "aria-live": "polite" }, said || "");
-  return panel(t("Your moves"), h("p", { class: "muted" }, client.hint || t("Click cards to narrow the moves.")), why, movesBox);
+  return panel(t("Your moves"), h("p", { class: "muted" }, client.hint || t("Click cards to narrow the moves.")), why,
+    hintBox(msg, movesBox), movesBox);
 }
 
 async function renderTable() {
@@ -558,15 +561,16 @@ async function renderTable() {
   const area = await areaOf(msg, client, ui);
   if (tableState.msg !== msg) return;  // a newer state came while this one's area was drawn: leave the page to it
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
-    t.status === "finished" ? null : h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
+    t.status === "finished" || t.lesson ? null : h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
     rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null,
-    t.status === "finished" && msg.seat !== null ? h("button", { id: "rematch", class: "primary", on: { click: () => rematch(t.id) } },
+    t.status === "finished" && msg.seat !== null && !t.lesson ? h("button", { id: "rematch", class: "primary", on: { click: () => rematch(t.id) } },
       tr("Play again")) : null),
   playersBar(msg, scoreFn(v, client)), turnBanner(msg, client, ui),
   msg.seat === null ? h("p", { class: "muted", id: "watching" }, tr("You are watching.")) : null, fairness(t, toast));
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
+    lessonPanel(msg),
     movesPanel(msg, client, ui));
   const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg, client, ui), logPanel(msg, client), tableState.chat);
   const refocus = tableState.focus ? `#hand svg[data-card="${CSS.escape(tableState.focus)}"]` : focusedControl();
@@ -652,6 +656,7 @@ async function showReplay(id, record) {
 
 // ---------------------------------------------------------------------- go
 
+configureTutor({ api, token: (id) => localStorage.getItem(tokenKey(id)), rerender: () => renderTable(), toast });
 await loadLanguage().catch(() => {});
 document.querySelector("header").append(languageSwitch());
 games().then((all) => { document.getElementById("subtitle").textContent = all.map((g) => g.title).join(" · "); })

@@ -1,0 +1,118 @@
+// The tutor at the table: the Hint button (the strong bot's suggestion, from the seat's own view, with the
+// other moves it weighed), and the lessons: "Learn <game>" in the lobby opens a game against bots on a fixed
+// deal, whose page shows, above the moves, what the learner may do now and why (the server's `lesson` lines)
+// with a hint asked on every turn. app.js calls configure() once, then learnPanel, lessonPanel and hintBox.
+import { currentLanguage, t } from "./i18n.js";
+import { actionWords, h, panel } from "./ui.js";
+
+const page = { api: null, token: null, rerender: null, toast: null };
+/** The latest hint: the table and version it was asked on, and the answer (or the refusal, as text). */
+const tutor = { key: null, answer: null, error: null, pending: false };
+
+/** What the tutor needs of the page: api(path, body), token(tableId), rerender(), toast(text). */
+export function configure(ctx) { Object.assign(page, ctx); }
+
+/** The lobby's "Learn" panel: one button per lesson the server offers ("Learn" and its name, in the game's own words);
+ *  a click opens the lesson and seats you at it. */
+export function learnPanel() {
+  const buttons = h("div", { class: "learn", id: "learn" });
+  const box = panel(t("Learn to play"), h("p", { class: "muted" },
+    t("A first game against bots on a chosen deal, explained step by step.")), buttons);
+  box.hidden = true;
+  const start = async (lesson) => {
+    try {
+      const name = (localStorage.getItem("parlour:name") || "").trim() || t("Guest");
+      const joined = await page.api(`/api/lessons?lang=${currentLanguage()}`, { game: lesson.game, name });
+      localStorage.setItem(`parlour:token:${joined.table}`, joined.token);
+      location.href = `/?table=${joined.table}`;
+    } catch (e) { page.toast(e.message); }
+  };
+  page.api(`/api/lessons?lang=${currentLanguage()}`).then((lessons) => {
+    buttons.replaceChildren(...lessons.map((lesson) => h("button", { class: "primary learn-game", "data-game": lesson.game,
+      on: { click: () => start(lesson) } }, lesson.title)));
+    box.hidden = lessons.length === 0;
+  }).catch(() => {});
+  return box;
+}
+
+const keyOf = (msg) => `${msg.table.id}:${msg.view.version}`;
+
+/** Ask the server for a hint on the message's state (once per state); the answer redraws the table. */
+async function ask(msg) {
+  const key = keyOf(msg);
+  if (tutor.key === key && (tutor.pending || tutor.answer || tutor.error)) return;
+  Object.assign(tutor, { key, answer: null, error: null, pending: true });
+  page.rerender();
+  try {
+    const answer = await page.api(`/api/tables/${msg.table.id}/hint?lang=${currentLanguage()}`,
+      { token: page.token(msg.table.id), version: msg.view.version });
+    if (tutor.key === key) tutor.answer = answer;
+  } catch (e) {
+    if (tutor.key === key) tutor.error = e.message;
+  }
+  if (tutor.key === key) { tutor.pending = false; page.rerender(); }
+}
+
+/** A hint's value with its sign, in the page's language: "+0.42", "−1,50". */
+const signed = (value) => new Intl.NumberFormat(currentLanguage(), { signDisplay: "always", minimumFractionDigits: 2,
+  maximumFractionDigits: 2 }).format(value);
+
+/** A move in words with its notation beside them (the notation alone when the game has no words for it). */
+const moveText = (move) => [h("span", { class: "words" }, move.words),
+  move.words === move.action ? null : h("span", { class: "notation" }, ` (${move.action})`)];
+
+/** The answer to the latest hint on this state: the suggested move, then the others weighed with their value. */
+function answerView(msg) {
+  if (tutor.key !== keyOf(msg)) return null;
+  if (tutor.pending) return h("p", { id: "hint", class: "hint muted", role: "status" }, t("Thinking…"));
+  if (tutor.error) return h("p", { id: "hint", class: "hint", role: "status" }, tutor.error);
+  const a = tutor.answer;
+  if (!a) return null;
+  const value = (m) => h("span", { class: "value", title: t("estimated value: what this seat ends with on average after this move, in the search's playouts") },
+    signed(m.value));
+  return h("div", { id: "hint", class: "hint", role: "status", "data-action": a.action },
+    h("p", {}, h("strong", {}, t("Suggested move:") + " "), moveText(a), " ",
+      a.iterations ? [value(a), " ", h("span", { class: "muted" }, t("({n} playouts)", { n: a.visits }))]
+        : h("span", { class: "muted" }, t("(the only move)"))),
+    a.alternatives.length ? h("p", { class: "muted" }, t("Other moves weighed:")) : null,
+    a.alternatives.length ? h("ul", { class: "alternatives" }, a.alternatives.map((m) => h("li", { "data-action": m.action },
+      moveText(m), " ", value(m), " ", h("span", { class: "muted" }, t("({n} playouts)", { n: m.visits }))))) : null);
+}
+
+/** Mark the suggested move's button among the moves, and the cards of the hand it names, once the table is
+ *  drawn (class `hinted`). */
+function markSuggested(msg, movesBox) {
+  if (tutor.key !== keyOf(msg) || !tutor.answer) return;
+  const action = tutor.answer.action;
+  for (const button of movesBox.querySelectorAll("[data-action]")) {
+    if (button.getAttribute("data-action") === action) button.classList.add("hinted");
+  }
+  const words = actionWords(action);
+  setTimeout(() => {
+    for (const card of document.querySelectorAll("#hand [data-card]")) {
+      if (words.includes(card.getAttribute("data-card").toLowerCase())) card.classList.add("hinted");
+    }
+  }, 0);
+}
+
+/** In the seat's moves panel, on its turn: the Hint button and its answer (at a lesson, the answer is in the
+ *  lesson panel and asked without a click); the suggested move's button is marked. */
+export function hintBox(msg, movesBox) {
+  if (msg.seat === null || msg.table.status !== "playing" || !msg.legal.length) return null;
+  markSuggested(msg, movesBox);
+  if (msg.table.lesson) return null;
+  return h("div", { class: "hint-box" },
+    h("button", { id: "hint-button", type: "button", on: { click: () => ask(msg) } }, t("Hint")), answerView(msg));
+}
+
+/** At a lesson, above the moves: what the learner may do now and why, and the hint asked for them. */
+export function lessonPanel(msg) {
+  if (!msg.table.lesson) return null;
+  if (msg.seat === null) return panel(t("Lesson"), h("p", { class: "muted", id: "lesson" },
+    t("This table is a lesson: one person plays against bots on a fixed deal.")));
+  const mine = msg.table.status === "playing" && msg.legal.length > 0;
+  if (mine) setTimeout(() => ask(msg), 0);
+  return h("section", { class: "panel lesson", id: "lesson-panel" }, h("h2", {}, t("Lesson")),
+    h("ul", { id: "lesson" }, (msg.lesson || []).map((line) => h("li", {}, line))),
+    mine ? answerView(msg) : null);
+}
