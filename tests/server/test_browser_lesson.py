@@ -45,6 +45,13 @@ def test_learn_tonk_explains_the_first_turn_and_hints_it(browser: Any, server: s
     assert page.get_attribute("#moves .move.hinted", "data-action") == hinted
     assert page.locator("#invite").count() == 0
     shot(page, f"lesson-{locale}")
+    tid = page.url.split("table=")[1]
+    other = watch(browser.new_context(locale=locale).new_page(), page_errors)  # no seat there to offer anyone
+    other.goto(server + "/")
+    row = other.locator(f"tr[data-table='{tid}']")
+    row.wait_for(timeout=30_000)
+    assert row.locator("button.join").count() == 0 and "Invite" not in row.inner_text()
+    other.context.close()
     context.close()
 
 

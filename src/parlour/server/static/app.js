@@ -229,10 +229,10 @@ async function showLobby() {
       return h("tr", { "data-table": t.id }, h("td", {}, t.name), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
         h("td", {},
           mine && t.status !== "finished" ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary" }, tr("Back to seat"))) : null,
-          free && !mine ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, tr("Join"))) : null,
+          free && !mine && !t.lesson ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, tr("Join"))) : null,
           h("a", { href: `/?table=${t.id}&watch=1` }, h("button", {}, tr("Watch"))),
           t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", {}, tr("Replay"))) : null,
-          t.status === "finished" ? null : h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
+          t.status === "finished" || t.lesson ? null : h("button", { on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
           rulesAnchor(t.game, t.spec)));
     }));
   }
