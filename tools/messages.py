@@ -13,10 +13,13 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import typer.main
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from parlour.cli.app import app
+from parlour.cli.speech import LIBRARY_WORDS, help_texts
 from parlour.core.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, catalog_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,11 +35,16 @@ HEADER = ("# parlour's interface in the language {language!r}: one entry per mes
 
 
 def extract() -> Catalog:
-    """Every message of the code, with the places it is used (paths relative to the package)."""
+    """Every message of the code, with the places it is used (paths relative to the package): the marked
+    messages, the command line's help (``parlour.cli.speech``) and the words of its libraries."""
     catalog = Catalog(domain=DOMAIN, project="parlour", charset="utf-8")
     for filename, line, message, comments, context in extract_from_dir(
             PACKAGE, METHODS, OPTIONS, KEYWORDS, strip_comment_tags=True):
         catalog.add(message, None, [(filename, line)], auto_comments=comments, context=context)
+    command = typer.main.get_command(app)
+    for text in [*help_texts(command), *LIBRARY_WORDS]:
+        if text not in catalog:
+            catalog.add(text, None, [("cli/speech.py", 0)], flags=("python-brace-format",) if "{" in text else ())
     return catalog
 
 

@@ -21,6 +21,7 @@ from parlour.cli.failure import fail
 from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
 from parlour.cli.serve import open_replay, serve
+from parlour.cli.speech import speak
 from parlour.core.cards import cards_str
 from parlour.core.chance import seed_commitment, verify_seed
 from parlour.core.errors import ParlourError, RecordError
@@ -43,15 +44,22 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 console = Console(highlight=False)
 
 
-@app.callback()
-def options(lang: Annotated[str | None, typer.Option(
-        "--lang", help=f"language of the messages: {', '.join(LANGUAGES)} (default: from the environment's LANG)")]
-        = None) -> None:
-    """Options for every command."""
+def choose_language(ctx: typer.Context, lang: str | None) -> str | None:
+    """Speak ``--lang`` (else the environment's language) from here on, the help included: the option is eager,
+    read before ``--help`` when written before it."""
     try:
         set_language(lang if lang is not None else language_from_environment())
     except ParlourError as e:
         raise fail(e) from None
+    speak(ctx.find_root().command)
+    return lang
+
+
+@app.callback()
+def options(lang: Annotated[str | None, typer.Option(
+        "--lang", help=f"language of the messages: {', '.join(LANGUAGES)} (default: from the environment's LANG)",
+        is_eager=True, callback=choose_language)] = None) -> None:
+    """Options for every command."""
 
 
 def _flags(pairs: list[str]) -> dict[str, str]:
