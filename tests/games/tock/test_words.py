@@ -156,3 +156,10 @@ def test_the_story_of_a_whole_game_names_the_winner() -> None:
     assert story[0].text == "La pioche était épuisée : les cartes jouées ont été mélangées en une nouvelle pioche."
     assert [line.action for line in story if line.action is not None] == list(
         range(view["version"] - len(view["log"]), view["version"]))
+
+
+def test_a_seven_whose_second_part_captures_the_first_pawn_says_so() -> None:
+    state = position(pawns={"a1": 1, "a2": 0}, hand=["7c"], players=2)
+    assert "7 p1+3 p2+4" in {str(a) for a in state.legal_actions()}
+    assert TockWords().action("7 p1+3 p2+4", state.view(0), "en") == (
+        "Split the 7: a1 forward 3, a2 forward 4; a2 captures a1, which goes back to its reserve")

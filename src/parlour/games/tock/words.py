@@ -136,16 +136,11 @@ class Board:
         """What ``effect`` does besides moving (captures, pawns reaching their home), then makes it."""
         pawns = self.pawns
         out = []
-        movers = [pawn for pawn, to in effect if to >= 0]
-        for pawn, to in effect:
-            if to < 0 and pawn not in movers:
-                mover = movers[0] if len(movers) == 1 else None
-                if mover is None:
-                    out.append(gettext("{pawn} is captured and goes back to its reserve", lang)
-                               .format(pawn=pawn_name(pawn)))
-                else:
-                    out.append(gettext("{mover} captures {pawn}, which goes back to its reserve", lang)
-                               .format(mover=pawn_name(mover), pawn=pawn_name(pawn)))
+        for i, (pawn, to) in enumerate(effect):
+            if to < 0:  # a capture comes just before the move that makes it (a 7's parts one after the other)
+                mover = next(p for p, there in effect[i + 1:] if there >= 0)
+                out.append(gettext("{mover} captures {pawn}, which goes back to its reserve", lang)
+                           .format(mover=pawn_name(mover), pawn=pawn_name(pawn)))
         before = [pawns.pos[pawn] for pawn, _ in effect]
         pawns.execute(effect)
         for (pawn, to), was in zip(effect, before, strict=True):
