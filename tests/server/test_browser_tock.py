@@ -63,10 +63,13 @@ def split_seven(page: Any, action: str, lang: str) -> None:
     if len(parts) == 1 and "+" not in parts[0]:
         parts = [parts[0][:2] + "+7" + parts[0][2:]]
     for i, part in enumerate(parts):
+        pawn = f".board .pawn[data-pawn='{part[:2]}'] circle"
         page.click(f".board .pawn[data-pawn='{part[:2]}']")
+        was = page.get_attribute(pawn, "cx"), page.get_attribute(pawn, "cy")
         page.click(f".board .target[data-part='{part}']")
         if i < len(parts) - 1:
             page.wait_for_selector("#seven-undo")
+            assert (page.get_attribute(pawn, "cx"), page.get_attribute(pawn, "cy")) != was  # shown where it went
             left = 7 - sum(int(p.split("+")[1].rstrip(">~")) for p in parts[:i + 1])
             said = page.inner_text("#seven-said")
             assert f"{left} left" in said or f"reste {left}" in said, said
@@ -94,18 +97,21 @@ def play(page: Any, action: str, lang: str) -> None:
 
 
 def choose(legal: list[str], done: set[str]) -> str:
-    """What to try next: a 7 split over two pawns, bringing pawns out (until a 7 is split), moving one, else any
-    legal action."""
+    """What to try next: a 7 split over two pawns, a swap, bringing pawns out (until a 7 is split), moving one, else any
+    legal action but a 7 that could not be split."""
     splits = [a for a in legal if a.startswith("7 ") and "+" in a]
     enters = [a for a in legal if a.endswith(" enter")]
     moves = [a for a in legal if a.split()[0] not in ("5", "J", "7", "discard", "bonus") and not a.endswith("enter")]
     if "split" not in done and splits:
         return splits[0]
+    swaps = [a for a in legal if a.startswith("J ")]
+    if "swap" not in done and swaps:  # not always met: a J with pawns of both seats out
+        return swaps[0]
     if enters and ("enter" not in done or "split" not in done):  # a split needs two pawns out
         return enters[0]
     if "move" not in done and moves:
         return moves[0]
-    return legal[0]
+    return next((a for a in legal if "split" in done or not a.startswith("7 ")), legal[0])  # a 7 kept to split
 
 
 def play_directly(page: Any, server: str, tid: str, token: str, lang: str) -> set[str]:
@@ -131,11 +137,13 @@ def play_directly(page: Any, server: str, tid: str, token: str, lang: str) -> se
                                timeout=30_000)
         if action.startswith("7 ") and "+" in action:
             done.add("split")
+        elif action.startswith("J "):
+            done.add("swap")
         elif action.endswith(" enter"):
             done.add("enter")
         elif action.split()[0] not in ("5", "J", "discard", "bonus"):
             done.add("move")
-        if done == {"split", "enter", "move"}:
+        if {"split", "enter", "move"} <= done:
             break
     return done
 

@@ -100,6 +100,13 @@ function sevenChoices(msg, ui, layout, legal, places) {
   return { targets, movable, seven: { left, done, options: [...options], sevens } };
 }
 
+/** The view with the pawns where the parts of the 7 chosen so far take them: the picker shows what remains from there. */
+function picked(layout, v, me) {
+  if (!picker.parts.length) return v;
+  const moved = after(layout, placesOf(v), me, `7 ${picker.parts.join(" ")}`);
+  return { ...v, pawns: v.pawns.map((pawns, seat) => pawns.map((_, i) => moved.get(`${letterOf(seat)}${i + 1}`))) };
+}
+
 /** The 7 picker's line: the parts chosen, what remains, the counts for the selected pawn, undo and play. */
 function sevenPanel(msg, ui, seven) {
   const { h } = ui;
@@ -173,7 +180,8 @@ export async function area(msg, ui) {
   const onTarget = (target) => {
     if (target.part) { picker.parts.push(target.part); ui.select(piece); } else ui.send(target.data.action);
   };
-  const board = drawBoard(layout, v, me, { selected: piece ? [piece] : [], onPawn, movable, targets, onTarget });
+  const board = drawBoard(layout, seven ? picked(layout, v, me) : v, me,
+    { selected: piece ? [piece] : [], onPawn, movable, targets, onTarget });
   return h("div", { class: "board" }, board, seven ? sevenPanel(msg, ui, seven) : null, bonus(msg, ui),
     h("div", { class: "muted" }, t("Stock {n} · last played", { n: v.stock }), " ", pile(msg, ui)));
 }

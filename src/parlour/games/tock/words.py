@@ -4,14 +4,12 @@ as sentences.
 Pawns are named as the board shows them, by seat letter and number (``a1`` … ``h4``), the mover's own too.
 What a move does besides moving (a capture, a pawn reaching its home) is worked out by the engine's own
 ``Mover`` on the pawns the view shows, never guessed: for a legal action from the view's board, for the story
-by replaying the log from the game's start, which the view shows until the stock first runs out (the view's
-log then starts at the reshuffle, from a board it does not show: the story tells those moves without their
-captures).
+by replaying the view's log from the board it starts on (the view's ``log_board``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.cards import card_name
@@ -42,8 +40,7 @@ from parlour.games.tock.actions import (
 )
 from parlour.games.tock.board import HOME, board_for
 from parlour.games.tock.pawns import Effect, Mover, Pawns
-from parlour.games.tock.setup import pawn_index
-from parlour.games.tock.views import place_of
+from parlour.games.tock.views import board_of
 
 FULL_HOME = (1 << HOME) - 1
 
@@ -92,19 +89,12 @@ class Board:
         self.pawns = Pawns(players, board.squares)
 
     @classmethod
-    def of(cls, view: View) -> Board:
-        """The board of ``view``: every pawn's place, the advantaged and the settled."""
-        made = cls(view["players"])
-        pawns = made.pawns
-        for seat, places in enumerate(view["pawns"]):
-            for i, place in enumerate(places):
-                at = place_of(place, made.length)
-                if at >= 0:
-                    pawns.place(seat * PAWNS + i, at)
-        for name in view["advantaged"]:
-            pawns.adv |= 1 << pawn_index(name, view["players"])
-        for name in view["settled"]:
-            pawns.settled |= 1 << pawn_index(name, view["players"])
+    def of(cls, shown: Mapping[str, Any], players: int) -> Board:
+        """The board ``shown`` as a view shows one (its ``pawns``, ``advantaged`` and ``settled``)."""
+        made = cls(players)
+        places, adv, settled = board_of(shown, players)
+        made.pawns.execute(tuple((pawn, place) for pawn, place in enumerate(places) if place >= 0))
+        made.pawns.adv, made.pawns.settled = adv, settled
         return made
 
     def effect(self, action: TockAction, seat: int) -> Effect | None:
@@ -170,7 +160,7 @@ class TockWords(Words):
         if seat is None:
             return text
         said = _instruction(action, seat, lang)
-        board = Board.of(view)
+        board = Board.of(view, view["players"])
         effect = board.effect(action, seat)
         if effect is None:
             return said
@@ -180,7 +170,8 @@ class TockWords(Words):
         log = view.get("log") or []
         first = view["version"] - len(log)
         lines: list[StoryLine] = []
-        board: Board | None = Board(view["players"]) if first == 0 else None
+        shown = view.get("log_board")
+        board = None if shown is None else Board.of(shown, view["players"])
         if first:
             lines.append(StoryLine(None, gettext(
                 "The stock ran out: the played cards were shuffled into a new stock.", lang), None))
