@@ -44,6 +44,7 @@ function openSevens(sevens, chosen) {
 function choices(msg, ui, layout) {
   const none = { targets: [], movable: new Set(), seven: null };
   const card = selectedCard(ui);
+  if (!card) picker = { version: null, card: null, parts: [] };  // the selection was cleared: so is the split
   if (!playing(msg) || !card) return none;
   const me = msg.seat;
   const places = placesOf(msg.view);
