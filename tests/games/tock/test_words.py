@@ -18,7 +18,9 @@ NAMES = ["Ana", "Bob", "Chloé", "Dan"]
 
 
 def test_the_words_are_the_tock_games_part() -> None:
-    assert isinstance(words_of(load_game("tock", players=2)), TockWords)
+    """What the server and the terminal use (``words_of``, however it wraps the part) speaks Tock."""
+    state = position(hand=["Kc"], players=2)
+    assert words_of(state.game).action("K enter", state.view(0), "fr") == "Sortir un pion avec le roi"
 
 
 @pytest.mark.parametrize(("lang", "said"), [
