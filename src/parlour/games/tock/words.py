@@ -79,7 +79,7 @@ def _route(jumps: int, stay_out: bool, lang: str) -> str:
     return text
 
 
-class Board:
+class ShownBoard:
     """The pawns the view shows, on the engine's own board, to work out what a move does."""
 
     def __init__(self, players: int) -> None:
@@ -89,7 +89,7 @@ class Board:
         self.pawns = Pawns(players, board.squares)
 
     @classmethod
-    def of(cls, shown: Mapping[str, Any], players: int) -> Board:
+    def of(cls, shown: Mapping[str, Any], players: int) -> ShownBoard:
         """The board ``shown`` as a view shows one (its ``pawns``, ``advantaged`` and ``settled``)."""
         made = cls(players)
         places, adv, settled = board_of(shown, players)
@@ -160,7 +160,7 @@ class TockWords(Words):
         if seat is None:
             return text
         said = _instruction(action, seat, lang)
-        board = Board.of(view, view["players"])
+        board = ShownBoard.of(view, view["players"])
         effect = board.effect(action, seat)
         if effect is None:
             return said
@@ -171,7 +171,7 @@ class TockWords(Words):
         first = view["version"] - len(log)
         lines: list[StoryLine] = []
         shown = view.get("log_board")
-        board = None if shown is None else Board.of(shown, view["players"])
+        board = None if shown is None else ShownBoard.of(shown, view["players"])
         if first:
             lines.append(StoryLine(None, gettext(
                 "The stock ran out: the played cards were shuffled into a new stock.", lang), None))
