@@ -38,11 +38,9 @@ from parlour.games.tock.actions import (
     parse_tock_action,
     pawn_text,
 )
-from parlour.games.tock.board import HOME, board_for
+from parlour.games.tock.board import board_for
 from parlour.games.tock.pawns import Effect, Mover, Pawns
 from parlour.games.tock.views import board_of
-
-FULL_HOME = (1 << HOME) - 1
 
 
 def pawn_name(pawn: int) -> str:
@@ -176,7 +174,6 @@ class TockWords(Words):
             lines.append(StoryLine(None, gettext(
                 "The stock ran out: the played cards were shuffled into a new stock.", lang), None))
         previous: tuple[int, Any] | None = None
-        homes = [0] * view["players"]
         for i, (seat, text) in enumerate(log):
             name = names[seat]
             try:
@@ -190,13 +187,9 @@ class TockWords(Words):
             lines.append(StoryLine(seat, _told(action, name, seat, effect, previous, lang), first + i))
             if board is not None and effect is not None:
                 lines += [StoryLine(seat, event, None) for event in board.events(effect, seat, lang)]
-                done = [q for q in range(view["players"]) if board.pawns.homes[q] == FULL_HOME != homes[q]]
-                homes = list(board.pawns.homes)
-                lines += [StoryLine(q, gettext("{name} has all four pawns home", lang).format(name=names[q]), None)
-                          for q in done if q != view.get("winner")]
             previous = (seat, action)
         winner = view.get("winner")
-        if winner is not None:
+        if winner is not None:  # the first seat with all four pawns home wins at once (no partners in Tock)
             lines.append(StoryLine(winner, gettext("{name} wins: all four pawns are home", lang)
                                    .format(name=names[winner]), None))
         return lines
