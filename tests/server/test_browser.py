@@ -199,8 +199,8 @@ def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browse
     for _ in range(200):
         page.wait_for_selector("#turn.mine, #table[data-status='finished']", timeout=20_000)
         before = version(page)
-        texts = page.locator("#moves button.move").all_inner_texts()
-        enter = next((t for t in texts if t.endswith("enter")), None)
+        offered = page.locator("#moves button.move").evaluate_all("e => e.map(b => b.dataset.action)")
+        enter = next((a for a in offered if a.endswith("enter")), None)
         if enter:
             card = next(c for c in page.locator("#hand svg").evaluate_all("e => e.map(x => x.dataset.card)")
                         if c.lower().startswith(enter.split()[0].lower()))

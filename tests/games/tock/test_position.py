@@ -59,3 +59,25 @@ def test_a_hand_built_position_round_trips() -> None:
     state = game.new_state(5, {"pawns": {"a1": 9, "a2": 45, "b1": 27}, "unsettled": ["a2"]})
     assert state.view(None)["settled"] == ["a1", "b1"]
     check_round_trip(state)
+
+
+def test_the_board_the_log_starts_from_is_kept_and_shown_after_the_stock_runs_out() -> None:
+    """When the played cards become the stock, the views' log starts afresh: they show the board it starts from
+    (``log_board``), which round-trips, survives determinization, and is None for JSON written before it."""
+    game = load_game("tock", players=4)
+    state = game.new_state(5)
+    rng = random.Random(5)
+    boards = {0: state.view(None)["pawns"]}
+    while not state.view(None)["version"] - len(state.view(None)["log"]):
+        state.apply(rng.choice(state.legal_actions()))
+        boards[state.view(None)["version"]] = state.view(None)["pawns"]
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(2)
+    start = view["version"] - len(view["log"])
+    assert start > 0 and view["log_board"]["pawns"] == boards[start]
+    assert game.determinize(view, random.Random(1)).view(2) == view
+    check_round_trip(state)
+    older = state.to_json()
+    del older["position"]["log_board"]
+    assert game.state_from_json(older).view(2)["log_board"] is None

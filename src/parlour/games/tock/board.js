@@ -31,12 +31,27 @@ export const seatPawn = (seat, number) => `${String.fromCharCode(97 + seat)}${nu
 /** Notation text written by `seat` with its own pawns (p1…p4) named for everyone instead (a1…a4). */
 export const absoluteNames = (seat, text) => text.replace(/\bp(\d)/g, (whole, n) => seatPawn(seat, n));
 
+/** Where place `place` (a track square, "h1" … "h4" in `seat`'s home, or null: its reserve spot `index`) is drawn. */
+export function pointOf(layout, seat, place, index) {
+  if (place === null || place === undefined) return layout.reserves[seat][index];
+  if (typeof place === "string") return layout.homes[seat][Number(place.slice(1)) - 1];
+  return layout.squares[place % layout.squares.length];
+}
+
+const PAWN_RADIUS = 23;
+const LABEL_SIZE = 32;
+/** Pawns and their labels are drawn big enough to read on a phone (the board is then about 360 px wide). */
+
 /**
- * The board with the view's pawns; `onPawn(name)` is called when a pawn is clicked,
- * `selected` is the name of the selected pawn, `me` the viewer's seat (null for a spectator).
+ * The board with the view's pawns. `me` is the viewer's seat (null for a spectator); options:
+ * `selected`, the names of the selected pawns (as the notation writes them for `me`: p1, b3); `onPawn(name)`,
+ * called when a pawn is clicked (none: pawns are not buttons); `movable`, the names of the pawns the chosen
+ * card can move (outlined); `targets`, the places a click plays an action, each { at: [x, y], label, key, data },
+ * `data` being the target's data attributes; `onTarget(target)`, called when one is clicked.
  */
-export function drawBoard(layout, view, me, selected, onPawn) {
-  const svg = el("svg", { viewBox: "0 0 1000 1000", role: "img", "aria-label": t("Tock board") });
+export function drawBoard(layout, view, me, { selected = [], onPawn = null, movable = new Set(), targets = [],
+  onTarget = null } = {}) {
+  const svg = el("svg", { viewBox: "0 0 1000 1000", role: "group", "aria-label": t("Tock board"), class: "tock-board" });
   svg.appendChild(el("circle", { cx: 500, cy: 500, r: 490, fill: "#f3e6c4", stroke: "#8a6d3b", "stroke-width": 6 }));
   for (const [a, b] of layout.shortcuts) {
     const [x1, y1] = layout.squares[a];
@@ -55,22 +70,37 @@ export function drawBoard(layout, view, me, selected, onPawn) {
     el("circle", { cx, cy, r: 15, fill: "#fff", stroke: layout.seat_colors[seat], "stroke-width": 5 }))));
   layout.reserves.forEach((spots, seat) => spots.forEach(([cx, cy]) => svg.appendChild(
     el("circle", { cx, cy, r: 12, fill: "none", stroke: layout.seat_colors[seat], "stroke-dasharray": "4 3" }))));
-  const n = layout.squares.length;
   view.pawns.forEach((pawns, seat) => pawns.forEach((place, index) => {
-    // A place is a track square (int), a home square ("h1" … "h4") or the reserve (null).
-    let at;
-    if (place === null || place === undefined) at = layout.reserves[seat][index];
-    else if (typeof place === "string") at = layout.homes[seat][Number(place.slice(1)) - 1];
-    else at = layout.squares[place % n];
+    const at = pointOf(layout, seat, place, index);
     const name = pawnName(seat, index, me);
     const label = seatPawn(seat, index + 1);
-    const g = el("g", { class: "pawn" + (name === selected ? " selected" : ""), "data-pawn": name, "data-label": label });
-    g.appendChild(el("circle", { cx: at[0], cy: at[1], r: 17, fill: layout.seat_colors[seat], stroke: "#222",
+    const classes = ["pawn", selected.includes(name) ? "selected" : "", movable.has(name) ? "movable" : ""];
+    const g = el("g", { class: classes.filter(Boolean).join(" "), "data-pawn": name, "data-label": label });
+    g.appendChild(el("circle", { cx: at[0], cy: at[1], r: PAWN_RADIUS, fill: layout.seat_colors[seat], stroke: "#222",
       "stroke-width": 2 }));
-    g.appendChild(el("text", { x: at[0], y: at[1] + 6, "text-anchor": "middle", "font-size": 16, fill: "white",
-      "font-weight": 700 }, label));
-    g.addEventListener("click", () => onPawn(name));
+    g.appendChild(el("text", { x: at[0], y: at[1] + LABEL_SIZE * 0.35, "text-anchor": "middle", "font-size": LABEL_SIZE,
+      fill: "white", stroke: "#222", "stroke-width": 5, "paint-order": "stroke", "font-weight": 700 }, label));
+    if (onPawn) {
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("aria-label", label);
+      g.setAttribute("aria-pressed", selected.includes(name) ? "true" : "false");
+      g.addEventListener("click", () => onPawn(name));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPawn(name); } });
+    }
     svg.appendChild(g);
   }));
+  for (const target of targets) {
+    const g = el("g", { class: "target", role: "button", tabindex: "0", "aria-label": target.label });
+    for (const [k, v] of Object.entries(target.data)) g.setAttribute(`data-${k}`, v);
+    g.appendChild(el("title", {}, target.label));
+    g.appendChild(el("circle", { cx: target.at[0], cy: target.at[1], r: PAWN_RADIUS + 6, fill: "rgba(255, 215, 0, 0.35)",
+      stroke: "#111", "stroke-width": 5, "stroke-dasharray": "10 6" }));
+    if (onTarget) {
+      g.addEventListener("click", () => onTarget(target));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onTarget(target); } });
+    }
+    svg.appendChild(g);
+  }
   return svg;
 }

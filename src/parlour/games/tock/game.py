@@ -36,6 +36,7 @@ class TockGame(Game[TockRules]):
         "renderer": "parlour.games.tock.render:TockRenderer",
         "encoding": "parlour.games.tock.encoding:TockEncoding",
         "layout": "parlour.games.tock.layout:board_layout",
+        "words": "parlour.games.tock.words:TockWords",
     }
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> TockAction:

@@ -17,6 +17,8 @@ CENTRE = 500.0
 RADIUS = 400.0
 HOME_STEP = 58.0
 RESERVE_RADIUS = 462.0
+RESERVE_GAP = 50.0
+"""Between the centres of a reserve's spots: more than a pawn's width (board.js draws them 46 across)."""
 SEAT_COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#e8a317", "#9467bd", "#17becf", "#e377c2", "#8c564b")
 
 
@@ -39,7 +41,7 @@ def board_layout(players: int) -> dict[str, Any]:
 
     squares = [_at(angle(i), RADIUS) for i in range(n)]
     homes = [[_at(angle(foot), RADIUS - HOME_STEP * (h + 1)) for h in range(HOME)] for foot in board.feet]
-    spread = 1.4 * n / (2 * math.pi * RESERVE_RADIUS) * 28
+    spread = RESERVE_GAP * n / (2 * math.pi * RESERVE_RADIUS)  # in squares of the track
     reserves = [[_at(angle(start + (k - 1.5) * spread), RESERVE_RADIUS) for k in range(HOME)]
                 for start in board.starts]
     return {

@@ -62,6 +62,10 @@ class Pawns:
     def __repr__(self) -> str:
         return f"Pawns(pos={self.pos}, adv={self.adv:#x}, settled={self.settled:#x})"
 
+    def snapshot(self) -> tuple[tuple[int, ...], int, int]:
+        """Every pawn's place, the advantaged and the settled bits, as a value that never changes."""
+        return tuple(self.pos), self.adv, self.settled
+
     # ------------------------------------------------------------- changes
 
     def place(self, pawn: int, to: int, advantage: bool = False) -> None:

@@ -17,6 +17,9 @@ from parlour.core.position import Position
 from parlour.games.tock.board import board_for
 from parlour.games.tock.pawns import Pawns
 
+LogBoard = tuple[tuple[int, ...], int, int]
+"""The pawns at one moment, never changed: (each pawn's place, advantaged bits, settled bits)."""
+
 PLAY, BONUS, SPEND, EXTRA, OVER = range(5)
 PHASES = ("play", "bonus", "spend", "extra", "over")
 """A turn's phases (see ``state``); ``OVER`` once somebody has won."""
@@ -43,6 +46,9 @@ class TockPosition(Position):
     winner: int = -1
     log_start: int = 0
     """The version at which the pile last became the stock: views show the actions since."""
+    log_board: LogBoard | None = None
+    """The pawns at ``log_start`` (places, advantaged and settled bits), so that a view's log can be read move
+    by move (``words``); None only for a position read from JSON written before there was one."""
     reshuffles: int = 0
     """How many times the pile became the stock: reshuffle k draws from ``chance_rng(seed, k)``."""
 
@@ -51,15 +57,16 @@ class TockPosition(Position):
             version=self.version, history=self.history, players=self.players, pawns=self.pawns.copy(),
             hands=[h[:] for h in self.hands], stock=self.stock[:], pile=self.pile[:],
             stored=self.stored[:], spendable=self.spendable, phase=self.phase, cur=self.cur,
-            winner=self.winner, log_start=self.log_start, reshuffles=self.reshuffles,
+            winner=self.winner, log_start=self.log_start, log_board=self.log_board, reshuffles=self.reshuffles,
         )
 
     @classmethod
     def blank(cls, players: int) -> TockPosition:
         """Every pawn in its reserve, no cards anywhere, seat 0 to play."""
         board = board_for(players)
-        return cls(players=players, pawns=Pawns(players, board.squares), hands=[[] for _ in range(players)],
-                   stock=[], pile=[], stored=[0] * players)
+        pawns = Pawns(players, board.squares)
+        return cls(players=players, pawns=pawns, hands=[[] for _ in range(players)],
+                   stock=[], pile=[], stored=[0] * players, log_board=pawns.snapshot())
 
     def to_json(self) -> dict[str, Any]:
         pawns = self.pawns
@@ -78,6 +85,8 @@ class TockPosition(Position):
             "to_play": self.cur,
             "winner": self.winner,
             "log_start": self.log_start,
+            "log_board": None if self.log_board is None else {
+                "places": list(self.log_board[0]), "advantaged": self.log_board[1], "settled": self.log_board[2]},
             "reshuffles": self.reshuffles,
         }
 
@@ -106,6 +115,9 @@ class TockPosition(Position):
         pos.cur = int(data["to_play"])
         pos.winner = int(data["winner"])
         pos.log_start = int(data["log_start"])
+        board = data.get("log_board")
+        pos.log_board = None if board is None else (
+            tuple(int(p) for p in board["places"]), int(board["advantaged"]), int(board["settled"]))
         pos.reshuffles = int(data["reshuffles"])
         pos.version = shared["version"]
         pos.history = shared["history"]

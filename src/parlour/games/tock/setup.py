@@ -88,6 +88,7 @@ def set_up(rules: TockRules, position: Mapping[str, Any], rng: random.Random) ->
         raise RulesError(f"position: 'to_play' should be a seat from 0 to {n - 1}, got {to_play!r}")
     pos.cur = to_play
     pos.spendable = pos.stored[to_play]
+    pos.log_board = pos.pawns.snapshot()
     return pos
 
 

@@ -246,6 +246,7 @@ class TockState(State[TockAction, TockPosition]):
                 pos.stock = shuffled(pos.pile, chance_rng(self.seed, pos.reshuffles))
                 pos.pile = []
                 pos.log_start = pos.version
+                pos.log_board = pos.pawns.snapshot()
             hand.append(pos.stock.pop())
 
     def _bonus_earned(self) -> None:

@@ -1,7 +1,8 @@
 """What each seat may know of a Tock game, and games consistent with it: the hidden-information contract.
 
 Public (RULES §2.8): the board (every pawn's place, the advantaged and the
-settled pawns), the pile of played cards, the size of every hand and of the
+settled pawns), the board the log starts from (when the stock last ran out,
+so that the log can be read move by move), the pile of played cards, the size of every hand and of the
 stock, every seat's stored joker bonuses. Secret: the other hands and the
 stock order. ``view_of`` writes a seat's view; ``determinizer`` deals the
 cards the view does not show at random, so the view of the position it
@@ -11,8 +12,8 @@ builds is the view it was given.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import CARD_TEXT
 from parlour.core.errors import RulesError
@@ -22,7 +23,7 @@ from parlour.games.tock.actions import PAWNS
 from parlour.games.tock.board import board_for
 from parlour.games.tock.deck import card_pool, cards_text, full_deck
 from parlour.games.tock.pawns import name
-from parlour.games.tock.position import OVER, PHASES, TockPosition
+from parlour.games.tock.position import OVER, PHASES, LogBoard, TockPosition
 from parlour.games.tock.setup import pawn_index, take
 
 if TYPE_CHECKING:
@@ -32,10 +33,6 @@ if TYPE_CHECKING:
 def view_of(pos: TockPosition, seat: int | None) -> View:
     """What ``seat`` may know (``None``: a spectator); hands other than ``seat``'s are counts."""
     n = pos.players
-    length = board_for(n).squares
-    pawns = pos.pawns
-    places = pawns.pos
-    adv, settled = pawns.adv, pawns.settled
     out: View = {
         "game": "tock",
         "seat": seat,
@@ -43,9 +40,7 @@ def view_of(pos: TockPosition, seat: int | None) -> View:
         "players": n,
         "to_play": pos.cur,
         "phase": PHASES[pos.phase],
-        "pawns": [[place_text(places[q * PAWNS + i], length) for i in range(PAWNS)] for q in range(n)],
-        "advantaged": [name(p, -1) for p in range(n * PAWNS) if adv >> p & 1],
-        "settled": [name(p, -1) for p in range(n * PAWNS) if settled >> p & 1],
+        **board_view(pos.pawns.snapshot(), n),
         "hand_sizes": [len(h) for h in pos.hands],
         "stock": len(pos.stock),
         "pile": [CARD_TEXT[c] for c in pos.pile],
@@ -53,12 +48,34 @@ def view_of(pos: TockPosition, seat: int | None) -> View:
         "spendable": pos.spendable,
         "winner": None if pos.winner < 0 else pos.winner,
         "log": [[s, str(a)] for s, a in pos.log(pos.log_start)],
+        "log_board": None if pos.log_board is None else board_view(pos.log_board, n),
     }
     if seat is not None:
         out["hand"] = cards_text(pos.hands[seat])
     if pos.phase == OVER:
         out["ranking"] = ranking(pos)
     return out
+
+
+def board_view(board: LogBoard, players: int) -> dict[str, Any]:
+    """The pawns of ``board`` as a view shows them: ``pawns`` (each seat's places, see ``place_text``), the
+    ``advantaged`` and the ``settled`` pawns by name (``b3``)."""
+    places, adv, settled = board
+    length = board_for(players).squares
+    return {
+        "pawns": [[place_text(places[q * PAWNS + i], length) for i in range(PAWNS)] for q in range(players)],
+        "advantaged": [name(p, -1) for p in range(players * PAWNS) if adv >> p & 1],
+        "settled": [name(p, -1) for p in range(players * PAWNS) if settled >> p & 1],
+    }
+
+
+def board_of(shown: Mapping[str, Any], players: int) -> LogBoard:
+    """The inverse of ``board_view``."""
+    length = board_for(players).squares
+    places = tuple(place_of(text, length) for seat in shown["pawns"] for text in seat)
+    adv = sum(1 << pawn_index(text, players) for text in shown["advantaged"])
+    settled = sum(1 << pawn_index(text, players) for text in shown["settled"])
+    return places, adv, settled
 
 
 def ranking(pos: TockPosition) -> list[int]:
@@ -96,18 +113,14 @@ def determinizer(rules: TockRules, view: View) -> Callable[[random.Random], Tock
     seat = view["seat"]
     n = rules.players
     base = TockPosition.blank(n)
-    length = board_for(n).squares
     pawns = base.pawns
-    for q, places in enumerate(view["pawns"]):
-        for i, text in enumerate(places):
-            place = place_of(text, length)
-            if place >= 0:
-                pawns.place(q * PAWNS + i, place)
-    for text in view["advantaged"]:
-        pawn = pawn_index(text, n)
-        pawns.place(pawn, pawns.pos[pawn], advantage=True)
-    for text in view["settled"]:
-        pawns.settled |= 1 << pawn_index(text, n)
+    places, adv, settled = board_of(view, n)
+    for pawn, place in enumerate(places):
+        if place >= 0:
+            pawns.place(pawn, place, advantage=bool(adv >> pawn & 1))
+    pawns.settled = settled
+    shown = view.get("log_board")
+    base.log_board = None if shown is None else board_of(shown, n)
     pool = card_pool(full_deck(n, rules.extra_sevens))
     if seat is not None:
         base.hands[seat] = [take(pool, text, "hand") for text in view["hand"]]

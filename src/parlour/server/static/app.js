@@ -401,11 +401,12 @@ function filteredMoves(msg, client) {
 function handView(msg, cards, client, ui) {
   const row = h("div", { class: "cards hand", id: "hand" });
   const mine = msg.legal.length > 0;
+  const matches = client.matches || ((words, c) => words.includes(c.toLowerCase()));
   for (const card of cards) {
     const svg = cardSvg(card);
     svg.classList.add("clickable");
     if (tableState.cards.has(card)) svg.classList.add("selected");
-    if (mine && msg.legal.some((a) => actionWords(a).includes(card.toLowerCase()))) svg.classList.add("playable");
+    if (mine && msg.legal.some((a) => matches(actionWords(a), card))) svg.classList.add("playable");
     const pick = () => {
       tableState.said = null; tableState.asked = null;  // what was said was about the selection before
       if (client.pickCard && client.pickCard(card, msg, ui)) return;

@@ -1,0 +1,282 @@
+"""Tock in plain words, English and French (the ``words`` part): each legal action as an instruction, the log
+as sentences.
+
+Pawns are named as the board shows them, by seat letter and number (``a1`` … ``h4``), the mover's own too.
+What a move does besides moving (a capture, a pawn reaching its home) is worked out by the engine's own
+``Mover`` on the pawns the view shows, never guessed: for a legal action from the view's board, for the story
+by replaying the view's log from the board it starts on (the view's ``log_board``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.cards import card_name
+from parlour.core.errors import InvalidActionError
+from parlour.core.game import View
+from parlour.core.i18n import gettext
+from parlour.core.words import StoryLine, Words
+from parlour.games.tock import seven
+from parlour.games.tock.actions import (
+    ACE,
+    FOUR,
+    JOKER,
+    KING,
+    PAWNS,
+    QUEEN,
+    TWO,
+    VALUE,
+    Bonus,
+    Discard,
+    Enter,
+    Move,
+    Push,
+    Seven,
+    Swap,
+    TockAction,
+    parse_tock_action,
+    pawn_text,
+)
+from parlour.games.tock.board import board_for
+from parlour.games.tock.pawns import Effect, Mover, Pawns
+from parlour.games.tock.views import board_of
+
+
+def pawn_name(pawn: int) -> str:
+    """Pawn id ``pawn`` as the board shows it: ``a1`` … ``h4``."""
+    return pawn_text(pawn // PAWNS, pawn % PAWNS + 1)
+
+
+def the_card(kind: int, lang: str) -> str:
+    """A card kind with its article, as in "with the king" / "avec le roi" (the 2 of spades for a 2)."""
+    names = {ACE: gettext("the ace", lang), TWO: gettext("the 2 of spades", lang), 11: gettext("the jack", lang),
+             QUEEN: gettext("the queen", lang), KING: gettext("the king", lang), JOKER: gettext("the joker", lang)}
+    return names.get(kind) or gettext("the {rank}", lang).format(rank=kind)
+
+
+def the_discard(card: int, lang: str) -> str:
+    """A card with its article: "the 9 of hearts", "le 9 de cœur", "la dame de pique", "l'as de trèfle"."""
+    name = card_name(card, lang)
+    if lang != "fr":
+        return gettext("the {card}", lang).format(card=name)
+    if name[0] in "aeiouhé":
+        return "l'" + name
+    return ("la " if name.startswith("dame") else "le ") + name
+
+
+def _route(jumps: int, stay_out: bool, lang: str) -> str:
+    """What a move's route marks say: the shortcuts it takes, staying out of the home."""
+    text = ""
+    if jumps == 1:
+        text += gettext(" by the shortcut", lang)
+    elif jumps:
+        text += gettext(" by two shortcuts", lang)
+    if stay_out:
+        text += gettext(", going on round instead of home", lang)
+    return text
+
+
+class ShownBoard:
+    """The pawns the view shows, on the engine's own board, to work out what a move does."""
+
+    def __init__(self, players: int) -> None:
+        board = board_for(players)
+        self.board = board
+        self.length = board.squares
+        self.pawns = Pawns(players, board.squares)
+
+    @classmethod
+    def of(cls, shown: Mapping[str, Any], players: int) -> ShownBoard:
+        """The board ``shown`` as a view shows one (its ``pawns``, ``advantaged`` and ``settled``)."""
+        made = cls(players)
+        places, adv, settled = board_of(shown, players)
+        made.pawns.execute(tuple((pawn, place) for pawn, place in enumerate(places) if place >= 0))
+        made.pawns.adv, made.pawns.settled = adv, settled
+        return made
+
+    def effect(self, action: TockAction, seat: int) -> Effect | None:
+        """What ``seat`` playing ``action`` changes, as (pawn, place) pairs, captures first; None if the rules
+        refuse it here (or it moves no pawn)."""
+        mover = Mover(self.board, optional_entry="~" in str(action))
+        pawns = self.pawns
+        if isinstance(action, Enter):
+            return mover.enter(pawns, seat)
+        if isinstance(action, Move):
+            pawn = seat * PAWNS + action.pawn - 1
+            if action.card == FOUR:
+                return mover.backward(pawns, pawn, 4, action.jumps)
+            return mover.forward(pawns, pawn, VALUE[action.card], action.jumps, action.stay_out,
+                                 king=action.card == KING)
+        if isinstance(action, Push):
+            if action.seat >= len(pawns.homes):
+                return None
+            return mover.push(pawns, action.seat * PAWNS + action.pawn - 1, seat, 5, action.jumps)
+        if isinstance(action, Swap):
+            if action.seat >= len(pawns.homes):
+                return None
+            return mover.swap(pawns, seat * PAWNS + action.pawn - 1, action.seat * PAWNS + action.other - 1)
+        if isinstance(action, Seven):
+            return seven.effect_of(mover, pawns, seat, action.parts)
+        return None
+
+    def events(self, effect: Effect, seat: int, lang: str) -> list[str]:
+        """What ``effect`` does besides moving (captures, pawns reaching their home), then makes it."""
+        pawns = self.pawns
+        out = []
+        for i, (pawn, to) in enumerate(effect):
+            if to < 0:  # a capture comes just before the move that makes it (a 7's parts one after the other)
+                mover = next(p for p, there in effect[i + 1:] if there >= 0)
+                out.append(gettext("{mover} captures {pawn}, which goes back to its reserve", lang)
+                           .format(mover=pawn_name(mover), pawn=pawn_name(pawn)))
+        before = [pawns.pos[pawn] for pawn, _ in effect]
+        pawns.execute(effect)
+        for (pawn, to), was in zip(effect, before, strict=True):
+            if to >= self.length > was and pawns.pos[pawn] == to:
+                out.append(gettext("{pawn} reaches its home", lang).format(pawn=pawn_name(pawn)))
+        return out
+
+    def settle(self, seat: int) -> None:
+        """``seat``'s turn begins: its pawns on intersections may take a shortcut."""
+        if self.board.crossings:
+            self.pawns.settle(seat, self.board.crossings)
+
+
+class TockWords(Words):
+    """Tock's actions and story in English and French; see the module docstring."""
+
+    def action(self, text: str, view: View, lang: str) -> str:
+        seat = view.get("seat")
+        try:
+            action = parse_tock_action(text, seat)
+        except InvalidActionError:
+            return text
+        if isinstance(action, Bonus):
+            return _bonus_choice(action.play, view.get("phase"), lang)
+        if isinstance(action, Discard):
+            return gettext("Discard {card}", lang).format(card=the_discard(action.card, lang))
+        if seat is None:
+            return text
+        said = _instruction(action, seat, lang)
+        board = ShownBoard.of(view, view["players"])
+        effect = board.effect(action, seat)
+        if effect is None:
+            return said
+        return gettext("; ", lang).join([said, *board.events(effect, seat, lang)])
+
+    def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
+        log = view.get("log") or []
+        first = view["version"] - len(log)
+        lines: list[StoryLine] = []
+        shown = view.get("log_board")
+        board = None if shown is None else ShownBoard.of(shown, view["players"])
+        if first:
+            lines.append(StoryLine(None, gettext(
+                "The stock ran out: the played cards were shuffled into a new stock.", lang), None))
+        previous: tuple[int, Any] | None = None
+        for i, (seat, text) in enumerate(log):
+            name = names[seat]
+            try:
+                action = parse_tock_action(text, seat)
+            except InvalidActionError:
+                lines.append(StoryLine(seat, f"{name}: {text}", first + i))
+                continue
+            if board is not None and (previous is None or previous[0] != seat):
+                board.settle(seat)
+            effect = board.effect(action, seat) if board is not None else None
+            lines.append(StoryLine(seat, _told(action, name, seat, effect, previous, lang), first + i))
+            if board is not None and effect is not None:
+                lines += [StoryLine(seat, event, None) for event in board.events(effect, seat, lang)]
+            previous = (seat, action)
+        winner = view.get("winner")
+        if winner is not None:  # the first seat with all four pawns home wins at once (no partners in Tock)
+            lines.append(StoryLine(winner, gettext("{name} wins: all four pawns are home", lang)
+                                   .format(name=names[winner]), None))
+        return lines
+
+
+def _bonus_choice(play: bool, phase: Any, lang: str) -> str:
+    """The choice of a joker's bonus (phase ``bonus``) or of spending a kept one (phase ``spend``)."""
+    if phase == "spend":
+        return gettext("Spend a kept bonus: play one more card", lang) if play else \
+            gettext("End your turn, keeping your bonuses", lang)
+    return gettext("Play another card now (the joker's bonus)", lang) if play else \
+        gettext("Keep the joker's bonus for a later turn", lang)
+
+
+def _forward(pawn: str, steps: int, lang: str) -> str:
+    return gettext("{pawn} forward {n}", lang).format(pawn=pawn, n=steps)
+
+
+def _instruction(action: TockAction, seat: int, lang: str) -> str:
+    """A card action as an instruction to ``seat``, who plays it."""
+    if isinstance(action, Enter):
+        return gettext("Enter a pawn with {card}", lang).format(card=the_card(action.card, lang))
+    if isinstance(action, Move):
+        route = _route(action.jumps, action.stay_out, lang)
+        if action.card == FOUR:
+            return gettext("Move {pawn} back 4", lang).format(pawn=pawn_text(seat, action.pawn)) + route
+        said = gettext("Move {pawn} forward {n}", lang).format(pawn=pawn_text(seat, action.pawn), n=VALUE[action.card])
+        if action.card in (ACE, QUEEN, KING, JOKER):
+            said += gettext(" with {card}", lang).format(card=the_card(action.card, lang))
+        return said + route
+    if isinstance(action, Push):
+        return gettext("Push {pawn} forward 5", lang).format(
+            pawn=pawn_text(action.seat, action.pawn)) + _route(action.jumps, False, lang)
+    if isinstance(action, Swap):
+        return gettext("Swap {pawn} with {other}", lang).format(
+            pawn=pawn_text(seat, action.pawn), other=pawn_text(action.seat, action.other))
+    assert isinstance(action, Seven)
+    if len(action.parts) == 1:
+        part = action.parts[0]
+        return gettext("Move {pawn} forward 7", lang).format(pawn=pawn_text(seat, part.pawn)) + _route(
+            part.jumps, part.stay_out, lang)
+    return gettext("Split the 7: {parts}", lang).format(parts=", ".join(
+        _forward(pawn_text(seat, p.pawn), p.steps, lang) + _route(p.jumps, p.stay_out, lang) for p in action.parts))
+
+
+def _told(action: TockAction, name: str, seat: int, effect: Effect | None, previous: tuple[int, Any] | None,
+          lang: str) -> str:
+    """The log's ``action`` by ``name`` (seat ``seat``) as a sentence."""
+    if isinstance(action, Bonus):
+        after_joker = (previous is not None and previous[0] == seat and isinstance(previous[1], Enter | Move)
+                       and previous[1].card == JOKER)
+        if after_joker:
+            said = gettext("{name} plays the joker's bonus at once", lang) if action.play else \
+                gettext("{name} keeps the joker's bonus", lang)
+        else:
+            said = gettext("{name} spends a kept bonus", lang) if action.play else \
+                gettext("{name} ends the turn, keeping the bonuses", lang)
+        return said.format(name=name)
+    if isinstance(action, Discard):
+        return gettext("{name} cannot play and discards {card}", lang).format(
+            name=name, card=the_discard(action.card, lang))
+    if isinstance(action, Enter):
+        card = the_card(action.card, lang)
+        if effect is None:
+            return gettext("{name} enters a pawn with {card}", lang).format(name=name, card=card)
+        pawn = pawn_name(next(p for p, to in effect if to >= 0))
+        return gettext("{name} enters {pawn} with {card}", lang).format(name=name, pawn=pawn, card=card)
+    if isinstance(action, Move):
+        route = _route(action.jumps, action.stay_out, lang)
+        if action.card == FOUR:
+            return gettext("{name} moves {pawn} back 4", lang).format(
+                name=name, pawn=pawn_text(seat, action.pawn)) + route
+        said = gettext("{name} moves {pawn} forward {n}", lang).format(
+            name=name, pawn=pawn_text(seat, action.pawn), n=VALUE[action.card])
+        if action.card in (ACE, QUEEN, KING, JOKER):
+            said += gettext(" with {card}", lang).format(card=the_card(action.card, lang))
+        return said + route
+    if isinstance(action, Push):
+        return gettext("{name} pushes {pawn} forward 5", lang).format(
+            name=name, pawn=pawn_text(action.seat, action.pawn)) + _route(action.jumps, False, lang)
+    if isinstance(action, Swap):
+        return gettext("{name} swaps {pawn} with {other}", lang).format(
+            name=name, pawn=pawn_text(seat, action.pawn), other=pawn_text(action.seat, action.other))
+    assert isinstance(action, Seven)
+    if len(action.parts) == 1:
+        part = action.parts[0]
+        return gettext("{name} moves {pawn} forward 7", lang).format(
+            name=name, pawn=pawn_text(seat, part.pawn)) + _route(part.jumps, part.stay_out, lang)
+    return gettext("{name} splits the 7: {parts}", lang).format(name=name, parts=", ".join(
+        _forward(pawn_text(seat, p.pawn), p.steps, lang) + _route(p.jumps, p.stay_out, lang) for p in action.parts))
