@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Iterator
 
 from parlour.core.errors import InvalidActionError
-from parlour.core.i18n import gettext
+from parlour.core.i18n import current_language, gettext
 
 SUITS = "cdhs"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -77,6 +77,32 @@ def card_name(card: int | str, lang: str | None = None) -> str:
              gettext("jack", lang), gettext("queen", lang), gettext("king", lang))
     suits = (gettext("clubs", lang), gettext("diamonds", lang), gettext("hearts", lang), gettext("spades", lang))
     return gettext("{rank} of {suit}", lang).format(rank=ranks[rank(card) - 1], suit=suits[suit(card)])
+
+
+def the_card(card: int | str, lang: str | None = None) -> str:
+    """A card in words with its article, in ``lang``: "the queen of hearts", "la dame de cœur", "l'as de pique",
+    "the joker". Each rank has its own message, so that a language gives each its article (and elision)."""
+    if isinstance(card, str):
+        card = parse_card(card)
+    if is_joker(card):
+        return gettext("the joker", lang)
+    suits = (gettext("clubs", lang), gettext("diamonds", lang), gettext("hearts", lang), gettext("spades", lang))
+    named = {ACE: gettext("the ace of {suit}", lang), JACK: gettext("the jack of {suit}", lang),
+             QUEEN: gettext("the queen of {suit}", lang), KING: gettext("the king of {suit}", lang)}
+    r = rank(card)
+    return named.get(r, gettext("the {rank} of {suit}", lang)).format(rank=r, suit=suits[suit(card)])
+
+
+def card_symbol(card: int | str, lang: str | None = None) -> str:
+    """A card short, with its suit symbol, ranks in ``lang``'s letters: "Q♥" ("D♥" in French), "10♠", "Jk".
+    For a group of cards in plain words ("Spread 8♣ 8♦ 8♥"), where names would be too long."""
+    if isinstance(card, str):
+        card = parse_card(card)
+    f = card % FACES_PER_DECK
+    if f >= 52:
+        return JOKER_TEXT
+    ranks = FRENCH_RANKS if (lang or current_language()) == "fr" else RANKS
+    return ranks[f % 13] + SUIT_SYMBOLS[f // 13]
 
 
 def _rank_table(french: bool) -> dict[str, int]:

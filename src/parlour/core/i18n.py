@@ -19,6 +19,7 @@ from __future__ import annotations
 import gettext as gettext_module
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -143,3 +144,15 @@ def negotiate(accept_language: str | None, available: Iterable[str] = LANGUAGES)
         if code in offered:
             return code
     return SOURCE_LANGUAGE
+
+
+_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUaeiouÀÂÄÆÉÈÊËÎÏÔŒÙÛÜàâäæéèêëîïôœùûü])")
+
+
+def elide(text: str, lang: str | None = None) -> str:
+    """``text`` with French elision where ``lang`` (the current language if None) is French: "de" and "que"
+    before a vowel become "d'" and "qu'" ("la combinaison de Ana" → "la combinaison d'Ana"). For sentences
+    with names put in by ``format``, which the catalog cannot elide: apply it to the formatted sentence."""
+    if (lang or current_language()) != "fr":
+        return text
+    return _ELIDED.sub(lambda m: m.group(1)[:-1] + "'", text)

@@ -33,11 +33,17 @@ class Words:
         in ``lang``: "Draw from the stock"."""
         return text
 
+    def actions(self, texts: Sequence[str], view: View, names: Sequence[str], lang: str) -> list[str]:
+        """Each legal action of ``texts`` in words (``action``), for a game whose words name the players
+        (names in ``names``, by seat: "Add the 9 of clubs to Bob's spread"). By default, ``action`` of each."""
+        return [self.action(text, view, lang) for text in texts]
+
     def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
         """What happened, as far as ``view`` tells it, in ``lang``, each seat called by its name in ``names``:
         one line per action of the view's log, and the events between them (a trick won, a hand's end, who
         leads next and why). None by default: a front end then shows the view's log as it is."""
         return []
+
 
 def words_of(game: Game[Any] | type[Game[Any]]) -> Words:
     """The words of ``game``: its ``words`` part, or the notation itself for a game that has none."""

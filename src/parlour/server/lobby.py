@@ -389,8 +389,8 @@ class Lobby:
                 if e.code not in ("action/illegal", "action/invalid"):
                     raise
                 return CheckOut(action=text, legal=False, code=e.code, reason=e.message)
-        return CheckOut(action=canonical, legal=True,
-                        words=words_of(table.game).action(canonical, table.state.view(seat), lang))
+        words = words_of(table.game).actions([canonical], table.state.view(seat), self.names(table, lang), lang)
+        return CheckOut(action=canonical, legal=True, words=words[0])
 
     async def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
         table = self.get(table_id)
@@ -443,12 +443,13 @@ class Lobby:
         view = table.state.message_view(seat)
         legal = table.legal(seat)
         words = words_of(table.game)
+        names = self.names(table, lang)
         return {
             "type": "state", "table": self.summary(table), "seat": seat,
             "view": view,
             "legal": legal,
-            "words": [words.action(action, view, lang) for action in legal],
-            "story": [list(line) for line in words.story(view, self.names(table, lang), lang)[-STORY_LINES:]],
+            "words": words.actions(legal, view, names, lang),
+            "story": [list(line) for line in words.story(view, names, lang)[-STORY_LINES:]],
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
         }
