@@ -6,7 +6,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.core.cards import CARDS, Card, card_name, card_str, deck, is_joker, make_card, parse_card, rank, suit
+from parlour.core.cards import (
+    CARDS,
+    Card,
+    card_name,
+    card_str,
+    card_symbol,
+    deck,
+    is_joker,
+    make_card,
+    parse_card,
+    rank,
+    suit,
+    the_card,
+)
 from parlour.core.errors import InvalidActionError
 
 
@@ -58,3 +71,12 @@ def test_a_card_in_words_in_each_language() -> None:
     assert card_name("Qh", "en") == "queen of hearts" and card_name("Qh", "fr") == "dame de cœur"
     assert card_name(parse_card("10s"), "fr") == "10 de pique" and card_name("Ac", "en") == "ace of clubs"
     assert card_name("Jk", "fr") == "joker"
+
+
+def test_a_card_with_its_article_and_short_with_its_symbol_in_either_language() -> None:
+    assert [the_card(c, "en") for c in ("Qh", "Ac", "10s", "Jk")] == [
+        "the queen of hearts", "the ace of clubs", "the 10 of spades", "the joker"]
+    assert [the_card(c, "fr") for c in ("Qh", "Ac", "Kd", "Jc", "9c", "Jk")] == [
+        "la dame de cœur", "l'as de trèfle", "le roi de carreau", "le valet de trèfle", "le 9 de trèfle", "le joker"]
+    assert [card_symbol(c, "en") for c in ("Qh", "10s", "Jc", "Ac")] == ["Q♥", "10♠", "J♣", "A♣"]
+    assert [card_symbol(c, "fr") for c in ("Qh", "Kd", "Jc", "Jk")] == ["D♥", "R♦", "V♣", "Jk"]

@@ -14,6 +14,7 @@ from parlour.core.i18n import (
     SOURCE_LANGUAGE,
     browser_messages,
     current_language,
+    elide,
     gettext,
     language_from_environment,
     negotiate,
@@ -86,3 +87,10 @@ def test_the_terminal_language_comes_from_the_environment(environ: dict[str, str
 ])
 def test_the_browser_language_follows_accept_language(header: str | None, lang: str) -> None:
     assert negotiate(header) == lang
+
+
+def test_french_elides_de_and_que_before_a_vowel_and_other_languages_are_left_alone() -> None:
+    assert elide("la combinaison de Ana, de Bob et de Éric ; que Ursula voit", "fr") == (
+        "la combinaison d'Ana, de Bob et d'Éric ; qu'Ursula voit")
+    assert elide("De Anne", "fr") == "D'Anne" and elide("modèle de test", "fr") == "modèle de test"
+    assert elide("de Ana", "en") == "de Ana"

@@ -157,8 +157,9 @@ class HandStory:
         return name_of(self.names, seat, self.lang)
 
     def taken_cards(self) -> dict[int, str | None]:
-        """By log index, the card each "draw discard" took; None where the view cannot tell (a card already in
-        the pile when the hand's log began, such as the card turned up at the deal, taken since)."""
+        """By log index, the card each "draw discard" took, as the log shows it; None for a card already in the
+        pile when the hand's log began (the card turned up at the deal), which the view names only while it is
+        the card taken in the turn in play (``taken``)."""
         log = self.log
         before = len(self.view["discard"]) - sum(isinstance(a, Discard) for _, a in log) + sum(
             isinstance(a, Draw) and not a.from_stock for _, a in log)
@@ -186,7 +187,7 @@ class HandStory:
             if isinstance(action, Draw) and action.from_stock:
                 say(StoryLine(seat, gettext("{name} draws from the stock", lang).format(name=name), first + i))
             elif isinstance(action, Draw):
-                card = taken[i]
+                card = taken[i] if taken[i] is not None or i != last_draw else view["taken"]
                 if card is None:
                     text = gettext("{name} takes the top card of the discard pile", lang).format(name=name)
                 else:
