@@ -79,7 +79,9 @@ def play_hands_by_clicks(page: Any, server: str, lang: str) -> dict[str, bool]:
         assert words["stock"] in page.inner_text("#stock") and words["discard"] in page.inner_text("#discard-pile")
         assert page.locator("#hand svg.selected").count() == 0
         if "drop" in legal and (turns >= 2 or (done["stock"] and done["three"])):
-            page.click("#drop")
+            page.focus("#drop")
+            page.keyboard.press("Enter")  # by keyboard: the question takes the focus on its safe answer
+            page.wait_for_function("document.activeElement?.id === 'drop-no'", timeout=WAIT)
             question = page.inner_text("#drop-question")
             assert words["drop"].format(n=view["hand_value"]) in question
             assert version(page) == now  # nothing played before the confirmation

@@ -110,8 +110,11 @@ def test_the_card_turned_up_at_the_deal_is_named_while_the_view_shows_it() -> No
     state = tonk("tonk:speno?hands=3", ["5h 6h 7h 2c Kd", "Ac 2d 3c 4s Qs"], discard="Qh", stock="8h Kc")
     play(state, "draw discard")
     assert said(state, 1, "en")[0] == "Ana takes the queen of hearts from the discard pile"
-    play(state, "discard Kd")
-    assert said(state, 1, "en")[0] == "Ana takes the top card of the discard pile"
+    play(state, "discard Kd", "draw discard", "discard Qs")
+    assert said(state, None, "en")[0] == "Ana takes the queen of hearts from the discard pile"  # Ana holds it
+    assert said(state, None, "en")[2] == "Bob takes the king of diamonds from the discard pile"
+    play(state, "draw stock", "discard Qh")
+    assert said(state, None, "en")[0] == "Ana takes the top card of the discard pile"  # nothing shows which now
 
 
 def test_a_card_taken_may_be_discarded_again_where_the_rules_allow_it() -> None:
@@ -202,3 +205,11 @@ def test_a_stock_draw_is_never_named_even_to_the_one_who_drew() -> None:
             story = said(state, seat, lang)
             assert story == [{"en": "Bob draws from the stock", "fr": "Bob pioche dans la pioche"}[lang]]
             assert the_card(drawn, lang) not in story[0] and card_symbol(drawn, lang) not in story[0]
+
+
+def test_a_spade_shown_for_the_side_bet_is_not_taken_for_the_card_turned_up() -> None:
+    state = tonk("tonk:speno?spades_side_bet=true&hands=3", ["Ks 2c 3d 9h Qd", "4s 2d 3c 9c Qc"], discard="Qh",
+                 just_dealt=True)
+    play(state, "spades in", "spades out", "draw discard", "discard 2c")
+    assert state.view(None)["known"][0] == ["Qh", "Ks"]
+    assert "Ana takes the queen of hearts from the discard pile" in said(state, None, "en")

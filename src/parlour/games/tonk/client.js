@@ -157,14 +157,18 @@ function actionsOf(msg, ui) {
         h("p", { id: "drop-question" }, t("Drop with {n} (your hand's total)? The hand ends: you win if your total is the lowest; otherwise you are caught and pay.", { n: v.hand_value })),
         h("button", { type: "button", class: "primary", id: "drop-yes", on: { click: () => { confirming = null; ui.send("drop"); } } }, t("Yes, drop")),
         " ",
-        h("button", { type: "button", id: "drop-no", on: { click: () => { confirming = null; ui.rerender(); } } }, t("Cancel"))));
+        h("button", { type: "button", id: "drop-no", on: { click: () => { confirming = null; ui.rerender(); focusSoon("drop"); } } }, t("Cancel"))));
     } else {
-      out.push(h("button", { type: "button", id: "drop", on: { click: () => { confirming = v.version; ui.rerender(); } } },
+      out.push(h("button", { type: "button", id: "drop", on: { click: () => { confirming = v.version; ui.rerender(); focusSoon("drop-no"); } } },
         t("Drop ({n})", { n: v.hand_value })));
     }
   }
   return out.length ? h("div", { class: "tonk-actions", id: "tonk-actions" }, out) : null;
 }
+
+/** Move the keyboard focus to `id` once the table is drawn again (the button that had it is gone): the
+ * question's "Cancel" when it opens, "Drop" when it closes. */
+function focusSoon(id) { setTimeout(() => document.getElementById(id)?.focus(), 0); }
 
 let styled = false;
 /** The felt's few rules of its own, added once: piles side by side, a spread one can hit outlined. */

@@ -157,11 +157,12 @@ class HandStory:
         return name_of(self.names, seat, self.lang)
 
     def taken_cards(self) -> dict[int, str | None]:
-        """By log index, the card each "draw discard" took, as the log shows it; None for a card already in the
-        pile when the hand's log began (the card turned up at the deal), which the view names only while it is
-        the card taken in the turn in play (``taken``)."""
-        log = self.log
-        before = len(self.view["discard"]) - sum(isinstance(a, Discard) for _, a in log) + sum(
+        """By log index, the card each "draw discard" took. The log shows each card discarded in the hand; a card
+        already in the pile when the log began (the card turned up at the deal) is named while the view still
+        shows it: as the card taken in the turn in play, or as the one card its taker is known to hold that no
+        other take explains (not a spade shown for the side bet). Else None: the view cannot tell."""
+        view, log = self.view, self.log
+        before = len(view["discard"]) - sum(isinstance(a, Discard) for _, a in log) + sum(
             isinstance(a, Draw) and not a.from_stock for _, a in log)
         pile: list[str | None] = [None] * max(before, 0)
         took: dict[int, str | None] = {}
@@ -170,6 +171,16 @@ class HandStory:
                 pile.append(str(action).split()[1])
             elif isinstance(action, Draw) and not action.from_stock:
                 took[i] = pile.pop() if pile else None
+        if view["phase"] == "over":  # every hand is shown then: what is known no longer tells the takes apart
+            return took
+        for seat in {log[i][0] for i, card in took.items() if card is None}:
+            unknown = [i for i, card in took.items() if card is None and log[i][0] == seat]
+            held = list(view["known"][seat])
+            for card in [took[i] for i in took if log[i][0] == seat] + [view["spades_shown"][seat]]:
+                if card in held:
+                    held.remove(card)
+            if len(unknown) == 1 and len(held) == 1:
+                took[unknown[0]] = held[0]
         return took
 
     def lines(self) -> list[StoryLine]:
