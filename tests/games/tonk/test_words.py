@@ -164,6 +164,14 @@ def test_a_finished_hand_gives_its_outcome_every_total_and_the_payments() -> Non
     assert not any("drops" in line for line in said(state, 0, "en")[2:])  # the log of hand 2 starts afresh
 
 
+def test_each_finished_hand_s_outcome_is_a_sentence_naming_the_players() -> None:
+    state = tonk("tonk:speno?hands=2", ["Ac 2c 3d", "9c 9d Ks", "Qc Qd Js"], stock="8h Kc 4d 5d 6d 7d")
+    play(state, "drop")
+    result = state.view(None)["results"][0]
+    assert WORDS.outcome(result, NAMES, "en") == "Ana drops with 6 and wins"
+    assert WORDS.outcome(result, NAMES, "fr") == "Ana descend à 6 et gagne"
+
+
 def test_the_last_hand_s_actions_come_before_its_result() -> None:
     state = tonk("tonk:speno", ["Ac 2c 3d", "9c 9d Ks"], stock="8h Kc")
     play(state, "draw stock", "discard 8h", "drop")

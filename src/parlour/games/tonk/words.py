@@ -11,7 +11,7 @@ shows which it was.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.cards import card_symbol, parse_card, rank, the_card
@@ -121,9 +121,14 @@ class TonkWords(Words):
         lines += [line for r in results if r["hand"] == hand for line in self.result(r, names, lang)]
         return [StoryLine(seat, elide(text, lang), index) for seat, text, index in lines]
 
-    def result(self, r: dict[str, Any], names: Sequence[str], lang: str) -> list[StoryLine]:
+    def outcome(self, result: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+        """How a finished hand of the view's ``results`` ended, naming the players: "Zoé drops with 21 and wins"
+        (the sentence of outcomes.py; front ends show it beside the hand's cards and totals)."""
+        return elide(sentence(result["outcome"], names, lang), lang)
+
+    def result(self, r: Mapping[str, Any], names: Sequence[str], lang: str) -> list[StoryLine]:
         """A finished hand: "Hand 2: Zoé drops with 21 and wins: Ana 34, Bob 40", then who paid whom."""
-        outcome = sentence(r["outcome"], names, lang)
+        outcome = self.outcome(r, names, lang)
         stated = set()
         for kind in STATED:
             found = PATTERNS[kind].fullmatch(r["outcome"])
