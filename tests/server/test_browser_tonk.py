@@ -4,6 +4,7 @@ that fits no move gets the rules' reason."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -190,4 +191,85 @@ def test_the_reason_for_a_selection_survives_someone_arriving_while_it_is_asked(
     select(page, card)  # before drawing, a card fits no move: the page asks why
     page.wait_for_selector("#why:has-text('first drop or draw')", timeout=WAIT)
     assert asked
+    context.close()
+
+
+FELT = """async ([url, seat, status, legal, selected, clicks, version]) => {
+  const client = await import(url);
+  const { h } = await import("/static/ui.js");
+  const view = { version, hand_number: 1, stock: 30, discard: ["7d", "Kc"], hand: ["9c", "5c", "5d", "5h", "Jk"],
+    hand_value: 29, balances: [0, 0],
+    spreads: [{ owner: 1, cards: ["6c", "7c", "8c"] }, { owner: 0, cards: ["Jk=2s", "3s", "4s"] }] };
+  const msg = { seat, legal, view, table: { status, seats: [{ name: "Ana" }, { name: "Bob" }] } };
+  const done = [];
+  const ui = { h, nameOf: (m, q) => m.table.seats[q].name, selection: { cards: new Set(selected) },
+    send: (a) => done.push(a), why: (a) => done.push("why: " + a), say: (text) => done.push("say: " + text),
+    wordsOf: (a) => "words of " + a, rerender: () => {} };
+  const draw = () => { document.body.replaceChildren(client.area(msg, ui)); };
+  draw();
+  const seen = { buttons: [...document.querySelectorAll("button")].map((b) => b.id),
+    labels: [...document.querySelectorAll(".label")].map((l) => l.textContent),
+    fits: [...document.querySelectorAll("button.fits")].map((b) => b.id) };
+  for (const id of clicks) {
+    const button = document.getElementById(id);
+    if (!button) { done.push("no #" + id); break; }
+    button.click();
+    draw();
+  }
+  seen.done = done;
+  seen.after = [...document.querySelectorAll("button")].map((b) => b.id + "=" + b.textContent);
+  seen.candidate = client.candidate(msg, ui);
+  seen.text = document.body.textContent;
+  return seen;
+}"""
+
+
+VERSIONS = itertools.count()
+
+
+def felt(page: Any, url: str, legal: list[str], selected: list[str], clicks: list[str], seat: int | None = 0,
+         status: str = "playing") -> dict[str, Any]:
+    """Tonk's felt drawn by its client module for a made-up state message, then clicked by id (each call a new
+    version of the state, as each move makes: what the module keeps for one state starts afresh)."""
+    return dict(page.evaluate(FELT, [url, seat, status, legal, selected, clicks, next(VERSIONS)]))
+
+
+def test_the_felt_plays_what_is_clicked_and_asks_why_otherwise(browser: Any, fast: str, page_errors: list[str]) -> None:
+    """Each click of the felt against a made-up state: what it sends, or what it asks the server to explain."""
+    context = browser.new_context()
+    page = watch(context.new_page(), page_errors)
+    page.goto(fast + "/")
+    url = next(g["client"] for g in page.request.get(fast + "/api/games").json() if g["name"] == "tonk")
+    start = ["drop", "draw stock", "draw discard"]
+    seen = felt(page, url, start, [], ["stock"])
+    assert seen["buttons"] == ["stock", "discard-pile", "spread-1", "spread-2", "drop"]
+    assert seen["done"] == ["draw stock"]
+    assert "Bob's spread" in seen["labels"] and "Ana's spread" in seen["labels"] and "Stock (30)" in seen["labels"]
+    assert felt(page, url, start, [], ["discard-pile"])["done"] == ["draw discard"]
+    assert felt(page, url, start, ["5c"], ["discard-pile"])["done"] == ["why: discard 5c"]  # not before drawing
+    asked = felt(page, url, start, [], ["drop"])  # the question first, with the total; nothing sent
+    assert asked["done"] == [] and "drop-yes=Yes, drop" in asked["after"] and "drop-no=Cancel" in asked["after"]
+    assert "Drop with 29 (your hand's total)?" in asked["text"]
+    assert felt(page, url, start, [], ["drop", "drop-yes"])["done"] == ["drop"]
+    cancelled = felt(page, url, start, [], ["drop", "drop-no"])
+    assert cancelled["done"] == [] and "drop=Drop (29)" in cancelled["after"]
+    play = ["spread 5c 5d 5h", "spread 5c 5d Jk=5s", "spread 5c 5d 5h Jk=5s", "hit 9c 1", "hit Jk=5c 1", "hit Jk=9c 1",
+            "discard 5c", "discard 9c", "discard Jk"]
+    three = felt(page, url, play, ["5h", "5c", "5d"], ["spread-go"])
+    assert "spread-go" in three["buttons"] and three["done"] == ["spread 5c 5d 5h"]
+    jokers = felt(page, url, [*play, "spread 5c 5d Jk=5h"], ["5c", "Jk", "5d"], ["spread-go-1"])
+    assert "spread-go=words of spread 5c 5d Jk=5s" in jokers["after"]  # a joker for either: each named
+    assert "spread-go-1=words of spread 5c 5d Jk=5h" in jokers["after"] and jokers["done"] == ["spread 5c 5d Jk=5h"]
+    hit = felt(page, url, play, ["9c"], ["spread-1"])
+    assert hit["fits"] == ["spread-1"] and hit["done"] == ["hit 9c 1"]
+    either = felt(page, url, play, ["Jk"], ["spread-1"])  # a joker fits both ends: the page asks which
+    assert either["done"] == [] and [b for b in either["after"] if b.startswith("=words of hit")] == [
+        "=words of hit Jk=5c 1", "=words of hit Jk=9c 1"]
+    assert felt(page, url, play, ["5d"], ["spread-2"])["done"] == ["why: hit 5d 2"]
+    assert felt(page, url, play, ["9c"], ["discard-pile"])["done"] == ["discard 9c"]
+    assert felt(page, url, play, [], ["discard-pile"])["done"][0].startswith("say: Select a card")
+    assert felt(page, url, play, ["5c", "9c"], [])["candidate"] == "spread 5c 9c"
+    assert felt(page, url, play, ["9c"], [])["candidate"] == "discard 9c"
+    for seat, status in ((None, "playing"), (0, "finished")):  # a spectator, a finished table: nothing to click
+        assert felt(page, url, [] if seat is None else start, [], [], seat, status)["buttons"] == []
     context.close()
