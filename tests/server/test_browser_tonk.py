@@ -273,3 +273,13 @@ def test_the_felt_plays_what_is_clicked_and_asks_why_otherwise(browser: Any, fas
     for seat, status in ((None, "playing"), (0, "finished")):  # a spectator, a finished table: nothing to click
         assert felt(page, url, [] if seat is None else start, [], [], seat, status)["buttons"] == []
     context.close()
+    french = browser.new_context()
+    french.add_init_script("localStorage.setItem('parlour:lang', 'fr')")
+    page = watch(french.new_page(), page_errors)
+    page.goto(fast + "/")
+    page.wait_for_selector("#create:has-text('Créer la table')")
+    seen = felt(page, url, start, [], [])
+    assert {"Pioche (30)", "Défausse", "Combinaison de Bob", "Combinaison d'Ana"} <= set(seen["labels"])
+    assert "Défausse, R♣ dessus\u00a0: cliquer pour la prendre, ou pour défausser la carte sélectionnée" in [
+        page.get_attribute("#discard-pile", "aria-label")]
+    french.close()
