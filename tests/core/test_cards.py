@@ -11,6 +11,7 @@ from parlour.core.cards import (
     Card,
     card_name,
     card_str,
+    card_symbol,
     deck,
     is_joker,
     make_card,
@@ -79,3 +80,10 @@ def test_a_card_with_its_article_elides_in_french() -> None:
     assert the_card("Jd", "fr") == "le valet de carreau" and the_card(parse_card("10c"), "fr") == "le 10 de trèfle"
     assert the_card("7c", "en") == "the 7 of clubs" and the_card("Jk", "fr") == "le joker"
     assert [suit_name(s, "fr") for s in range(4)] == ["trèfle", "carreau", "cœur", "pique"]
+def test_a_card_with_its_article_and_short_with_its_symbol_in_either_language() -> None:
+    assert [the_card(c, "en") for c in ("Qh", "Ac", "10s", "Jk")] == [
+        "the queen of hearts", "the ace of clubs", "the 10 of spades", "the joker"]
+    assert [the_card(c, "fr") for c in ("Qh", "Ac", "Kd", "Jc", "9c", "Jk")] == [
+        "la dame de cœur", "l'as de trèfle", "le roi de carreau", "le valet de trèfle", "le 9 de trèfle", "le joker"]
+    assert [card_symbol(c, "en") for c in ("Qh", "10s", "Jc", "Ac")] == ["Q♥", "10♠", "J♣", "A♣"]
+    assert [card_symbol(c, "fr") for c in ("Qh", "Kd", "Jc", "Jk")] == ["D♥", "R♦", "V♣", "Jk"]

@@ -94,3 +94,8 @@ def test_french_elision_after_de_que_le_la_before_a_vowel_only() -> None:
     assert elide("le as de pique, la équipe, que il", "fr") == "l'as de pique, l'équipe, qu'il"
     assert elide("de Bob, le 8, la donne, de Ana", "en") == "de Bob, le 8, la donne, de Ana"
     assert elide("Au tour de Zoé", "fr") == "Au tour de Zoé"
+def test_french_elides_de_and_que_before_a_vowel_and_other_languages_are_left_alone() -> None:
+    assert elide("la combinaison de Ana, de Bob et de Éric ; que Ursula voit", "fr") == (
+        "la combinaison d'Ana, de Bob et d'Éric ; qu'Ursula voit")
+    assert elide("De Anne", "fr") == "D'Anne" and elide("modèle de test", "fr") == "modèle de test"
+    assert elide("de Ana", "en") == "de Ana"

@@ -163,7 +163,7 @@ def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, ser
         assert len(movers) == 1, f"at version {latest} {len(movers)} pages say it is their turn"
         page = movers[0]
         moves = page.locator("#moves button.move")
-        texts = moves.all_inner_texts()
+        texts = moves.evaluate_all("buttons => buttons.map((b) => b.dataset.action)")  # the notation each sends
         # Draw and discard for a few turns (clicking the card, then the move), then drop.
         wanted = ("draw stock", "discard") if clicks < 8 else ("drop", "discard", "draw stock")
         pick = next((t for w in wanted for t in texts if t.startswith(w)), texts[0])

@@ -64,9 +64,28 @@ def test_an_unknown_language_is_refused_naming_those_offered(client: TestClient)
     assert response.status_code == 422 and "'klingon'" in response.json()["error"]["message"]
 
 
-def test_the_default_words_are_the_notation_and_the_log(client: TestClient) -> None:
-    shown = client.get(f"/api/tables/{two_players(client)[0]}").json()
+def test_the_default_words_are_the_notation_and_the_log(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.server.lobby.words_of", lambda game: Words())
+    tid, ana, _bob = two_players(client)
+    shown = client.get(f"/api/tables/{tid}").json()
     assert shown["words"] == [] and shown["story"] == []
+    mine = client.get(f"/api/tables/{tid}?token={ana}").json()
+    assert mine["words"] == mine["legal"] and mine["legal"]
+
+
+def test_tonk_s_words_name_the_players_in_the_socket_s_language(client: TestClient) -> None:
+    tid, ana, _bob = two_players(client)
+    with client.websocket_connect(f"/api/tables/{tid}/ws?token={ana}&lang=fr") as french, \
+            client.websocket_connect(f"/api/tables/{tid}/ws?lang=en") as english:
+        seat, watcher = Client(french), Client(english)
+        mine = seat.until(lambda m: m["type"] == "state")
+        if "draw stock" not in mine["legal"]:
+            pytest.skip("the deal decided the hand")  # a deal-time win (about 2%): no turn to play
+        assert mine["words"][mine["legal"].index("draw stock")] == "Piocher dans la pioche"
+        seat.act("draw stock")
+        assert seat.until_version(1)["story"][-1] == [0, "Ana pioche dans la pioche", 0]
+        after = watcher.until(lambda m: m["type"] == "state" and m["view"]["version"] == 1)
+        assert after["story"][-1] == [0, "Ana draws from the stock", 0]
 
 
 def test_check_says_why_the_rules_refuse_an_action_in_the_asked_language_and_plays_nothing(

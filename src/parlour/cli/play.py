@@ -43,17 +43,13 @@ class Quit(Exception):
     """The player left the game."""
 
 
-def legal_list(state: State[Any, Any], seat: int) -> Columns:
+def legal_list(state: State[Any, Any], seat: int, names: Sequence[str]) -> Columns:
     """The legal actions, numbered, each in the game's plain words with its notation beside it (dim) when
     the two differ: what to type is either the number or the notation."""
-    words = words_of(state.game)
-    view = state.view(seat)
-    lang = current_language()
-    items = []
-    for i, action in enumerate(state.legal_actions(), start=1):
-        said = words.action(str(action), view, lang)
-        items.append(Text(f"{i}. {said}") + (Text(f"  {action}", style="dim") if said != str(action) else Text("")))
-    return Columns(items, padding=(0, 3))
+    texts = [str(action) for action in state.legal_actions()]
+    said = words_of(state.game).actions(texts, state.view(seat), names, current_language())
+    return Columns([Text(f"{i}. {words}") + (Text(f"  {text}", style="dim") if words != text else Text(""))
+                    for i, (text, words) in enumerate(zip(texts, said, strict=True), start=1)], padding=(0, 3))
 
 
 def told(before: Sequence[StoryLine], after: Sequence[StoryLine]) -> list[StoryLine]:
@@ -87,7 +83,7 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
                console: Console, ask: Callable[[str], str]) -> Action:
     """Show the table and ask until the player gives a legal action; returns it (applied)."""
     console.print(renderer.screen(state.view(seat), names))
-    console.print(legal_list(state, seat))
+    console.print(legal_list(state, seat, names))
     while True:
         try:
             text = ask(f"{names[seat]} > ")
@@ -98,10 +94,10 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
             raise Quit
         if word in ("help", "?", "h"):
             console.print(help_text())
-            console.print(legal_list(state, seat))
+            console.print(legal_list(state, seat, names))
             continue
         if word == "hint":
-            console.print(hint(state, seat))
+            console.print(hint(state, seat, names))
             continue
         if not word:
             continue
@@ -113,7 +109,7 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
         return action
 
 
-def hint(state: State[Any, Any], seat: int) -> Group:
+def hint(state: State[Any, Any], seat: int, names: Sequence[str]) -> Group:
     """Ask the search bot about this seat's view: its top moves with playout counts and mean returns."""
     game = state.game
     try:
@@ -123,19 +119,17 @@ def hint(state: State[Any, Any], seat: int) -> Group:
     assert isinstance(bot, ISMCTSBot)
     view = state.view(seat)
     best = bot.choose(view, state.legal_actions(), random.Random(state.version))
-    words = words_of(game)
-    lang = current_language()
-    head = Text.assemble((_("Hint:") + " ", "bold"), (words.action(str(best), view, lang), "bold green"),
-                         (f"  {best}", "dim"), "  " + _("({n} simulations by {bot})").format(
-                             n=bot.last_iterations, bot=bot.name))
+    shown = bot.last[:6]
+    said = words_of(game).actions([str(best), *(str(c.action) for c in shown)], view, names, current_language())
+    head = Text.assemble((_("Hint:") + " ", "bold"), (said[0], "bold green"), (f"  {best}", "dim"),
+                         "  " + _("({n} simulations by {bot})").format(n=bot.last_iterations, bot=bot.name))
     table = Table()
     for column in (_("move"), _("notation")):
         table.add_column(column)
     for column in (_("playouts"), _("mean return")):
         table.add_column(column, justify="right")
-    for choice in bot.last[:6]:
-        table.add_row(words.action(str(choice.action), view, lang), str(choice.action), str(choice.visits),
-                      f"{choice.mean:+.2f}")
+    for choice, words in zip(shown, said[1:], strict=True):
+        table.add_row(words, str(choice.action), str(choice.visits), f"{choice.mean:+.2f}")
     return Group(head, table)
 
 

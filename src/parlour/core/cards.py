@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Iterator
 
 from parlour.core.errors import InvalidActionError
-from parlour.core.i18n import gettext
+from parlour.core.i18n import current_language, gettext
 
 SUITS = "cdhs"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -103,6 +103,18 @@ def the_card(card: int | str, lang: str | None = None) -> str:
     if r == KING:
         return gettext("the king of {suit}", lang).format(suit=name)
     return gettext("the {rank} of {suit}", lang).format(rank=r, suit=name)
+
+
+def card_symbol(card: int | str, lang: str | None = None) -> str:
+    """A card short, with its suit symbol, ranks in ``lang``'s letters: "Q♥" ("D♥" in French), "10♠", "Jk".
+    For a group of cards in plain words ("Spread 8♣ 8♦ 8♥"), where names would be too long."""
+    if isinstance(card, str):
+        card = parse_card(card)
+    f = card % FACES_PER_DECK
+    if f >= 52:
+        return JOKER_TEXT
+    ranks = FRENCH_RANKS if (lang or current_language()) == "fr" else RANKS
+    return ranks[f % 13] + SUIT_SYMBOLS[f // 13]
 
 
 def _rank_table(french: bool) -> dict[str, int]:

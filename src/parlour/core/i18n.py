@@ -148,10 +148,10 @@ def negotiate(accept_language: str | None, available: Iterable[str] = LANGUAGES)
 _ELISION = re.compile(r"\b(de|que|le|la) (?=[aeiouàâäéèêëîïôöùûüæœ])", re.IGNORECASE)
 
 
-def elide(text: str, lang: str) -> str:
-    """``text`` with French elision made where a word or name follows "de", "que", "le" or "la": "de Ana"
-    becomes "d'Ana", "le as" "l'as". Messages put names and cards into sentences, so elision cannot be
-    written in the catalog; nothing changes in another language."""
-    if lang != "fr":
+def elide(text: str, lang: str | None = None) -> str:
+    """``text`` with French elision made where a word or name follows "de", "que", "le" or "la", in ``lang``
+    (the current language if None): "de Ana" becomes "d'Ana", "le as" "l'as". Messages put names and cards
+    into sentences, so elision cannot be written in the catalog; nothing changes in another language."""
+    if (lang or current_language()) != "fr":
         return text
     return _ELISION.sub(lambda m: m.group(1)[:-1] + "'", text)

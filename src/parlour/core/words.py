@@ -34,6 +34,11 @@ class Words:
         in ``lang``: "Draw from the stock"."""
         return text
 
+    def actions(self, texts: Sequence[str], view: View, names: Sequence[str], lang: str) -> list[str]:
+        """Each legal action of ``texts`` in words (``action``), for a game whose words name the players
+        (names in ``names``, by seat: "Add the 9 of clubs to Bob's spread"). By default, ``action`` of each."""
+        return [self.action(text, view, lang) for text in texts]
+
     def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
         """What happened, as far as ``view`` tells it, in ``lang``, each seat called by its name in ``names``:
         one line per action of the view's log, and the events between them (a trick won, a hand's end, who
@@ -55,6 +60,9 @@ class Elided(Words):
 
     def action(self, text: str, view: View, lang: str) -> str:
         return elide(self.words.action(text, view, lang), lang)
+
+    def actions(self, texts: Sequence[str], view: View, names: Sequence[str], lang: str) -> list[str]:
+        return [elide(said, lang) for said in self.words.actions(texts, view, names, lang)]
 
     def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
         return [line._replace(text=elide(line.text, lang)) for line in self.words.story(view, names, lang)]

@@ -495,8 +495,8 @@ class Lobby:
                 if e.code not in ("action/illegal", "action/invalid"):
                     raise
                 return CheckOut(action=text, legal=False, code=e.code, reason=e.message)
-        return CheckOut(action=canonical, legal=True,
-                        words=words_of(table.game).action(canonical, table.state.view(seat), lang))
+        words = words_of(table.game).actions([canonical], table.state.view(seat), self.names(table, lang), lang)
+        return CheckOut(action=canonical, legal=True, words=words[0])
 
     async def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
         table = self.get(table_id)
@@ -554,7 +554,7 @@ class Lobby:
             "type": "state", "table": self.summary(table, lang), "seat": seat,
             "view": view,
             "legal": legal,
-            "words": [words.action(action, view, lang) for action in legal],
+            "words": words.actions(legal, view, names, lang),
             "story": latest_story(words.story(view, names, lang)),
             "outcomes": [words.outcome(result, names, lang) for result in view.get("results") or ()],
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,

@@ -35,6 +35,7 @@ class TonkGame(Game[TonkRules]):
         "heuristic": "parlour.games.tonk.heuristic",
         "renderer": "parlour.games.tonk.render:TonkRenderer",
         "encoding": "parlour.games.tonk.encoding:TonkEncoding",
+        "words": "parlour.games.tonk.words:TonkWords",
     }
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> TonkAction:

@@ -256,11 +256,11 @@ class TonkState(State[TonkAction, TonkPosition]):
         return hidden
 
     def view(self, seat: int | None) -> View:
-        return view_of(self.pos, seat, self.n)
+        return view_of(self.pos, seat, self.rules)
 
     def message_view(self, seat: int | None) -> View:
         """The view with the latest hands in full, the earlier ones counted with each seat's net stakes."""
-        return view_of(self.pos, seat, self.n, RECENT_RESULTS)
+        return view_of(self.pos, seat, self.rules, RECENT_RESULTS)
 
     # ---------------------------------------------------------------- legal
 

@@ -25,9 +25,13 @@ from parlour.games.tonk.spreads import spread_shape
 from parlour.games.tonk.table import TableSpread
 
 
-def view_of(pos: TonkPosition, seat: int | None, n: int, recent: int | None = None) -> View:
+def view_of(pos: TonkPosition, seat: int | None, rules: TonkRules, recent: int | None = None) -> View:
     """What ``seat`` may know (``None``: a spectator); with ``recent``, only the latest hands' results and
-    ledger entries, the earlier hands summed up under ``earlier`` (``State.message_view``)."""
+    ledger entries, the earlier hands summed up under ``earlier`` (``State.message_view``).
+
+    Besides the play, the view carries the table's flags its words explain (``hit_lockout``,
+    ``may_rediscard_taken``): public, and read by words that may read only a view (words.py)."""
+    n = rules.players
     over = pos.phase == OVER
     results, ledger, earlier = history(pos, n, recent)
     hands = pos.hands
@@ -55,6 +59,8 @@ def view_of(pos: TonkPosition, seat: int | None, n: int, recent: int | None = No
         "ledger": [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in ledger],
         "results": [r.as_view() for r in results],
         "log": [[s, str(a)] for s, a in pos.log(pos.hand_start)],
+        "hit_lockout": rules.hit_lockout,
+        "may_rediscard_taken": rules.may_rediscard_taken,
     }
     if earlier is not None:
         out["earlier"] = earlier

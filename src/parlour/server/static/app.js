@@ -383,7 +383,8 @@ async function explainRefusal(action) {
       { token, version: msg.view.version, action });
     text = answer.legal ? answer.words : answer.reason;
   } catch (e) { text = e.message; }
-  if (tableState.msg !== msg) return;
+  // A presence message replaces the message object but not the state: only a new version makes the answer stale
+  if (tableState.msg.view.version !== msg.view.version) return;
   tableState.answers.set(action, text);
   renderTable();
 }
