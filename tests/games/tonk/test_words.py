@@ -9,7 +9,7 @@ import pytest
 
 from parlour import load_game
 from parlour.core.cards import card_symbol, is_joker, the_card
-from parlour.core.words import words_of
+from parlour.core.words import Elided, words_of
 from parlour.games.tonk.state import TonkState
 from parlour.games.tonk.words import TonkWords
 from tests.games.tonk.helpers import play, tonk
@@ -23,7 +23,8 @@ def said(state: TonkState, seat: int | None, lang: str) -> list[str]:
 
 
 def test_the_game_s_words_part_is_tonk_s() -> None:
-    assert isinstance(words_of(load_game("tonk")), TonkWords)
+    words = words_of(load_game("tonk"))
+    assert isinstance(words, Elided) and isinstance(words.words, TonkWords)
 
 
 def test_turn_start_actions_in_both_languages() -> None:
