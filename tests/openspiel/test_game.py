@@ -1,5 +1,6 @@
-"""parlour's games through OpenSpiel: its random-simulation test, its Python ISMCTS bot playing whole games,
-and resampling that keeps to what a seat knows."""
+"""parlour's games through OpenSpiel: registration and parameters, the declared utility, its random-simulation
+test (with serialisation), its Python ISMCTS bot playing whole games, and resampling that keeps to what a seat
+knows."""
 
 from __future__ import annotations
 
@@ -24,14 +25,14 @@ BOARDS = [
 
 
 def load(name: str, params: dict[str, object]) -> object:
-    return pyspiel.load_game(PREFIX + name, {**params, "rng_seed": 5})
+    return pyspiel.load_game(PREFIX + name, params)
 
 
 def test_every_game_is_registered_and_bad_parameters_are_refused() -> None:
     assert register() == [PREFIX + n for n in ("plonk", "tock", "tonk")]
     game = load("tonk", {"preset": "pagat", "players": 3})
     assert game.num_players() == 3 and game.get_type().information.name == "IMPERFECT_INFORMATION"
-    assert game.get_type().chance_mode.name == "SAMPLED_STOCHASTIC"
+    assert game.get_type().chance_mode.name == "EXPLICIT_STOCHASTIC"
     assert (game.min_utility(), game.max_utility()) < (0, 1) <= (game.max_utility(), 99)
     with pytest.raises(Exception, match="unknown preset 'poker'"):
         load("tonk", {"preset": "poker"})
@@ -39,9 +40,34 @@ def test_every_game_is_registered_and_bad_parameters_are_refused() -> None:
         load("plonk", {"players": 3})
 
 
+@pytest.mark.parametrize(("name", "params", "utility", "total"), [
+    ("tonk", {"preset": "speno", "players": 2}, "ZERO_SUM", 0.0),
+    ("tonk", {"preset": "pagat", "players": 5}, "ZERO_SUM", 0.0),
+    ("plonk", {}, "ZERO_SUM", 0.0),
+    ("tock", {"players": 2}, "CONSTANT_SUM", 1.0),
+    ("tock", {"players": 6}, "CONSTANT_SUM", 1.0),
+])
+def test_the_utility_is_declared_as_the_returns_add_up(name: str, params: dict[str, object], utility: str,
+                                                         total: float) -> None:
+    game = load(name, params)
+    assert game.get_type().utility.name == utility and game.utility_sum() == total
+    rng = np.random.RandomState(2)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        assert sum(state.returns()) == pytest.approx(total)
+
+
 @pytest.mark.parametrize(("name", "params"), BOARDS)
-def test_openspiel_random_simulation_test_passes(name: str, params: dict[str, object]) -> None:
-    pyspiel.random_sim_test(load(name, params), num_sims=1, serialize=False, verbose=False)
+def test_openspiel_random_simulation_test_passes_with_serialisation(name: str, params: dict[str, object]) -> None:
+    pyspiel.random_sim_test(load(name, params), num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_preset_with_flags_survives_the_game_string() -> None:
+    game = load("tonk", {"preset": "classic?jokers=2&hands=2", "players": 3})
+    again = pyspiel.load_game(str(game))
+    assert again.parlour.rules == game.parlour.rules and "jokers:2" in str(game)
 
 
 @pytest.mark.parametrize(("name", "params", "evaluator"), [
@@ -54,7 +80,7 @@ def test_openspiel_ismcts_plays_whole_games(name: str, params: dict[str, object]
     rng = np.random.RandomState(3)
     judge = EstimateEvaluator() if evaluator == "estimate" else mcts.RandomRolloutEvaluator(random_state=rng)
     bot = ismcts.ISMCTSBot(game=game, evaluator=judge, uct_c=1.5, max_simulations=8, random_state=rng)
-    state = game.new_initial_state()
+    state = game.deal(11)
     for _ in range(20_000):
         if state.is_terminal():
             break
@@ -66,7 +92,7 @@ def test_openspiel_ismcts_plays_whole_games(name: str, params: dict[str, object]
 def played(name: str, params: dict[str, object], words: int) -> object:
     """A state ``words`` random words into a game (or its last live state)."""
     game = load(name, params)
-    state = game.new_initial_state()
+    state = game.deal(5)
     rng = np.random.RandomState(7)
     for _ in range(words):
         legal = state.legal_actions()
@@ -86,7 +112,6 @@ def test_resampling_keeps_what_the_seat_knows_and_deals_the_rest_anew(name: str,
         for i in range(6):
             sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
             assert sample.information_state_string(player) == state.information_state_string(player)
-            assert sample.information_state_tensor(player) == state.information_state_tensor(player)
             assert sample.observation_tensor(player) == state.observation_tensor(player)
             if player == state.current_player():
                 assert sample.legal_actions() == state.legal_actions()
@@ -98,8 +123,8 @@ def test_resampling_keeps_what_the_seat_knows_and_deals_the_rest_anew(name: str,
 def test_a_composite_action_is_chosen_word_by_word_by_the_same_player() -> None:
     game = load("tock", {"players": 2})
     rng = np.random.RandomState(1)
-    for _ in range(20):
-        state = game.new_initial_state()
+    for seed in range(20):
+        state = game.deal(seed)
         while not state.is_terminal():
             player, version = state.current_player(), state.state.version
             state.apply_action(int(rng.choice(state.legal_actions())))
@@ -108,10 +133,3 @@ def test_a_composite_action_is_chosen_word_by_word_by_the_same_player() -> None:
                 assert state.observation_tensor(player) != state.observation_tensor(1 - player)
                 return
     pytest.fail("no action of several words in 20 random games")
-
-
-def test_the_same_rng_seed_deals_the_same_games() -> None:
-    first, second = (load("plonk", {}).new_initial_state() for _ in range(2))
-    assert first.information_state_string(0) == second.information_state_string(0)
-    other = pyspiel.load_game(PREFIX + "plonk", {"rng_seed": 6}).new_initial_state()
-    assert other.information_state_string(0) != first.information_state_string(0)

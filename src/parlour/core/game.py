@@ -69,6 +69,9 @@ class GameSpec:
     utility: tuple[float, float] = (-1.0, 1.0)
     """The least and the most any seat's return can be (a game whose range follows its
     rules overrides ``Game.utility``); search scales its exploration by it."""
+    returns_sum: float | None = None
+    """What the seats' returns add up to at the end of every game (0: what one wins, others lose;
+    None: no fixed sum). Research interfaces declare it (OpenSpiel's zero- or constant-sum utility)."""
 
 
 @dataclass(frozen=True)

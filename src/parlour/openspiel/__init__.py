@@ -10,8 +10,9 @@
 
 Every game of parlour's registry is registered as ``python_parlour_<name>``
 with parameters ``preset`` (a preset, optionally with flags:
-``classic?jokers=2``), ``players`` and ``rng_seed``; see ``game`` for how
-chance, actions and observations map. ``EstimateEvaluator`` lets OpenSpiel's
+``classic?jokers=2``) and ``players``; see ``game`` for how chance and
+actions map, ``state`` for a game in play and ``observer`` for the
+observation types offered. ``EstimateEvaluator`` lets OpenSpiel's
 (IS)MCTS judge positions with parlour's ``estimate`` instead of random rollouts.
 """
 
@@ -20,8 +21,9 @@ from __future__ import annotations
 import pyspiel
 
 from parlour.core.registry import game_classes
-from parlour.openspiel.game import PREFIX, SpielGame, SpielState, game_class, game_type
+from parlour.openspiel.game import PREFIX, SpielGame, game_class, game_type
 from parlour.openspiel.search import EstimateEvaluator
+from parlour.openspiel.state import SpielState
 
 __all__ = ["PREFIX", "EstimateEvaluator", "SpielGame", "SpielState", "register"]
 

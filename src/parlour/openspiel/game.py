@@ -1,28 +1,22 @@
 """A parlour game as an OpenSpiel Python game: ``python_parlour_<name>`` (see ``parlour.openspiel``).
 
-Chance is *sampled*: a parlour game's every random event follows from its
-seed, so a new game draws a 128-bit seed from the game's own generator
-(parameter ``rng_seed``, as OpenSpiel's C++ games have; -1 draws it from the
-system) and no chance node is ever shown. Algorithms that must see through
-hidden cards call ``resample_from_infostate``, which deals a state
-consistent with the seat's view through the game's ``determinize``.
+Chance is explicit: a game starts with the chance nodes that draw its seed
+(``state``), and every later random event follows from that seed. The game
+itself holds no generator, so cloning a state, or anything else an
+algorithm does, never changes which games the same chance outcomes deal;
+``SpielGame.deal(seed)`` is the state right after drawing ``seed``.
 
 Actions are the words of parlour's notation, as in ``parlour.rl``: an
 OpenSpiel action is one word index of the game's ``encoding`` vocabulary, and
 a parlour action (a Tonk spread, a Tock 7 split) is chosen word by word by
 the same player (``core.encoding.WordChooser``), so every rule set has one
-small fixed ``num_distinct_actions``. Observations are the view's encoding
-followed by the words chosen so far; the information state is that same
-vector (parlour's views carry what a seat has learnt, not the full history,
-so it is not perfect recall), and its string is the view itself as JSON with
-the words chosen so far, which keys ISMCTS nodes by what the seat knows.
+small fixed ``num_distinct_actions``. Observations honour the requested
+``IIGObservationType`` (``observer``). The utility is declared from the
+game's ``GameSpec.returns_sum``: zero-sum, constant-sum or general-sum.
 """
 
 from __future__ import annotations
 
-import json
-import random
-import secrets
 from typing import Any
 
 import numpy as np
@@ -32,6 +26,8 @@ from parlour.core.encoding import Encoding, WordChooser
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, State, View
 from parlour.core.registry import load_game
+from parlour.openspiel.observer import Observer, make_observer
+from parlour.openspiel.state import OUTCOMES, SEED_BYTES, SpielState
 
 PREFIX = "python_parlour_"
 """Each game's OpenSpiel short name is this prefix and its parlour name."""
@@ -39,10 +35,13 @@ PREFIX = "python_parlour_"
 MAX_GAME_LENGTH = 1_000_000
 """Words a game can take at most, as OpenSpiel asks: far beyond any game played (a long race takes thousands)."""
 
-RESAMPLE_TRIES = 100
-"""Determinizations tried before giving up on one where the actor's words chosen so far are legal."""
 
-SEED_BITS = 128
+def utility_of(returns_sum: float | None) -> Any:
+    """OpenSpiel's utility kind for returns that always add up to ``returns_sum`` (None: to no fixed sum)."""
+    utility = pyspiel.GameType.Utility
+    if returns_sum is None:
+        return utility.GENERAL_SUM
+    return utility.ZERO_SUM if returns_sum == 0 else utility.CONSTANT_SUM
 
 
 def game_type(name: str) -> Any:
@@ -53,25 +52,34 @@ def game_type(name: str) -> Any:
         short_name=PREFIX + name,
         long_name=f"parlour {spec.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility_of(spec.returns_sum),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"preset": "", "players": game.num_players, "rng_seed": -1},
+        parameter_specification={"preset": "", "players": game.num_players},
         default_loadable=True,
         provides_factored_observation_string=False,
     )
 
 
+def game_string_preset(preset: str) -> str:
+    """``preset`` as an OpenSpiel game string can carry it: its flags written ``jokers:2`` (a game string
+    cannot hold ``=`` in a value); ``parlour_game`` reads both forms."""
+    name, mark, flags = preset.partition("?")
+    return name + mark + flags.replace("=", ":")
+
+
 def parlour_game(name: str, params: dict[str, Any]) -> Game[Any]:
-    """The parlour game that OpenSpiel ``params`` name (``preset`` may carry flags: ``classic?jokers=2``)."""
-    preset = str(params.get("preset", "") or "")
+    """The parlour game that OpenSpiel ``params`` name (``preset`` may carry flags: ``classic?jokers=2``,
+    or ``classic?jokers:2`` as in a game string)."""
+    given, mark, flags = str(params.get("preset", "") or "").partition("?")
+    preset = given + mark + flags.replace(":", "=")
     spec = f"{name}:{preset}" if preset and not preset.startswith("?") else name + preset
     try:
         return load_game(spec, players=int(params.get("players", load_game(name).num_players)))
@@ -91,162 +99,67 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self.parlour = parlour_game(name, params)
         self.encoding: Encoding = self.parlour.part("encoding")(self.parlour)
         lo, hi = self.parlour.utility
+        returns_sum = self.parlour.spec.returns_sum
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.encoding.vocabulary),
-            max_chance_outcomes=0,
+            max_chance_outcomes=OUTCOMES,
             num_players=self.parlour.num_players,
             min_utility=float(lo),
             max_utility=float(hi),
-            utility_sum=None,
+            utility_sum=None if returns_sum is None else float(returns_sum),
             max_game_length=MAX_GAME_LENGTH,
         )
+        if "preset" in params:
+            params["preset"] = game_string_preset(str(params["preset"]))
         super().__init__(game_type(name), info, params)
-        seed = int(params.get("rng_seed", -1))
-        self.seeds = random.Random(secrets.randbits(64) if seed < 0 else seed)
-        """Where each new game's seed comes from: the sampled chance of the whole game."""
         self.chooser = WordChooser(self.encoding.vocabulary)
         """A chooser with nothing to choose: each state starts from a copy (the word index is built once)."""
-        self.seen: dict[int, tuple[State[Any, Any], int, View, list[float]]] = {}
-        """Per seat, the last view looked at and its encoding: OpenSpiel asks for the observation, the
-        information state and their strings of one state in a row."""
+        self.views: dict[int | None, tuple[State[Any, Any], int, View]] = {}
+        self.vectors: dict[tuple[int, bool], tuple[State[Any, Any], int, np.ndarray[Any, Any]]] = {}
+        """Per seat (``None``: the spectator), the last view looked at and the last encodings: OpenSpiel
+        asks for the observation, the information state and their strings of one state in a row."""
 
-    def view_of(self, state: State[Any, Any], player: int) -> tuple[View, list[float]]:
-        """``player``'s view of ``state`` and its encoding (computed once per state and version)."""
-        seen = self.seen.get(player)
+    def view_of(self, state: State[Any, Any], seat: int | None) -> View:
+        """``seat``'s view of ``state`` (``None``: the public one), computed once per state and version."""
+        seen = self.views.get(seat)
         if seen is not None and seen[0] is state and seen[1] == state.version:
-            return seen[2], seen[3]
-        view = state.view(player)
-        vector = self.encoding.observe(view)
-        self.seen[player] = (state, state.version, view, vector)
-        return view, vector
+            return seen[2]
+        view = state.view(seat)
+        self.views[seat] = (state, state.version, view)
+        return view
 
-    def new_initial_state(self, seed: int | None = None) -> SpielState:
-        """A new game of ``seed`` (default: the next seed of the game's generator), dealt when first looked at.
+    def vector_of(self, state: State[Any, Any], seat: int, public: bool = False) -> np.ndarray[Any, Any]:
+        """The encoding of ``seat``'s view of ``state``, or with ``public`` of the public view counted from
+        ``seat``; computed once per state and version."""
+        seen = self.vectors.get((seat, public))
+        if seen is not None and seen[0] is state and seen[1] == state.version:
+            return seen[2]
+        view = {**self.view_of(state, None), "seat": seat} if public else self.view_of(state, seat)
+        vector = np.asarray(self.encoding.observe(view), dtype=np.float32)
+        self.vectors[seat, public] = (state, state.version, vector)
+        return vector
 
-        OpenSpiel clones a Python state by making a new initial state and copying the attributes over,
-        so a new state costs a seed and nothing more until it is used.
-        """
-        return SpielState(self, self.seeds.getrandbits(SEED_BITS) if seed is None else seed)
+    def new_initial_state(self) -> SpielState:
+        """A new game, at the first chance node drawing its seed."""
+        return SpielState(self)
+
+    def deal(self, seed: int) -> SpielState:
+        """The game of ``seed`` (0 to 2**64 - 1): a new state with ``seed``'s bytes applied as chance outcomes."""
+        if not 0 <= seed < OUTCOMES**SEED_BYTES:
+            raise ValueError(f"seed {seed} is not a {SEED_BYTES}-byte number: "
+                             f"allowed are 0 to {OUTCOMES**SEED_BYTES - 1}")
+        state = self.new_initial_state()
+        for byte in seed.to_bytes(SEED_BYTES, "big"):
+            state.apply_action(byte)
+        return state
+
+    def max_chance_nodes_in_history(self) -> int:
+        return SEED_BYTES
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        if params:
-            raise ValueError(f"parlour observers take no parameters; got {params!r}")
-        return Observer(self)
+        return make_observer(self, iig_obs_type, params)
 
 
 def game_class(name: str) -> type[SpielGame]:
     """The OpenSpiel game class of parlour game ``name`` (OpenSpiel registers classes, built from parameters)."""
     return type(f"Spiel{name.title()}", (SpielGame,), {"name": name, "__doc__": f"parlour's {name} for OpenSpiel."})
-
-
-class SpielState(pyspiel.State):  # type: ignore[misc]
-    """A parlour state and the words its actor has chosen so far."""
-
-    def __init__(self, game: SpielGame, start: int | State[Any, Any]) -> None:
-        """A state of ``game``: the parlour state given, or the one ``start`` deals (when first looked at)."""
-        super().__init__(game)
-        self.seed = start if isinstance(start, int) else start.seed
-        self.words = game.chooser.copy()
-        self.dealt: State[Any, Any] | None = None
-        if not isinstance(start, int):
-            self.adopt(start)
-
-    @property
-    def state(self) -> State[Any, Any]:
-        """The parlour state: dealt from ``seed`` on first use."""
-        if self.dealt is None:
-            game: SpielGame = self.get_game()
-            self.adopt(game.parlour.new_state(self.seed))
-        assert self.dealt is not None
-        return self.dealt
-
-    def adopt(self, state: State[Any, Any]) -> None:
-        """Play on from ``state``, its actor choosing the first word."""
-        self.dealt = state
-        if not state.is_terminal:
-            self.words.begin(state.legal_actions())
-
-    # ------------------------------------------------------------ OpenSpiel API
-
-    def current_player(self) -> int:
-        if self.state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.state.current_player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
-            return []
-        return [i for i, on in enumerate(self.words.mask()) if on]
-
-    def _apply_action(self, action: int) -> None:
-        settled = self.words.choose(int(action))
-        if settled is not None:
-            self.state.apply(settled)
-            self.words.begin(() if self.state.is_terminal else self.state.legal_actions())
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        vocabulary = self.words.vocabulary
-        return vocabulary[action] if 0 <= action < len(vocabulary) else f"<word {action}>"
-
-    def is_terminal(self) -> bool:
-        return self.state.is_terminal
-
-    def returns(self) -> list[float]:
-        if not self.state.is_terminal:
-            return [0.0] * self.state.game.num_players
-        return [float(r) for r in self.state.returns()]
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SpielState:
-        """A state ``player_id`` cannot tell from this one: its view kept, every card it cannot see dealt anew.
-
-        The generator is seeded from OpenSpiel's ``probability_sampler`` when given, so a seeded search is
-        exact. The actor's words chosen so far are replayed on the new state.
-        """
-        rng = random.Random(int(probability_sampler() * 2**53) if callable(probability_sampler)
-                            else secrets.randbits(64))
-        game: SpielGame = self.get_game()
-        sample = self.state.game.determinizer(self.state.view(player_id))
-        for _ in range(RESAMPLE_TRIES):
-            out = SpielState(game, sample(rng))
-            try:
-                for word in self.words.chosen:
-                    out.words.choose(word)
-            except ValueError:
-                continue
-            return out
-        raise RuntimeError(f"no state with the words chosen so far ({self.words.chosen}) fits seat "
-                           f"{player_id}'s view after {RESAMPLE_TRIES} tries")
-
-    def __str__(self) -> str:
-        words = " ".join(self.words.vocabulary[i] for i in self.words.chosen)
-        return f"{self.state!r}" + (f" choosing {words!r}" if words else "")
-
-    # ---------------------------------------------------------------- helpers
-
-    def info_string(self, player: int) -> str:
-        """What ``player`` knows, as text: its view as JSON, then its words chosen so far."""
-        chosen = self.words.chosen if player == self.current_player() else []
-        game: SpielGame = self.get_game()
-        view = json.dumps(game.view_of(self.state, player)[0], sort_keys=True, separators=(",", ":"))
-        return view + " | " + " ".join(self.words.vocabulary[i] for i in chosen)
-
-
-class Observer:
-    """OpenSpiel's observer of a parlour game: ``tensor`` (the view's encoding, then the words chosen)."""
-
-    def __init__(self, game: SpielGame) -> None:
-        self.game = game
-        self.encoding = game.encoding
-        size = self.encoding.layout.size
-        self.tensor = np.zeros(size + len(self.encoding.vocabulary), np.float32)
-        self.dict = {"view": self.tensor[:size], "chosen": self.tensor[size:]}
-
-    def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor[: self.encoding.layout.size] = self.game.view_of(state.state, player)[1]
-        chosen = self.dict["chosen"]
-        chosen.fill(0.0)
-        if player == state.current_player():
-            chosen[state.words.chosen] = 1.0
-
-    def string_from(self, state: SpielState, player: int) -> str:
-        return state.info_string(player)

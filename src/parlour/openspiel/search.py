@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
-from parlour.openspiel.game import SpielState
+from parlour.openspiel.state import SpielState
 
 
 class EstimateEvaluator(mcts.Evaluator):  # type: ignore[misc]

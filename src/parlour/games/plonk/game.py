@@ -25,6 +25,7 @@ class PlonkGame(Game[PlonkRules]):
         information="imperfect",
         description="Partnership tricks, no obligation to follow: win live cards, dodge dead ones.",
         utility=(-1.0, 1.0),
+        returns_sum=0.0,
     )
     rules_type = PlonkRules
     state_type = PlonkState

@@ -26,6 +26,7 @@ class TockGame(Game[TockRules]):
         description="Race your 4 pawns round the board and home, moved by cards: capture, "
                     "swap, push and split sevens.",
         utility=(0.0, 1.0),
+        returns_sum=1.0,
     )
     rules_type = TockRules
     state_type = TockState

@@ -26,6 +26,7 @@ class TonkGame(Game[TonkRules]):
         max_players=6,
         information="imperfect",
         description="Knock rummy: spread sets and runs, hit, drop with the lowest hand.",
+        returns_sum=0.0,
     )
     rules_type = TonkRules
     state_type = TonkState

@@ -1,0 +1,201 @@
+"""An OpenSpiel state of a parlour game: the seed drawn at chance nodes, then the game played word by word.
+
+Chance is *explicit*: a new state is a chance node, and ``SEED_BYTES``
+chance nodes of 256 equally likely outcomes each draw the game's seed one
+byte at a time. A parlour game's every random event (the deal, a reshuffle,
+the next hand of a match) follows from its seed, so this is all the chance
+there is, and nothing of it is hidden in a generator: a state is its seed
+bytes and its actions, so it clones, serialises and pickles as that, and
+the same chance outcomes always deal the same game.
+
+``Play`` is what a state holds once dealt: the parlour state, the words its
+actor has chosen so far, and the public action history as text (kept
+incrementally, for the perfect-recall information state). It pickles as
+``State.to_json`` (OpenSpiel's ``serialize`` pickles a Python state's
+attributes), and copies as ``State.clone``.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import pyspiel
+
+from parlour.core.encoding import WordChooser, encoding_of
+from parlour.core.game import State
+from parlour.core.registry import load_state
+
+if TYPE_CHECKING:
+    from parlour.openspiel.game import SpielGame
+
+SEED_BYTES = 8
+"""Chance nodes at the start of a game, each drawing one byte of its 64-bit seed."""
+
+OUTCOMES = 256
+"""Outcomes of each chance node: the values of one byte."""
+
+UNIFORM = [(b, 1.0 / OUTCOMES) for b in range(OUTCOMES)]
+
+RESAMPLE_TRIES = 100
+"""Determinizations tried before giving up on one where the actor's words chosen so far are legal."""
+
+
+class Play:
+    """A dealt game: the parlour ``state``, its actor's ``words`` chosen so far, and ``said``, the public
+    history (every settled action as ``seat:text;``) from the deal on."""
+
+    def __init__(self, state: State[Any, Any], words: WordChooser, said: str = "") -> None:
+        self.state = state
+        self.words = words
+        self.said = said
+
+    def begin(self) -> None:
+        """Start choosing the next action word by word (nothing to choose once the game is over)."""
+        state = self.state
+        self.words.begin(() if state.is_terminal else state.legal_actions())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+        """OpenSpiel clones a Python state by deep-copying its attributes: the parlour state's ``clone``."""
+        return Play(self.state.clone(), self.words.copy(), self.said)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the state's JSON and the words chosen: small, and safe for games thousands of moves long."""
+        return (restored, (self.state.to_json(), list(self.words.chosen), self.said))
+
+
+def restored(data: dict[str, Any], chosen: list[int], said: str) -> Play:
+    """The ``Play`` that ``Play.__reduce__`` wrote."""
+    state = load_state(data)
+    play = Play(state, WordChooser(encoding_of(state.game).vocabulary), said)
+    play.begin()
+    for word in chosen:
+        play.words.choose(word)
+    return play
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """A game of a ``SpielGame``: drawing its seed at chance nodes, then played word by word."""
+
+    def __init__(self, game: SpielGame) -> None:
+        super().__init__(game)
+        self.seed = 0
+        """The seed bytes drawn so far, as one number."""
+        self.drawn = 0
+        """How many of the ``SEED_BYTES`` chance nodes are behind."""
+        self.play: Play | None = None
+        """The game in play, once the seed is drawn."""
+
+    @property
+    def dealt(self) -> Play:
+        """The game in play; ``RuntimeError`` at a chance node, before it is dealt."""
+        play = self.play
+        if play is None:
+            raise RuntimeError(f"not dealt yet: {self.drawn} of the {SEED_BYTES} seed bytes drawn")
+        return play
+
+    @property
+    def state(self) -> State[Any, Any]:
+        """The parlour state (once dealt)."""
+        return self.dealt.state
+
+    @property
+    def words(self) -> WordChooser:
+        """The words the actor has chosen so far (once dealt)."""
+        return self.dealt.words
+
+    def deal(self, state: State[Any, Any], said: str = "") -> None:
+        """Play on from the parlour ``state``, whose public history before its own is ``said``."""
+        game: SpielGame = self.get_game()
+        self.drawn = SEED_BYTES
+        self.play = Play(state, game.chooser.copy(), said)
+        self.play.begin()
+
+    # ------------------------------------------------------------ OpenSpiel API
+
+    def current_player(self) -> int:
+        play = self.play
+        if play is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if play.state.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return play.state.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return UNIFORM if self.play is None else []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        play = self.play
+        if play is None or play.state.is_terminal or player != play.state.current_player:
+            return []
+        words = play.words
+        depth = len(words.chosen)
+        return sorted({w[depth] if len(w) > depth else 0 for w, _ in words.candidates})
+
+    def _apply_action(self, action: int) -> None:
+        play = self.play
+        if play is None:
+            self.seed = self.seed << 8 | int(action)
+            self.drawn += 1
+            if self.drawn == SEED_BYTES:
+                game: SpielGame = self.get_game()
+                self.deal(game.parlour.new_state(self.seed))
+            return
+        settled = play.words.choose(int(action))
+        if settled is not None:
+            state = play.state
+            seat = state.current_player
+            state.apply(settled)
+            play.said += f"{seat}:{settled};"
+            play.begin()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        game: SpielGame = self.get_game()
+        vocabulary = game.chooser.vocabulary
+        return vocabulary[action] if 0 <= action < len(vocabulary) else f"<word {action}>"
+
+    def is_terminal(self) -> bool:
+        return self.play is not None and self.play.state.is_terminal
+
+    def returns(self) -> list[float]:
+        play = self.play
+        if play is None or not play.state.is_terminal:
+            return [0.0] * self.num_players()
+        return [float(r) for r in play.state.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SpielState:
+        """A state ``player_id`` cannot tell from this one: its view and the public history kept, every card
+        it cannot see dealt anew (before the deal, a copy: nothing is known yet).
+
+        The generator is seeded from OpenSpiel's ``probability_sampler`` when given, so a seeded search is
+        exact. The actor's words chosen so far are replayed on the new state.
+        """
+        if self.play is None:
+            copy: SpielState = self.clone()
+            return copy
+        rng = random.Random(int(probability_sampler() * 2**53) if callable(probability_sampler)
+                            else secrets.randbits(64))
+        game: SpielGame = self.get_game()
+        play = self.play
+        sample = play.state.game.determinizer(play.state.view(player_id))
+        for _ in range(RESAMPLE_TRIES):
+            out = SpielState(game)
+            out.deal(sample(rng), play.said)
+            try:
+                for word in play.words.chosen:
+                    out.words.choose(word)
+            except ValueError:
+                continue
+            return out
+        raise RuntimeError(f"no state with the words chosen so far ({play.words.chosen}) fits seat "
+                           f"{player_id}'s view after {RESAMPLE_TRIES} tries")
+
+    def __str__(self) -> str:
+        play = self.play
+        if play is None:
+            return f"dealing: {self.drawn} of {SEED_BYTES} seed bytes drawn"
+        words = " ".join(play.words.vocabulary[i] for i in play.words.chosen)
+        return f"{play.state!r}" + (f" choosing {words!r}" if words else "")
