@@ -93,12 +93,12 @@ def parlour_move(bot: Bot, state: SpielState, rng: random.Random) -> None:
 
 def play(config: Config, seed: int, swapped: bool, budget: float) -> tuple[float, float, list[int]]:
     """One game: parlour's and OpenSpiel's mean returns, and OpenSpiel's simulations per decision."""
-    game = pyspiel.load_game(PREFIX + config.game, {**config.params, "rng_seed": seed})
+    game = pyspiel.load_game(PREFIX + config.game, config.params)
     n = game.num_players()
     ours = set(config.parlour_seats)
     if swapped:
         ours = set(range(n)) - ours
-    state = game.new_initial_state()
+    state = game.deal(seed)
     bot = make_bot(f"strong:ms={budget * 1000:g}", state.state.game)
     rng = random.Random(seed)
     theirs = OpenSpielSide(game, budget, config.game == "tock", seed)
