@@ -56,6 +56,7 @@ def private_part(view: View, public: View) -> View:
 
 
 def as_json(data: Any) -> str:
+    """``data`` as compact JSON with sorted keys: equal knowledge, equal strings (OpenSpiel keys tables by them)."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -103,15 +104,16 @@ class Observer:
         if play is None:
             return NOT_DEALT
         game = self.game
-        parts = []
-        if self.private:
-            seen = game.view_of(play.state, player)
-            parts.append(as_json(seen if self.public and not self.perfect_recall
-                                 else private_part(seen, game.view_of(play.state, None))))
-        elif not self.perfect_recall:
-            parts.append(as_json({**game.view_of(play.state, None), "seat": player}))
         if self.perfect_recall:
-            parts.append(play.said)
+            parts = [play.said]
+            if self.private:
+                parts.insert(0, as_json(private_part(game.view_of(play.state, player), game.view_of(play.state, None))))
+        elif not self.private:
+            parts = [as_json({**game.view_of(play.state, None), "seat": player})]
+        elif self.public:
+            parts = [as_json(game.view_of(play.state, player))]
+        else:
+            parts = [as_json(private_part(game.view_of(play.state, player), game.view_of(play.state, None)))]
         if self.private:
             chosen = play.words.chosen if player == state.current_player() else []
             parts.append(" ".join(play.words.vocabulary[i] for i in chosen))

@@ -105,7 +105,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """The words the actor has chosen so far (once dealt)."""
         return self.dealt.words
 
-    def deal(self, state: State[Any, Any], said: str = "") -> None:
+    def play_from(self, state: State[Any, Any], said: str = "") -> None:
         """Play on from the parlour ``state``, whose public history before its own is ``said``."""
         game: SpielGame = self.get_game()
         self.drawn = SEED_BYTES
@@ -140,7 +140,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             self.drawn += 1
             if self.drawn == SEED_BYTES:
                 game: SpielGame = self.get_game()
-                self.deal(game.parlour.new_state(self.seed))
+                self.play_from(game.parlour.new_state(self.seed))
             return
         settled = play.words.choose(int(action))
         if settled is not None:
@@ -183,7 +183,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         sample = play.state.game.determinizer(play.state.view(player_id))
         for _ in range(RESAMPLE_TRIES):
             out = SpielState(game)
-            out.deal(sample(rng), play.said)
+            out.play_from(sample(rng), play.said)
             try:
                 for word in play.words.chosen:
                     out.words.choose(word)
