@@ -13,6 +13,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip
 
 from open_spiel.python.observation import make_observation  # noqa: E402
 
+from parlour.core.cards import CARD_TEXT  # noqa: E402
 from parlour.openspiel import PREFIX, register  # noqa: E402
 
 register()
@@ -111,6 +112,37 @@ def test_the_information_state_recalls_every_public_action_and_offers_no_tensor(
     with pytest.raises(ValueError, match="perfect-recall information state as a string only"):
         state.information_state_tensor(0)
     assert make_observation(game, kind(True, SINGLE, recall=True)).tensor is None
+
+
+def test_the_information_state_recalls_every_hand_the_seat_held_and_no_other_seats() -> None:
+    game = pyspiel.load_game(PREFIX + "tonk", {"preset": "speno", "players": 2})
+    rng = np.random.RandomState(5)
+    for seed in range(50):
+        state = game.deal(seed)
+        held = [[hand(state, q)] for q in range(2)]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(int(rng.choice([w for w in legal if state.words.vocabulary[w] != "drop"] or legal)))
+            for q in range(2):
+                if hand(state, q) != held[q][-1]:
+                    held[q].append(hand(state, q))
+            if len(held[0]) >= 4 and not state.is_terminal():  # seat 0 has drawn and discarded
+                break
+        else:
+            continue
+        mine, theirs = state.information_state_string(0), state.information_state_string(1)
+        assert all(f":{h};" in mine and f":{h};" not in theirs for h in held[0])
+        places = [mine.index(f":{h};") for h in held[0]]
+        assert places == sorted(places)
+        sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert sample.information_state_string(0) == mine
+        assert f":{held[1][0]};" not in sample.information_state_string(1)  # seat 1's past is not seat 0's to know
+        return
+    pytest.fail("seat 0 never changed its hand three times in 50 games")
+
+
+def hand(state: object, seat: int) -> str:
+    return " ".join(CARD_TEXT[c] for c in state.state.hand(seat))
 
 
 @pytest.mark.parametrize(("public", "private", "recall"), [

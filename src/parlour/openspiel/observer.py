@@ -16,9 +16,11 @@ hand's value). So, for seat ``p``:
   (same layout; non-zero only in the sections only ``p`` knows), then the
   words chosen. String: the view's private keys as JSON, then the words.
 * **perfect recall** (the information state, ``perfect_recall=True`` with
-  public and private information): ``p``'s private part (as above), the whole
-  public action history since the deal (every settled action with its seat)
-  and the words chosen so far, as a **string only**. A game runs to thousands
+  public and private information): ``p``'s private part (as above), ``p``'s
+  hand each time it changed (with the version: all a seat learns privately
+  is the cards it is dealt or draws), the whole public action history since
+  the deal (every settled action with its seat) and the words chosen so far,
+  as a **string only**. A game runs to thousands
   of actions, so no bounded tensor can hold its history: asking for this
   observer's tensor (``information_state_tensor``) raises ``ValueError`` saying
   so. With ``private_info=NONE`` it is the public history alone.
@@ -107,7 +109,8 @@ class Observer:
         if self.perfect_recall:
             parts = [play.said]
             if self.private:
-                parts.insert(0, as_json(private_part(game.view_of(play.state, player), game.view_of(play.state, None))))
+                now = private_part(game.view_of(play.state, player), game.view_of(play.state, None))
+                parts[:0] = [as_json(now), play.held[player]]
         elif not self.private:
             parts = [as_json({**game.view_of(play.state, None), "seat": player})]
         elif self.public:

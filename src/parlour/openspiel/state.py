@@ -9,10 +9,11 @@ bytes and its actions, so it clones, serialises and pickles as that, and
 the same chance outcomes always deal the same game.
 
 ``Play`` is what a state holds once dealt: the parlour state, the words its
-actor has chosen so far, and the public action history as text (kept
-incrementally, for the perfect-recall information state). It pickles as
-``State.to_json`` (OpenSpiel's ``serialize`` pickles a Python state's
-attributes), and copies as ``State.clone``.
+actor has chosen so far, and what the perfect-recall information state
+recalls, kept as play goes: the public action history as text, and each
+seat's hand every time it changed (all a seat learns privately is the
+cards it holds). It pickles as ``State.to_json`` (OpenSpiel's ``serialize``
+pickles a Python state's attributes), and copies as ``State.clone``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyspiel
 
+from parlour.core.cards import CARD_TEXT
 from parlour.core.encoding import WordChooser, encoding_of
 from parlour.core.game import State
 from parlour.core.registry import load_state
@@ -43,32 +45,59 @@ RESAMPLE_TRIES = 100
 
 
 class Play:
-    """A dealt game: the parlour ``state``, its actor's ``words`` chosen so far, and ``said``, the public
-    history (every settled action as ``seat:text;``) from the deal on."""
+    """A dealt game: the parlour ``state``, its actor's ``words`` chosen so far, ``said``, the public history
+    (every settled action as ``seat:text;``), and per seat ``held``, its hand each time it changed
+    (``version:cards;``; for a seat's hand dealt at random by ``resample_from_infostate``, from the sample on)."""
 
-    def __init__(self, state: State[Any, Any], words: WordChooser, said: str = "") -> None:
+    def __init__(self, state: State[Any, Any], words: WordChooser, said: str = "",
+                 held: list[str] | None = None) -> None:
         self.state = state
         self.words = words
         self.said = said
+        self.hands = [hand_text(state, q) for q in range(state.game.num_players)]
+        """Each seat's hand now, as text."""
+        self.held = held if held is not None else [f"{state.version}:{hand};" for hand in self.hands]
 
     def begin(self) -> None:
         """Start choosing the next action word by word (nothing to choose once the game is over)."""
         state = self.state
         self.words.begin(() if state.is_terminal else state.legal_actions())
 
+    def settle(self, action: Any) -> None:
+        """Play the settled ``action``, recall it and every hand it changed, and start choosing the next one."""
+        state = self.state
+        seat = state.current_player
+        state.apply(action)
+        self.said += f"{seat}:{action};"
+        hands, held = self.hands, self.held
+        for q, before in enumerate(hands):
+            hand = hand_text(state, q)
+            if hand != before:
+                hands[q] = hand
+                held[q] += f"{state.version}:{hand};"
+        self.begin()
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         """OpenSpiel clones a Python state by deep-copying its attributes: the parlour state's ``clone``."""
-        return Play(self.state.clone(), self.words.copy(), self.said)
+        copy = Play.__new__(Play)
+        copy.state, copy.words, copy.said = self.state.clone(), self.words.copy(), self.said
+        copy.hands, copy.held = list(self.hands), list(self.held)
+        return copy
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as the state's JSON and the words chosen: small, and safe for games thousands of moves long."""
-        return (restored, (self.state.to_json(), list(self.words.chosen), self.said))
+        return (restored, (self.state.to_json(), list(self.words.chosen), self.said, list(self.held)))
 
 
-def restored(data: dict[str, Any], chosen: list[int], said: str) -> Play:
+def hand_text(state: State[Any, Any], seat: int) -> str:
+    """``seat``'s hand in ``state`` as card notation."""
+    return " ".join(CARD_TEXT[c] for c in state.hand(seat))
+
+
+def restored(data: dict[str, Any], chosen: list[int], said: str, held: list[str]) -> Play:
     """The ``Play`` that ``Play.__reduce__`` wrote."""
     state = load_state(data)
-    play = Play(state, WordChooser(encoding_of(state.game).vocabulary), said)
+    play = Play(state, WordChooser(encoding_of(state.game).vocabulary), said, held)
     play.begin()
     for word in chosen:
         play.words.choose(word)
@@ -105,11 +134,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """The words the actor has chosen so far (once dealt)."""
         return self.dealt.words
 
-    def play_from(self, state: State[Any, Any], said: str = "") -> None:
-        """Play on from the parlour ``state``, whose public history before its own is ``said``."""
+    def play_from(self, state: State[Any, Any], said: str = "", held: list[str] | None = None) -> None:
+        """Play on from the parlour ``state``, whose public history is ``said`` and seats' hands so far ``held``
+        (default: from now on)."""
         game: SpielGame = self.get_game()
         self.drawn = SEED_BYTES
-        self.play = Play(state, game.chooser.copy(), said)
+        self.play = Play(state, game.chooser.copy(), said, held)
         self.play.begin()
 
     # ------------------------------------------------------------ OpenSpiel API
@@ -144,11 +174,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return
         settled = play.words.choose(int(action))
         if settled is not None:
-            state = play.state
-            seat = state.current_player
-            state.apply(settled)
-            play.said += f"{seat}:{settled};"
-            play.begin()
+            play.settle(settled)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -167,8 +193,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in play.state.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SpielState:
-        """A state ``player_id`` cannot tell from this one: its view and the public history kept, every card
-        it cannot see dealt anew (before the deal, a copy: nothing is known yet).
+        """A state ``player_id`` cannot tell from this one: its view, the public history and its own hands so
+        far kept, every card it cannot see dealt anew (before the deal, a copy: nothing is known yet). The
+        other seats' hands are recalled from the sample on only: their past hands are theirs to know.
 
         The generator is seeded from OpenSpiel's ``probability_sampler`` when given, so a seeded search is
         exact. The actor's words chosen so far are replayed on the new state.
@@ -182,8 +209,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         sample = play.state.game.determinizer(play.state.view(player_id))
         for _ in range(RESAMPLE_TRIES):
+            dealt = sample(rng)
+            held = [play.held[q] if q == player_id else f"{dealt.version}:{hand_text(dealt, q)};"
+                    for q in range(len(play.held))]
             out = SpielState(game)
-            out.play_from(sample(rng), play.said)
+            out.play_from(dealt, play.said, held)
             try:
                 for word in play.words.chosen:
                     out.words.choose(word)
