@@ -38,7 +38,8 @@ SEED_BYTES = 8
 OUTCOMES = 256
 """Outcomes of each chance node: the values of one byte."""
 
-UNIFORM = [(b, 1.0 / OUTCOMES) for b in range(OUTCOMES)]
+UNIFORM = tuple((b, 1.0 / OUTCOMES) for b in range(OUTCOMES))
+"""Each chance node's outcomes and their probabilities."""
 
 RESAMPLE_TRIES = 100
 """Determinizations tried before giving up on one where the actor's words chosen so far are legal."""
@@ -153,7 +154,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return play.state.current_player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return UNIFORM if self.play is None else []
+        return list(UNIFORM) if self.play is None else []
 
     def _legal_actions(self, player: int) -> list[int]:
         play = self.play
