@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -21,6 +23,9 @@ from parlour.core.errors import RulesError
 from parlour.core.game import Game, State
 from tests.conftest import conformance_games
 from tests.test_conformance import walk
+
+benchmark = importlib.import_module("pettingzoo.test.performance_benchmark")  # the module (the package names
+"""PettingZoo's benchmark module, whose clock a test speeds up."""  # its function alike)
 
 GAMES = [(label, game) for label, game in conformance_games() if "encoding" in game.parts]
 IDS = [label for label, _ in GAMES]
@@ -227,3 +232,92 @@ def test_docs_carry_the_encodings_tables() -> None:
 
     doc = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
     assert tables() in doc
+
+
+DECIDED: list[tuple[str, dict[str, Any], int]] = [
+    ("tonk:speno", {"players": 2}, 49), ("tonk:speno", {"players": 2}, 60),
+    ("tonk:pagat", {"players": 4}, 11), ("tonk:pagat", {"players": 4}, 92),
+]
+"""Seeds whose first episode's deal decides the whole game (found by scanning ``reset(seed=s)``)."""
+DECIDED_IDS = [f"{s}{f}-{seed}" for s, f, seed in DECIDED]
+
+
+def first_deal(env: rl.ParlourEnv, seed: int) -> State:
+    """The game ``reset(seed=seed)`` deals first (as the environment draws its episode seeds)."""
+    return env.game.new_state(random.Random(seed).getrandbits(64))
+
+
+class StartingAt(rl.ParlourEnv):
+    """The environment with every seeded reset, and the first, turned to seed ``start``: PettingZoo's own
+    tests seed 0 (or nothing), and this makes their episodes begin with the game of ``start``."""
+
+    def __init__(self, spec: str, start: int, **flags: Any) -> None:
+        super().__init__(spec, **flags)
+        self.start = start
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=self.start if seed is not None or self.state is None else None, options=options)
+
+
+@pytest.mark.parametrize(("spec", "flags", "seed"), DECIDED, ids=DECIDED_IDS)
+def test_a_game_over_at_the_deal_is_passed_over_and_paid_with_the_first_step(
+        spec: str, flags: dict[str, Any], seed: int) -> None:
+    env = rl.env(spec, **flags)
+    decided = first_deal(env, seed)
+    assert decided.is_terminal and any(decided.returns())
+    env.reset(seed=seed)
+    assert env.passed == [decided.returns()]
+    assert not any(env.terminations.values()) and not any(env._cumulative_rewards.values())
+    observation, *_ = env.last()
+    assert observation["action_mask"].any() and env.live().current_player >= 0
+    state, totals = play_out(env, seed)
+    assert state.is_terminal
+    assert list(totals.values()) == pytest.approx([r + p for r, p in zip(state.returns(), decided.returns(),
+                                                                          strict=True)])
+
+
+def test_a_hand_decided_at_the_deal_pays_its_stake_and_the_match_goes_on() -> None:
+    env = rl.env("tonk:speno", players=2, hands=3)
+    env.reset(seed=49)  # its first hand is won at the deal
+    state = env.live()
+    assert not state.is_terminal and any(state.returns()) and not env.passed
+    final, totals = play_out(env, 49)
+    assert list(totals.values()) == pytest.approx(final.returns())
+
+
+@pytest.mark.parametrize(("spec", "flags", "seed"), DECIDED, ids=DECIDED_IDS)
+def test_pettingzoo_api_test_and_benchmark_pass_from_a_game_over_at_the_deal(
+        spec: str, flags: dict[str, Any], seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(StartingAt(spec, seed, **flags), num_cycles=30)
+    clock = iter(range(10**6))  # PettingZoo's benchmark runs 5 s: its clock here ticks 0.01 s a cycle
+    monkeypatch.setattr(benchmark, "time", SimpleNamespace(time=lambda: next(clock) / 100))
+    benchmark.performance_benchmark(StartingAt(spec, seed, **flags))
+
+
+@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
+def test_pettingzoo_api_test_passes_from_a_sample_of_seeds(spec: str, flags: dict[str, Any]) -> None:
+    """A few seeds per preset (``benchmarks/rl_resets.py`` sweeps 1,000)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for seed in (1, 2, 3):
+            api_test(StartingAt(spec, seed, **flags), num_cycles=20)
+
+
+@pytest.mark.parametrize("flags", [{}, {"hands": 3}])
+def test_single_agent_pays_the_learner_every_game_and_hand_it_dealt(flags: dict[str, Any]) -> None:
+    """Seeds 49 and 60 deal first a hand won at the deal: a game passed over, or (3 hands) a stake the match
+    pays, before the learner (seat 0, who plays first in a game) has chosen anything."""
+    env = rl.single_agent("tonk:speno", players=2, seat=0, opponents="random", **flags)
+    rng = np.random.default_rng(0)
+    for seed in (49, 60):
+        first = first_deal(env.multi, seed)
+        _, info = env.reset(seed=seed)
+        dealt = [first] if first.is_terminal else []
+        assert info["passed"] == len(dealt) == (0 if flags else 1)
+        total, done = 0.0, False
+        while not done:
+            _, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            total += reward
+        assert total == pytest.approx(sum(g.returns()[0] for g in [*dealt, env.multi.live()]))

@@ -10,6 +10,15 @@ one small fixed ``Discrete`` space. Rewards are the game's returns: each
 step gives every seat the change of its return, so an episode's rewards
 add up to the returns.
 
+No episode starts finished. A game over at the deal (a one-hand Tonk game
+won outright by a dealt hand) has no decision in it, and PettingZoo's
+``api_test`` asks that no agent be terminated and no reward be pending
+after ``reset``: so ``reset`` passes over such a game, keeps its returns in
+``passed``, deals the next game of the episode's seed sequence, and pays
+the passed games' returns with the first step's rewards, as a Tonk match
+pays a hand decided at the deal (the match goes on to its next hand). An
+episode's rewards add up to its game's returns plus those of ``passed``.
+
 ``reset(seed=s)`` makes the episodes that follow exact: episode seeds are
 drawn from ``s``, and (rules, seed, actions) replays identically.
 """
@@ -59,6 +68,9 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.episodes = random.Random(secrets.randbits(64))
         self.state: State[Any, Any] | None = None
         self.paid: list[float] = []
+        """Per seat, the rewards given so far this episode."""
+        self.passed: list[list[float]] = []
+        """The returns of each game this episode passed over at the deal (see the module docstring)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -70,7 +82,12 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         """A new game; ``seed`` fixes it and the episodes after it."""
         if seed is not None:
             self.episodes = random.Random(seed)
-        state = self.state = self.game.new_state(self.episodes.getrandbits(64))
+        self.passed = []
+        state = self.game.new_state(self.episodes.getrandbits(64))
+        while state.is_terminal:  # over at the deal: nothing to decide, so not an episode (module docstring)
+            self.passed.append(list(state.returns()))
+            state = self.game.new_state(self.episodes.getrandbits(64))
+        self.state = state
         self.paid = [0.0] * self.game.num_players
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -108,15 +125,20 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         """Apply the settled ``action``: rewards, the end of the game, or the next choice to make."""
         state = self.live()
         state.apply(action)
-        returns = state.returns()
+        owed = self.owed()
         for seat, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = returns[seat] - self.paid[seat]
-        self.paid = list(returns)
+            self.rewards[agent] = owed[seat] - self.paid[seat]
+        self.paid = owed
         if state.is_terminal:
             self.terminations = {agent: True for agent in self.agents}
         else:
             self.words.begin(state.legal_actions())
             self.agent_selection = self.possible_agents[state.current_player]
+
+    def owed(self) -> list[float]:
+        """Per seat, what the episode has earned so far: its game's returns and those of the games passed over."""
+        returns = self.live().returns()
+        return [r + sum(game[seat] for game in self.passed) for seat, r in enumerate(returns)]
 
     def render(self) -> str | None:
         """The acting seat's view as the terminal draws it (``render_mode="ansi"``)."""
