@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from benchmarks.rl_resets import StartingAt
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
@@ -24,8 +25,8 @@ from parlour.core.game import Game, State
 from tests.conftest import conformance_games
 from tests.test_conformance import walk
 
-benchmark = importlib.import_module("pettingzoo.test.performance_benchmark")  # the module (the package names
-"""PettingZoo's benchmark module, whose clock a test speeds up."""  # its function alike)
+benchmark = importlib.import_module("pettingzoo.test.performance_benchmark")
+"""PettingZoo's benchmark module (``pettingzoo.test`` gives its function the same name): a test speeds its clock."""
 
 GAMES = [(label, game) for label, game in conformance_games() if "encoding" in game.parts]
 IDS = [label for label, _ in GAMES]
@@ -247,18 +248,6 @@ def first_deal(env: rl.ParlourEnv, seed: int) -> State:
     return env.game.new_state(random.Random(seed).getrandbits(64))
 
 
-class StartingAt(rl.ParlourEnv):
-    """The environment with every seeded reset, and the first, turned to seed ``start``: PettingZoo's own
-    tests seed 0 (or nothing), and this makes their episodes begin with the game of ``start``."""
-
-    def __init__(self, spec: str, start: int, **flags: Any) -> None:
-        super().__init__(spec, **flags)
-        self.start = start
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        super().reset(seed=self.start if seed is not None or self.state is None else None, options=options)
-
-
 @pytest.mark.parametrize(("spec", "flags", "seed"), DECIDED, ids=DECIDED_IDS)
 def test_a_game_over_at_the_deal_is_passed_over_and_paid_with_the_first_step(
         spec: str, flags: dict[str, Any], seed: int) -> None:
@@ -294,15 +283,6 @@ def test_pettingzoo_api_test_and_benchmark_pass_from_a_game_over_at_the_deal(
     clock = iter(range(10**6))  # PettingZoo's benchmark runs 5 s: its clock here ticks 0.01 s a cycle
     monkeypatch.setattr(benchmark, "time", SimpleNamespace(time=lambda: next(clock) / 100))
     benchmark.performance_benchmark(StartingAt(spec, seed, **flags))
-
-
-@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
-def test_pettingzoo_api_test_passes_from_a_sample_of_seeds(spec: str, flags: dict[str, Any]) -> None:
-    """A few seeds per preset (``benchmarks/rl_resets.py`` sweeps 1,000)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for seed in (1, 2, 3):
-            api_test(StartingAt(spec, seed, **flags), num_cycles=20)
 
 
 @pytest.mark.parametrize("flags", [{}, {"hands": 3}])
