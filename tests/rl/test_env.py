@@ -249,8 +249,7 @@ def first_deal(env: rl.ParlourEnv, seed: int) -> State:
 
 
 @pytest.mark.parametrize(("spec", "flags", "seed"), DECIDED, ids=DECIDED_IDS)
-def test_a_game_over_at_the_deal_is_passed_over_and_paid_with_the_first_step(
-        spec: str, flags: dict[str, Any], seed: int) -> None:
+def test_a_game_over_at_the_deal_is_passed_over_and_reported(spec: str, flags: dict[str, Any], seed: int) -> None:
     env = rl.env(spec, **flags)
     decided = first_deal(env, seed)
     assert decided.is_terminal and any(decided.returns())
@@ -259,10 +258,9 @@ def test_a_game_over_at_the_deal_is_passed_over_and_paid_with_the_first_step(
     assert not any(env.terminations.values()) and not any(env._cumulative_rewards.values())
     observation, *_ = env.last()
     assert observation["action_mask"].any() and env.live().current_player >= 0
+    assert [env.infos[agent]["passed"] for agent in env.agents] == [[r] for r in decided.returns()]
     state, totals = play_out(env, seed)
-    assert state.is_terminal
-    assert list(totals.values()) == pytest.approx([r + p for r, p in zip(state.returns(), decided.returns(),
-                                                                          strict=True)])
+    assert state.is_terminal and list(totals.values()) == pytest.approx(state.returns())
 
 
 def test_a_hand_decided_at_the_deal_pays_its_stake_and_the_match_goes_on() -> None:
@@ -286,18 +284,24 @@ def test_pettingzoo_api_test_and_benchmark_pass_from_a_game_over_at_the_deal(
 
 
 @pytest.mark.parametrize("flags", [{}, {"hands": 3}])
-def test_single_agent_pays_the_learner_every_game_and_hand_it_dealt(flags: dict[str, Any]) -> None:
-    """Seeds 49 and 60 deal first a hand won at the deal: a game passed over, or (3 hands) a stake the match
-    pays, before the learner (seat 0, who plays first in a game) has chosen anything."""
+def test_single_agent_reports_a_game_passed_over_and_pays_a_stake_of_the_match(flags: dict[str, Any]) -> None:
+    """Seeds 49 and 60 deal first a hand won at the deal, before the learner (seat 0, who plays first in a
+    game) has chosen anything: a game passed over and reported, or (3 hands) a stake the match pays."""
     env = rl.single_agent("tonk:speno", players=2, seat=0, opponents="random", **flags)
     rng = np.random.default_rng(0)
     for seed in (49, 60):
         first = first_deal(env.multi, seed)
         _, info = env.reset(seed=seed)
-        dealt = [first] if first.is_terminal else []
-        assert info["passed"] == len(dealt) == (0 if flags else 1)
+        assert info["passed"] == ([] if flags else [first.returns()[0]])
         total, done = 0.0, False
         while not done:
             _, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             total += reward
-        assert total == pytest.approx(sum(g.returns()[0] for g in [*dealt, env.multi.live()]))
+        assert total == pytest.approx(env.multi.live().returns()[0])
+
+
+def test_single_agent_reports_the_games_over_before_the_learner_moves() -> None:
+    """At seat 1 against ``random``, many games end at seat 0's first move; ``info["passed"]`` lists them."""
+    env = rl.single_agent("tonk:speno", players=2, seat=1, opponents="random")
+    reported = [env.reset(seed=seed)[1]["passed"] for seed in range(40)]
+    assert sum(map(len, reported)) > 5 and all(r != 0 for games in reported for r in games)

@@ -13,11 +13,14 @@ add up to the returns.
 No episode starts finished. A game over at the deal (a one-hand Tonk game
 won outright by a dealt hand) has no decision in it, and PettingZoo's
 ``api_test`` asks that no agent be terminated and no reward be pending
-after ``reset``: so ``reset`` passes over such a game, keeps its returns in
-``passed``, deals the next game of the episode's seed sequence, and pays
-the passed games' returns with the first step's rewards, as a Tonk match
-pays a hand decided at the deal (the match goes on to its next hand). An
-episode's rewards add up to its game's returns plus those of ``passed``.
+after ``reset``: so ``reset`` passes over such a game and deals the next of
+the episode's seed sequence. The passed game's returns are reported, not
+paid: in ``passed``, and each agent's in ``infos[agent]["passed"]``
+(a reward paid in the next game would be credited to a move that did not
+earn it). The parlour games' other interfaces do the same (the Gymnasium
+environment, OpenSpiel). A Tonk *hand* decided at the deal of a match is
+part of the game: the match goes on, and its payment comes with the first
+step's rewards.
 
 ``reset(seed=s)`` makes the episodes that follow exact: episode seeds are
 drawn from ``s``, and (rules, seed, actions) replays identically.
@@ -68,9 +71,9 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.episodes = random.Random(secrets.randbits(64))
         self.state: State[Any, Any] | None = None
         self.paid: list[float] = []
-        """Per seat, the rewards given so far this episode."""
+        """Per seat, the rewards given so far this episode: its game's returns when they were last paid."""
         self.passed: list[list[float]] = []
-        """The returns of each game this episode passed over at the deal (see the module docstring)."""
+        """The returns of each game over at the deal that this episode's ``reset`` passed over (module docstring)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -94,7 +97,9 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"passed": [returns[seat] for returns in self.passed]} for seat, agent in enumerate(self.agents)
+        }
         self.words.begin(state.legal_actions())
         self.agent_selection = self.possible_agents[state.current_player]
 
@@ -125,20 +130,15 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         """Apply the settled ``action``: rewards, the end of the game, or the next choice to make."""
         state = self.live()
         state.apply(action)
-        owed = self.owed()
+        returns = state.returns()
         for seat, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = owed[seat] - self.paid[seat]
-        self.paid = owed
+            self.rewards[agent] = returns[seat] - self.paid[seat]
+        self.paid = list(returns)
         if state.is_terminal:
             self.terminations = {agent: True for agent in self.agents}
         else:
             self.words.begin(state.legal_actions())
             self.agent_selection = self.possible_agents[state.current_player]
-
-    def owed(self) -> list[float]:
-        """Per seat, what the episode has earned so far: its game's returns and those of the games passed over."""
-        returns = self.live().returns()
-        return [r + sum(game[seat] for game in self.passed) for seat, r in enumerate(returns)]
 
     def render(self) -> str | None:
         """The acting seat's view as the terminal draws it (``render_mode="ansi"``)."""

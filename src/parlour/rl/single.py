@@ -8,15 +8,16 @@ masked-action learners (sb3-contrib's MaskablePPO reads ``action_masks()``).
 The reward is the change of the learner's return since its last step.
 
 Every episode starts at a decision of the learner: Gymnasium's ``reset``
-cannot end an episode. What happens before that decision is the episode's
-opening, and is paid with the learner's first step: the stake of a Tonk
-hand decided at the deal (the match goes on), the bots' moves, and the
-learner's returns of any game over before its first turn (a deal that
-decides a one-hand game, or a bot that wins at once), which ``reset``
-passes over, as the PettingZoo environment does with games over at the
-deal, to deal the next game of the episode's seed sequence. ``reset``'s
-``info["passed"]`` counts those games. So an episode's rewards add up to
-the learner's returns of every game it dealt, and no reward is lost.
+cannot end an episode. What happens in the episode's game before that
+decision, the stake of a Tonk hand decided at the deal (the match goes on)
+or the bots' moves, is paid with the learner's first step. A game over
+before the learner's first turn (a deal that decides a one-hand game, or a
+bot that wins at once) has nothing to learn from: ``reset`` passes over it,
+as the PettingZoo environment passes over games over at the deal, and deals
+the next game of the episode's seed sequence. Its result is reported, not
+paid (a reward in the next game would be credited to a move that did not
+earn it): ``reset``'s ``info["passed"]`` lists the learner's returns of the
+games passed over, so that an evaluation can count every game dealt.
 
 A word outside the mask changes nothing: with ``illegal="refuse"`` (the
 default, as Gymnasium's checker and unmasked learners need) the step returns
@@ -67,7 +68,7 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         self.action_space = self.multi.action_space(self.agent)
         self.bot_rng = random.Random(0)
         self.credited = 0.0
-        """The learner's rewards given so far this episode, less what the games passed over owe it."""
+        """The learner's rewards given so far this episode."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -77,13 +78,13 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         if seed is not None:
             self.bot_rng = random.Random(seed)
         self.play_bots()
-        self.credited = 0.0
-        passed = len(self.multi.passed)
+        passed = list(self.multi.infos[self.agent]["passed"])
         while self.multi.live().is_terminal:  # over before the learner's first turn: nothing to choose, deal again
-            self.credited -= self.multi.paid[self.seat]
+            passed.append(self.multi.paid[self.seat])
             self.multi.reset()
             self.play_bots()
-            passed += 1 + len(self.multi.passed)
+            passed += self.multi.infos[self.agent]["passed"]
+        self.credited = 0.0
         observation = self.multi.observe(self.agent)
         return observation, {"action_mask": observation["action_mask"], "passed": passed}
 
