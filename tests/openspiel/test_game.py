@@ -147,6 +147,16 @@ def test_a_game_over_at_the_deal_is_passed_over_and_never_shown(name: str, param
         assert sum(time_step.rewards) == pytest.approx(0.0)
 
 
+def test_a_match_whose_first_hand_is_decided_at_the_deal_goes_on() -> None:
+    game = seeded("tonk", {"preset": "speno?hands=3", "players": 2}, 54)  # rng_seed 54's first hand wins at once
+    state = game.new_initial_state()
+    assert not state.passed and any(state.state.returns()) and not state.is_terminal()
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.returns() == state.state.returns() and sum(state.returns()) == pytest.approx(0.0)
+
+
 def learners_play(game: object, agents: list[object], episodes: int) -> None:
     """OpenSpiel's own training loop (as in its examples) for ``episodes`` games of a new ``game`` (its first
     game is then the one of its ``rng_seed``'s first draw)."""

@@ -178,11 +178,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if self.dealt is None:
             game: SpielGame = self.get_game()
             state = game.parlour.new_state(self.seed)
-            passed = []  # a new list: a clone made before the deal shares this state's attributes
             while state.is_terminal:
-                passed.append([float(r) for r in state.returns()])
+                self._passed.append([float(r) for r in state.returns()])
                 state = game.parlour.new_state(random.Random(state.seed).getrandbits(SEED_BITS))
-            self._passed = passed
             self.adopt(state)
         assert self.dealt is not None
         return self.dealt
