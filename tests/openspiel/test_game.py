@@ -185,7 +185,7 @@ def test_openspiel_policy_gradient_learns_from_a_game_over_at_the_deal(name: str
 
 @pytest.mark.parametrize(("name", "params", "seed"), DECIDED[::2])
 def test_openspiel_dqn_learns_from_a_game_over_at_the_deal(name: str, params: dict[str, object], seed: int) -> None:
-    pytest.importorskip("tree", reason="OpenSpiel's DQN imports dm-tree (the openspiel extra): reinstall it")
+    pytest.importorskip("tree", reason="OpenSpiel's DQN imports dm-tree: pip install -e '.[openspiel]'")
     dqn = pytest.importorskip("open_spiel.python.pytorch.dqn",
                               reason="OpenSpiel's torch learners need torch (the learn extra)")
     game = seeded(name, params, seed)  # asked for sizes, it deals: the game played is a new one
