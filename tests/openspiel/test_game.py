@@ -8,6 +8,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install -e .[openspiel])")
 
+from open_spiel.python import rl_environment  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from parlour.openspiel import PREFIX, EstimateEvaluator, register  # noqa: E402
@@ -115,3 +116,81 @@ def test_the_same_rng_seed_deals_the_same_games() -> None:
     assert first.information_state_string(0) == second.information_state_string(0)
     other = pyspiel.load_game(PREFIX + "plonk", {"rng_seed": 6}).new_initial_state()
     assert other.information_state_string(0) != first.information_state_string(0)
+
+
+DECIDED = [
+    ("tonk", {"preset": "speno", "players": 2}, 54), ("tonk", {"preset": "speno", "players": 2}, 76),
+    ("tonk", {"preset": "pagat", "players": 4}, 12), ("tonk", {"preset": "pagat", "players": 4}, 25),
+]
+"""``rng_seed`` values whose first game is decided at the deal (found by scanning seeds)."""
+
+
+def seeded(name: str, params: dict[str, object], seed: int) -> object:
+    return pyspiel.load_game(PREFIX + name, {**params, "rng_seed": seed})
+
+
+@pytest.mark.parametrize(("name", "params", "seed"), DECIDED)
+def test_a_game_over_at_the_deal_is_passed_over_and_never_shown(name: str, params: dict[str, object],
+                                                                  seed: int) -> None:
+    game = seeded(name, params, seed)
+    state = game.new_initial_state()
+    assert len(state.passed) == 1 and any(state.passed[0])
+    assert not state.is_terminal() and 0 <= state.current_player() < game.num_players()
+    env = rl_environment.Environment(seeded(name, params, seed))
+    rng = np.random.RandomState(0)
+    for _ in range(3):  # the first game, passed over at its deal, and two more
+        time_step = env.reset()
+        while not time_step.last():
+            player = time_step.observations["current_player"]
+            assert 0 <= player < game.num_players()
+            time_step = env.step([int(rng.choice(time_step.observations["legal_actions"][player]))])
+        assert sum(time_step.rewards) == pytest.approx(0.0)
+
+
+def test_a_match_whose_first_hand_is_decided_at_the_deal_goes_on() -> None:
+    game = seeded("tonk", {"preset": "speno?hands=3", "players": 2}, 54)  # rng_seed 54's first hand wins at once
+    state = game.new_initial_state()
+    assert not state.passed and any(state.state.returns()) and not state.is_terminal()
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.returns() == state.state.returns() and sum(state.returns()) == pytest.approx(0.0)
+
+
+def learners_play(game: object, agents: list[object], episodes: int) -> None:
+    """OpenSpiel's own training loop (as in its examples) for ``episodes`` games of a new ``game`` (its first
+    game is then the one of its ``rng_seed``'s first draw)."""
+    env = rl_environment.Environment(game)
+    for _ in range(episodes):
+        time_step = env.reset()
+        while not time_step.last():
+            player = time_step.observations["current_player"]
+            time_step = env.step([agents[player].step(time_step).action])
+        for agent in agents:
+            agent.step(time_step)
+
+
+@pytest.mark.parametrize(("name", "params", "seed"), DECIDED[::2])
+def test_openspiel_policy_gradient_learns_from_a_game_over_at_the_deal(name: str, params: dict[str, object],
+                                                                        seed: int) -> None:
+    policy_gradient = pytest.importorskip("open_spiel.python.pytorch.policy_gradient",
+                                          reason="OpenSpiel's torch learners need torch (the learn extra)")
+    game = seeded(name, params, seed)  # asked for sizes, it deals: the game played is a new one
+    assert seeded(name, params, seed).new_initial_state().passed
+    agents = [policy_gradient.PolicyGradient(player, game.information_state_tensor_size(),
+                                             game.num_distinct_actions(), hidden_layers_sizes=(8,), batch_size=2)
+              for player in range(game.num_players())]
+    learners_play(seeded(name, params, seed), agents, episodes=3)
+
+
+@pytest.mark.parametrize(("name", "params", "seed"), DECIDED[::2])
+def test_openspiel_dqn_learns_from_a_game_over_at_the_deal(name: str, params: dict[str, object], seed: int) -> None:
+    pytest.importorskip("tree", reason="OpenSpiel's DQN imports dm-tree: pip install -e '.[openspiel]'")
+    dqn = pytest.importorskip("open_spiel.python.pytorch.dqn",
+                              reason="OpenSpiel's torch learners need torch (the learn extra)")
+    game = seeded(name, params, seed)  # asked for sizes, it deals: the game played is a new one
+    agents = [dqn.DQN(player, state_representation_size=game.information_state_tensor_size(),
+                      num_actions=game.num_distinct_actions(), hidden_layers_sizes=[8], replay_buffer_capacity=64,
+                      batch_size=4, min_buffer_size_to_learn=8, learn_every=4)
+              for player in range(game.num_players())]
+    learners_play(seeded(name, params, seed), agents, episodes=3)

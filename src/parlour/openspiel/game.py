@@ -7,6 +7,16 @@ system) and no chance node is ever shown. Algorithms that must see through
 hidden cards call ``resample_from_infostate``, which deals a state
 consistent with the seat's view through the game's ``determinize``.
 
+A new game never starts terminal: OpenSpiel's ``rl_environment`` and the
+loops of its learners take the state after ``reset`` for a decision, and a
+game over at the deal (a one-hand Tonk game won outright by a dealt hand)
+has none. Such a deal is passed over, its returns kept in the state's
+``passed``, and the game is dealt again from a seed that follows from the
+first (so ``rng_seed`` still fixes every game). Those returns are not added
+to ``returns``, which stay one game's, within the declared utility bounds.
+A Tonk match whose first hand is decided at the deal simply goes on to its
+next hand, that hand's payment counting in the match's returns.
+
 Actions are the words of parlour's notation, as in ``parlour.rl``: an
 OpenSpiel action is one word index of the game's ``encoding`` vocabulary, and
 a parlour action (a Tonk spread, a Tock 7 split) is chosen word by word by
@@ -148,15 +158,30 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         self.seed = start if isinstance(start, int) else start.seed
         self.words = game.chooser.copy()
         self.dealt: State[Any, Any] | None = None
+        self._passed: list[list[float]] = []
         if not isinstance(start, int):
             self.adopt(start)
 
     @property
     def state(self) -> State[Any, Any]:
         """The parlour state: dealt from ``seed`` on first use."""
+        return self.deal()
+
+    @property
+    def passed(self) -> list[list[float]]:
+        """The returns of each game over at the deal that this state passed over (see the module docstring)."""
+        self.deal()
+        return self._passed
+
+    def deal(self) -> State[Any, Any]:
+        """The parlour state, dealt now if it is not yet (games over at the deal passed over)."""
         if self.dealt is None:
             game: SpielGame = self.get_game()
-            self.adopt(game.parlour.new_state(self.seed))
+            state = game.parlour.new_state(self.seed)
+            while state.is_terminal:
+                self._passed.append([float(r) for r in state.returns()])
+                state = game.parlour.new_state(random.Random(state.seed).getrandbits(SEED_BITS))
+            self.adopt(state)
         assert self.dealt is not None
         return self.dealt
 
