@@ -9,9 +9,11 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install -e .[openspiel])")
 
+from open_spiel.python import rl_environment  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from parlour.openspiel import PREFIX, EstimateEvaluator, register  # noqa: E402
+from parlour.openspiel.state import SEED_BYTES  # noqa: E402
 
 register()
 
@@ -133,3 +135,85 @@ def test_a_composite_action_is_chosen_word_by_word_by_the_same_player() -> None:
                 assert state.observation_tensor(player) != state.observation_tensor(1 - player)
                 return
     pytest.fail("no action of several words in 20 random games")
+
+
+DECIDED = [
+    ("tonk", {"preset": "speno", "players": 2}, 81), ("tonk", {"preset": "speno", "players": 2}, 96),
+    ("tonk", {"preset": "pagat", "players": 4}, 88), ("tonk", {"preset": "pagat", "players": 4}, 156),
+]
+"""Seeds whose game is over at the deal (found by scanning seeds)."""
+
+
+class FirstSeed:
+    """OpenSpiel's chance sampler drawing ``seed``'s bytes for the first game, then at random."""
+
+    def __init__(self, seed: int) -> None:
+        self.bytes = list(seed.to_bytes(SEED_BYTES, "big"))
+        self.rng = np.random.RandomState(0)
+
+    def __call__(self, state: object) -> int:
+        return self.bytes.pop(0) if self.bytes else int(self.rng.randint(256))
+
+
+@pytest.mark.parametrize(("name", "params", "seed"), DECIDED)
+def test_a_game_over_at_the_deal_is_passed_over_and_never_shown(name: str, params: dict[str, object],
+                                                                  seed: int) -> None:
+    game = load(name, params)
+    state = game.deal(seed)
+    assert len(state.passed) == 1 and any(state.passed[0])
+    assert not state.is_terminal() and 0 <= state.current_player() < game.num_players()
+    env = rl_environment.Environment(game, chance_event_sampler=FirstSeed(seed))
+    rng = np.random.RandomState(0)
+    for _ in range(3):  # the first game, passed over at its deal, and two more
+        time_step = env.reset()
+        while not time_step.last():
+            player = time_step.observations["current_player"]
+            assert 0 <= player < game.num_players()
+            time_step = env.step([int(rng.choice(time_step.observations["legal_actions"][player]))])
+        assert sum(time_step.rewards) == pytest.approx(0.0)
+
+
+def test_a_match_whose_first_hand_is_decided_at_the_deal_goes_on() -> None:
+    state = load("tonk", {"preset": "speno?hands=3", "players": 2}).deal(81)  # seed 81's first hand wins at once
+    assert not state.passed and any(state.state.returns()) and not state.is_terminal()
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.returns() == state.state.returns() and sum(state.returns()) == pytest.approx(0.0)
+
+
+def learners_play(game: object, seed: int, agents: list[object], episodes: int) -> None:
+    """OpenSpiel's own training loop (as in its examples) for ``episodes`` games, the first dealt by ``seed``."""
+    env = rl_environment.Environment(game, chance_event_sampler=FirstSeed(seed))
+    for _ in range(episodes):
+        time_step = env.reset()
+        while not time_step.last():
+            player = time_step.observations["current_player"]
+            time_step = env.step([agents[player].step(time_step).action])
+        for agent in agents:
+            agent.step(time_step)
+
+
+@pytest.mark.parametrize(("name", "params", "seed"), DECIDED[::2])
+def test_openspiel_policy_gradient_learns_from_a_game_over_at_the_deal(name: str, params: dict[str, object],
+                                                                        seed: int) -> None:
+    policy_gradient = pytest.importorskip("open_spiel.python.pytorch.policy_gradient",
+                                          reason="OpenSpiel's torch learners need torch (the learn extra)")
+    game = load(name, params)  # the environment's observations: the observation tensor (no information-state one)
+    agents = [policy_gradient.PolicyGradient(player, game.observation_tensor_size(),
+                                             game.num_distinct_actions(), hidden_layers_sizes=(8,), batch_size=2)
+              for player in range(game.num_players())]
+    learners_play(game, seed, agents, episodes=3)
+
+
+@pytest.mark.parametrize(("name", "params", "seed"), DECIDED[::2])
+def test_openspiel_dqn_learns_from_a_game_over_at_the_deal(name: str, params: dict[str, object], seed: int) -> None:
+    pytest.importorskip("tree", reason="OpenSpiel's DQN imports dm-tree: pip install -e '.[openspiel]'")
+    dqn = pytest.importorskip("open_spiel.python.pytorch.dqn",
+                              reason="OpenSpiel's torch learners need torch (the learn extra)")
+    game = load(name, params)
+    agents = [dqn.DQN(player, state_representation_size=game.observation_tensor_size(),
+                      num_actions=game.num_distinct_actions(), hidden_layers_sizes=[8], replay_buffer_capacity=64,
+                      batch_size=4, min_buffer_size_to_learn=8, learn_every=4)
+              for player in range(game.num_players())]
+    learners_play(game, seed, agents, episodes=3)

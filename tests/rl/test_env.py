@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -12,6 +14,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from benchmarks.rl_resets import StartingAt
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
@@ -21,6 +24,9 @@ from parlour.core.errors import RulesError
 from parlour.core.game import Game, State
 from tests.conftest import conformance_games
 from tests.test_conformance import walk
+
+benchmark = importlib.import_module("pettingzoo.test.performance_benchmark")
+"""PettingZoo's benchmark module (``pettingzoo.test`` gives its function the same name): a test speeds its clock."""
 
 GAMES = [(label, game) for label, game in conformance_games() if "encoding" in game.parts]
 IDS = [label for label, _ in GAMES]
@@ -227,3 +233,75 @@ def test_docs_carry_the_encodings_tables() -> None:
 
     doc = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
     assert tables() in doc
+
+
+DECIDED: list[tuple[str, dict[str, Any], int]] = [
+    ("tonk:speno", {"players": 2}, 49), ("tonk:speno", {"players": 2}, 60),
+    ("tonk:pagat", {"players": 4}, 11), ("tonk:pagat", {"players": 4}, 92),
+]
+"""Seeds whose first episode's deal decides the whole game (found by scanning ``reset(seed=s)``)."""
+DECIDED_IDS = [f"{s}{f}-{seed}" for s, f, seed in DECIDED]
+
+
+def first_deal(env: rl.ParlourEnv, seed: int) -> State:
+    """The game ``reset(seed=seed)`` deals first (as the environment draws its episode seeds)."""
+    return env.game.new_state(random.Random(seed).getrandbits(64))
+
+
+@pytest.mark.parametrize(("spec", "flags", "seed"), DECIDED, ids=DECIDED_IDS)
+def test_a_game_over_at_the_deal_is_passed_over_and_reported(spec: str, flags: dict[str, Any], seed: int) -> None:
+    env = rl.env(spec, **flags)
+    decided = first_deal(env, seed)
+    assert decided.is_terminal and any(decided.returns())
+    env.reset(seed=seed)
+    assert env.passed == [decided.returns()]
+    assert not any(env.terminations.values()) and not any(env._cumulative_rewards.values())
+    observation, *_ = env.last()
+    assert observation["action_mask"].any() and env.live().current_player >= 0
+    assert [env.infos[agent]["passed"] for agent in env.agents] == [[r] for r in decided.returns()]
+    state, totals = play_out(env, seed)
+    assert state.is_terminal and list(totals.values()) == pytest.approx(state.returns())
+
+
+def test_a_hand_decided_at_the_deal_pays_its_stake_and_the_match_goes_on() -> None:
+    env = rl.env("tonk:speno", players=2, hands=3)
+    env.reset(seed=49)  # its first hand is won at the deal
+    state = env.live()
+    assert not state.is_terminal and any(state.returns()) and not env.passed
+    final, totals = play_out(env, 49)
+    assert list(totals.values()) == pytest.approx(final.returns())
+
+
+@pytest.mark.parametrize(("spec", "flags", "seed"), DECIDED, ids=DECIDED_IDS)
+def test_pettingzoo_api_test_and_benchmark_pass_from_a_game_over_at_the_deal(
+        spec: str, flags: dict[str, Any], seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(StartingAt(spec, seed, **flags), num_cycles=30)
+    clock = iter(range(10**6))  # PettingZoo's benchmark runs 5 s: its clock here ticks 0.01 s a cycle
+    monkeypatch.setattr(benchmark, "time", SimpleNamespace(time=lambda: next(clock) / 100))
+    benchmark.performance_benchmark(StartingAt(spec, seed, **flags))
+
+
+@pytest.mark.parametrize("flags", [{}, {"hands": 3}])
+def test_single_agent_reports_a_game_passed_over_and_pays_a_stake_of_the_match(flags: dict[str, Any]) -> None:
+    """Seeds 49 and 60 deal first a hand won at the deal, before the learner (seat 0, who plays first in a
+    game) has chosen anything: a game passed over and reported, or (3 hands) a stake the match pays."""
+    env = rl.single_agent("tonk:speno", players=2, seat=0, opponents="random", **flags)
+    rng = np.random.default_rng(0)
+    for seed in (49, 60):
+        first = first_deal(env.multi, seed)
+        _, info = env.reset(seed=seed)
+        assert info["passed"] == ([] if flags else [first.returns()[0]])
+        total, done = 0.0, False
+        while not done:
+            _, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            total += reward
+        assert total == pytest.approx(env.multi.live().returns()[0])
+
+
+def test_single_agent_reports_the_games_over_before_the_learner_moves() -> None:
+    """At seat 1 against ``random``, many games end at seat 0's first move; ``info["passed"]`` lists them."""
+    env = rl.single_agent("tonk:speno", players=2, seat=1, opponents="random")
+    reported = [env.reset(seed=seed)[1]["passed"] for seed in range(40)]
+    assert sum(map(len, reported)) > 5 and all(r != 0 for games in reported for r in games)

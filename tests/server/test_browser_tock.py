@@ -116,7 +116,8 @@ def choose(legal: list[str], done: set[str]) -> str:
 
 
 def play_directly(page: Any, server: str, tid: str, token: str, lang: str) -> set[str]:
-    """Ana's turns played by direct play until she has brought a pawn out, moved one and split a 7."""
+    """Ana's turns played by direct play until she has brought a pawn out, moved one and split a 7; ``offered``
+    among what is returned when a 7 could be split over two pawns on one of her turns (the deal decides)."""
     done: set[str] = set()
     for _ in range(MOST_TURNS):
         page.wait_for_selector("#turn.mine, #table[data-status='finished']", timeout=30_000)
@@ -127,6 +128,8 @@ def play_directly(page: Any, server: str, tid: str, token: str, lang: str) -> se
             page.wait_for_timeout(100)  # the page is a message behind the API: look again
             continue
         legal = shown["legal"]
+        if any(a.startswith("7 ") and "+" in a for a in legal):
+            done.add("offered")
         if not any(a.startswith(("discard", "bonus")) for a in legal):  # the cards of the legal moves are outlined
             playable = {a.split()[0].lower().replace("2s", "2") for a in legal}
             outlined = page.locator("#hand svg.playable").evaluate_all("e => e.map(x => x.dataset.card)")
@@ -161,7 +164,9 @@ def test_tock_is_played_on_the_board_without_a_move_button(browser: Any, fast: s
     assert letter == '"b"' and colour == "rgb(31, 119, 180)"
     done = play_directly(page, fast, tid, token, lang)
     assert {"enter", "move"} <= done, done
-    assert "split" in done, f"no 7 to split came in {MOST_TURNS} turns"
+    # The table's seed is secret, so its deal is not chosen: a split is played through the picker whenever the
+    # deal offers one in MOST_TURNS turns (a fresh clone's run once got none in 120 turns).
+    assert "split" in done or "offered" not in done, done
     story = page.inner_text("#log")  # its latest lines (the log starts again when the stock is reshuffled)
     if lang == "fr":
         verbs = "sort|avance|recule|partage|échange|défausse|pousse|joue|garde|finit|utilise"

@@ -116,6 +116,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """How many of the ``SEED_BYTES`` chance nodes are behind."""
         self.play: Play | None = None
         """The game in play, once the seed is drawn."""
+        self.passed: list[list[float]] = []
+        """The returns of each game over at the deal that was passed over before this one (``first_game``)."""
 
     @property
     def dealt(self) -> Play:
@@ -134,6 +136,21 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def words(self) -> WordChooser:
         """The words the actor has chosen so far (once dealt)."""
         return self.dealt.words
+
+    def first_game(self) -> State[Any, Any]:
+        """The game the drawn seed deals, or, when that one is over at the deal (a one-hand Tonk game won by
+        a dealt hand), the first game after it not over, each dealt from a seed that follows from the one before.
+
+        A game never starts terminal: OpenSpiel's ``rl_environment`` and its learners take the state after the
+        chance nodes for a decision. The returns of the games passed over are kept in ``passed``, not added to
+        ``returns``, which stay one game's, within the declared utility.
+        """
+        game: SpielGame = self.get_game()
+        state = game.parlour.new_state(self.seed)
+        while state.is_terminal:
+            self.passed.append([float(r) for r in state.returns()])
+            state = game.parlour.new_state(random.Random(state.seed).getrandbits(8 * SEED_BYTES))
+        return state
 
     def play_from(self, state: State[Any, Any], said: str = "", held: list[str] | None = None) -> None:
         """Play on from the parlour ``state``, whose public history is ``said`` and seats' hands so far ``held``
@@ -170,8 +187,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             self.seed = self.seed << 8 | int(action)
             self.drawn += 1
             if self.drawn == SEED_BYTES:
-                game: SpielGame = self.get_game()
-                self.play_from(game.parlour.new_state(self.seed))
+                self.play_from(self.first_game())
             return
         settled = play.words.choose(int(action))
         if settled is not None:

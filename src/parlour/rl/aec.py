@@ -10,6 +10,18 @@ one small fixed ``Discrete`` space. Rewards are the game's returns: each
 step gives every seat the change of its return, so an episode's rewards
 add up to the returns.
 
+No episode starts finished. A game over at the deal (a one-hand Tonk game
+won outright by a dealt hand) has no decision in it, and PettingZoo's
+``api_test`` asks that no agent be terminated and no reward be pending
+after ``reset``: so ``reset`` passes over such a game and deals the next of
+the episode's seed sequence. The passed game's returns are reported, not
+paid: in ``passed``, and each agent's in ``infos[agent]["passed"]``
+(a reward paid in the next game would be credited to a move that did not
+earn it). The parlour games' other interfaces do the same (the Gymnasium
+environment, OpenSpiel). A Tonk *hand* decided at the deal of a match is
+part of the game: the match goes on, and its payment comes with the first
+step's rewards.
+
 ``reset(seed=s)`` makes the episodes that follow exact: episode seeds are
 drawn from ``s``, and (rules, seed, actions) replays identically.
 """
@@ -59,6 +71,9 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.episodes = random.Random(secrets.randbits(64))
         self.state: State[Any, Any] | None = None
         self.paid: list[float] = []
+        """Per seat, the rewards given so far this episode: its game's returns when they were last paid."""
+        self.passed: list[list[float]] = []
+        """The returns of each game over at the deal that this episode's ``reset`` passed over (module docstring)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -70,14 +85,21 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         """A new game; ``seed`` fixes it and the episodes after it."""
         if seed is not None:
             self.episodes = random.Random(seed)
-        state = self.state = self.game.new_state(self.episodes.getrandbits(64))
+        self.passed = []
+        state = self.game.new_state(self.episodes.getrandbits(64))
+        while state.is_terminal:  # over at the deal: nothing to decide, so not an episode (module docstring)
+            self.passed.append(list(state.returns()))
+            state = self.game.new_state(self.episodes.getrandbits(64))
+        self.state = state
         self.paid = [0.0] * self.game.num_players
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"passed": [returns[seat] for returns in self.passed]} for seat, agent in enumerate(self.agents)
+        }
         self.words.begin(state.legal_actions())
         self.agent_selection = self.possible_agents[state.current_player]
 

@@ -5,10 +5,19 @@ in parlour) play the other seats between the learner's turns. Observations,
 the word-by-word actions and their mask are the AEC environment's
 (``parlour.rl.aec``), the mask also in ``info["action_mask"]`` for
 masked-action learners (sb3-contrib's MaskablePPO reads ``action_masks()``).
-The reward is the change of the learner's return. A game that ends before
-the learner's first turn (a bot wins at once, or a deal ends the hand) has
-nothing to learn from: ``reset`` deals the next game of the episode sequence
-instead, so every episode starts at a decision of the learner.
+The reward is the change of the learner's return since its last step.
+
+Every episode starts at a decision of the learner: Gymnasium's ``reset``
+cannot end an episode. What happens in the episode's game before that
+decision, the stake of a Tonk hand decided at the deal (the match goes on)
+or the bots' moves, is paid with the learner's first step. A game over
+before the learner's first turn (a deal that decides a one-hand game, or a
+bot that wins at once) has nothing to learn from: ``reset`` passes over it,
+as the PettingZoo environment passes over games over at the deal, and deals
+the next game of the episode's seed sequence. Its result is reported, not
+paid (a reward in the next game would be credited to a move that did not
+earn it): ``reset``'s ``info["passed"]`` lists the learner's returns of the
+games passed over, so that an evaluation can count every game dealt.
 
 A word outside the mask changes nothing: with ``illegal="refuse"`` (the
 default, as Gymnasium's checker and unmasked learners need) the step returns
@@ -58,6 +67,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         self.observation_space = self.multi.observation_space(self.agent)
         self.action_space = self.multi.action_space(self.agent)
         self.bot_rng = random.Random(0)
+        self.credited = 0.0
+        """The learner's rewards given so far this episode."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -67,17 +78,20 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         if seed is not None:
             self.bot_rng = random.Random(seed)
         self.play_bots()
+        passed = list(self.multi.infos[self.agent]["passed"])
         while self.multi.live().is_terminal:  # over before the learner's first turn: nothing to choose, deal again
+            passed.append(self.multi.paid[self.seat])
             self.multi.reset()
             self.play_bots()
+            passed += self.multi.infos[self.agent]["passed"]
+        self.credited = 0.0
         observation = self.multi.observe(self.agent)
-        return observation, {"action_mask": observation["action_mask"]}
+        return observation, {"action_mask": observation["action_mask"], "passed": passed}
 
     def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
         multi = self.multi
         if multi.terminations.get(self.agent, True):
             raise RuntimeError("the game is over: call reset()")
-        before = multi.paid[self.seat]
         try:
             multi.step(action)
         except ValueError as e:
@@ -86,7 +100,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
             observation = multi.observe(self.agent)
             return observation, 0.0, False, False, {"action_mask": observation["action_mask"], "illegal": str(e)}
         self.play_bots()
-        reward = multi.paid[self.seat] - before
+        reward = multi.paid[self.seat] - self.credited
+        self.credited = multi.paid[self.seat]
         done = multi.live().is_terminal
         observation = multi.observe(self.agent)
         return observation, float(reward), done, False, {"action_mask": observation["action_mask"]}

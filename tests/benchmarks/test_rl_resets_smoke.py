@@ -1,0 +1,26 @@
+"""The reset sweep runs end to end on a few seeds of every preset (the sample of seeds the tests check)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from benchmarks import rl_resets
+
+
+def test_a_few_seeds_of_every_preset_pass_pettingzoo_and_openspiel(capsys: pytest.CaptureFixture[str]) -> None:
+    assert rl_resets.main(["--seeds", "3", "--no-benchmark"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(" | 3 | ") == len(rl_resets.PRESETS) and "…" not in out
+
+
+def test_a_failure_is_named_with_its_seed_and_the_exit_code_says_so(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise AssertionError("broken on purpose")
+
+    monkeypatch.setattr(rl_resets, "api_test", broken)
+    assert rl_resets.main(["--seeds", "2", "--only", "plonk", "--no-benchmark"]) == 1
+    out = capsys.readouterr().out
+    assert "plonk (4 players) seed 1, api_test:" in out and "broken on purpose" in out
