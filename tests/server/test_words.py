@@ -120,14 +120,14 @@ def test_finished_hands_say_how_they_ended_in_the_asked_language_at_the_table_an
         client: TestClient, spoken: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("parlour.server.replaying.words_of", lambda game: Spoken())
     tid, ana, bob = two_players(client)
-    tokens = [ana, bob]
+    by_seat = {client.get(f"/api/tables/{tid}?token={token}").json()["seat"]: token for token in (ana, bob)}
     for _ in range(400):
         shown = client.get(f"/api/tables/{tid}").json()
         if shown["table"]["status"] == "finished":
             break
-        seat = shown["table"]["to_play"]
-        mine = client.get(f"/api/tables/{tid}?token={tokens[seat]}").json()
-        client.post(f"/api/tables/{tid}/actions", json={"token": tokens[seat], "version": mine["view"]["version"],
+        token = by_seat[shown["table"]["to_play"]]
+        mine = client.get(f"/api/tables/{tid}?token={token}").json()
+        client.post(f"/api/tables/{tid}/actions", json={"token": token, "version": mine["view"]["version"],
                                                        "action": mine["legal"][0]})
     french = client.get(f"/api/tables/{tid}?lang=fr").json()
     results = french["view"]["results"]
