@@ -79,15 +79,23 @@ def started(args: list[str], folder: Path) -> Iterator[subprocess.Popen[bytes]]:
         process.wait()
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, by its children, and so on."""
+    found = children(pid)
+    return found + [d for child in found for d in descendants(child)]
+
+
 def playing_workers(pid: int, workers: int, seconds: float = 120.0) -> list[int]:
-    """The children of ``pid`` once ``workers`` of them (besides multiprocessing's resource tracker) exist
-    and have had a moment to start playing."""
+    """The processes the arena ``pid`` started (its workers, and the fork server and resource tracker of
+    multiprocessing), once ``workers`` workers exist (processes with no children of their own, besides the
+    resource tracker) and have had a moment to start playing."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        found = children(pid)
-        if len([c for c in found if "resource_tracker" not in command_line(c)]) >= workers:
+        found = descendants(pid)
+        leaves = [p for p in found if not children(p) and "resource_tracker" not in command_line(p)]
+        if len(leaves) >= workers:
             time.sleep(3)
-            return children(pid)
+            return descendants(pid)
         if not is_running(pid):
             break
         time.sleep(0.2)
