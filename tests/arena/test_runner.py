@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,9 +14,12 @@ from parlour.arena.runner import run
 from parlour.arena.schedule import schedule
 from parlour.cli.app import app
 from parlour.core.record import GameRecord, replay
+from tests.arena.conftest import SRC, needs_proc, playing_workers, started, still_running
 
 SPEC = "tonk:classic?players=2"
 BOTS = ("heuristic", "random")
+POLICY = SRC.parent / "docs" / "rl" / "policy.pt"
+"""The learned policy the project ships, for 2-player ``tonk:speno``."""
 
 
 def test_processes_give_the_same_outcomes_as_one_process() -> None:
@@ -108,3 +113,36 @@ def test_the_arena_warns_when_a_timed_bot_got_little_of_the_processor(tmp_path: 
     assert "ismcts:ms=2 got 50% of the processor" in " ".join(result.output.split())
     share = json.loads((tmp_path / "out" / "results.json").read_text())["bots"][0]["cpu_share"]
     assert 0.45 < share < 0.55
+
+
+def test_a_learned_bot_plays_on_two_workers(tmp_path: Path) -> None:
+    """torch starts threads when the arena makes the bot to check its spec; forked workers then hung for good."""
+    pytest.importorskip("sb3_contrib", reason="the learned bot needs the learn extra (pip install 'parlour[learn]')")
+    spec, bots = "tonk:speno?players=2", (f"learned:{POLICY}", "heuristic")
+    tasks = schedule(2, 2, 4, seed=7)
+    code = ("import json, sys; from parlour.arena.runner import run; from parlour.arena.schedule import schedule; "
+            "from parlour.bots import make_bot; from parlour.core.registry import load_game; "
+            f"spec, bots = {spec!r}, {bots!r}; make_bot(bots[0], load_game(spec)); "
+            "outcomes = run(spec, bots, schedule(2, 2, 4, seed=7), workers=2); "
+            "json.dump([[o.returns, o.record] for o in outcomes], sys.stdout)")
+    with started(["-c", code], tmp_path) as arena:
+        try:
+            arena.wait(timeout=240)
+        except subprocess.TimeoutExpired:
+            pytest.fail("the arena with a learned bot on two workers did not end within 240 s")
+    assert arena.returncode == 0, (tmp_path / "stderr").read_text()
+    pooled = json.loads((tmp_path / "stdout").read_text())
+    alone = run(spec, bots, tasks, workers=1)
+    assert pooled == [[list(o.returns), o.record] for o in alone]
+
+
+def test_the_workers_of_a_killed_arena_end(tmp_path: Path) -> None:
+    """Even SIGKILL, which the arena cannot see coming, ends its workers (forked ones played on for good)."""
+    needs_proc()
+    code = ("from parlour.arena.runner import run; from parlour.arena.schedule import schedule; "
+            "run('tonk:classic?players=2', ('ismcts:iters=200', 'random'), schedule(2, 2, 4000, seed=1), workers=2)")
+    with started(["-c", code], tmp_path) as arena:
+        workers = playing_workers(arena.pid, 2)
+        arena.send_signal(signal.SIGKILL)
+        arena.wait(timeout=10)
+        assert still_running(workers) == []

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from types import FrameType
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console, Group
@@ -96,7 +101,8 @@ def arena(
                 live.update(Group(progress, results_table(tally.results(), _("so far"))))
 
         try:
-            outcomes = run(spec, specs, tasks, workers, backend, address, on_result)
+            with terminate_as_exit():
+                outcomes = run(spec, specs, tasks, workers, backend, address, on_result)
         except ParlourError as e:
             raise fail(e) from None
         live.update(Group(progress), refresh=True)  # the final table is printed once, below
@@ -112,6 +118,25 @@ def arena(
                 "less than its time budget allows; give it iters= for results that do not depend on the load"
             ).format(bot=result.bot, share=result.cpu_share))
     console.print(_("Wrote {folder}/records.jsonl, results.json, results.md and plot.png").format(folder=out))
+
+
+@contextmanager
+def terminate_as_exit() -> Iterator[None]:
+    """Within: ``SIGTERM`` ends the arena as Ctrl-C does, by an exception, so that it stops its workers and
+    releases what they shared rather than dying on the spot (its workers would end anyway, but the system
+    would warn of leaked semaphores). Only the main thread may set signal handlers; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum: int, _: FrameType | None) -> NoReturn:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def split_specs(text: str) -> list[str]:
