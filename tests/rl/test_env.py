@@ -16,7 +16,7 @@ pytest.importorskip("pettingzoo")
 
 from benchmarks.rl_resets import StartingAt
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from parlour import rl
 from parlour.core.encoding import WordChooser, encoding_of
@@ -203,8 +203,37 @@ def test_render_ansi_draws_the_acting_seat_and_bad_modes_are_refused() -> None:
     env.reset(seed=1)
     text = env.render()
     assert text is not None and "player_0" in text
-    with pytest.raises(ValueError, match="render_mode 'human' is not offered"):
-        rl.env("plonk", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode 'rgb_array' is not offered; use 'human' or 'ansi' or None"):
+        rl.env("plonk", render_mode="rgb_array")
+    with pytest.raises(ValueError, match="render_mode 'rgb_array' is not offered"):
+        rl.single_agent("plonk", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
+def test_pettingzoo_render_test(spec: str, flags: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: rl.env(spec, render_mode=render_mode, **flags))
+    assert "player_0" in capsys.readouterr().out  # "human" printed the drawings
+
+
+def test_human_rendering_prints_at_reset_and_each_settled_action(capsys: pytest.CaptureFixture[str]) -> None:
+    env = rl.env("plonk", render_mode="human")
+    env.reset(seed=1)
+    drawn = env.drawing(0)
+    assert capsys.readouterr().out == drawn
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))  # a Plonk word is an action
+    assert capsys.readouterr().out == env.drawing(1)
+    assert env.render() is None and capsys.readouterr().out == env.drawing(1)
+
+
+def test_single_agent_renders_the_learners_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = rl.single_agent("plonk", seat=2, opponents="random", render_mode="human")
+    observation, _ = env.reset(seed=3)
+    assert capsys.readouterr().out == env.multi.drawing(2)
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert capsys.readouterr().out == env.multi.drawing(2)
+    ansi = rl.single_agent("plonk", seat=2, opponents="random", render_mode="ansi")
+    ansi.reset(seed=3)
+    assert ansi.render() == ansi.multi.drawing(2) != ansi.multi.drawing(0)
 
 
 def test_a_game_without_an_encoding_is_refused_by_name() -> None:

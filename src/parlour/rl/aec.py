@@ -24,6 +24,13 @@ step's rewards.
 
 ``reset(seed=s)`` makes the episodes that follow exact: episode seeds are
 drawn from ``s``, and (rules, seed, actions) replays identically.
+
+Rendering draws a seat's view as the terminal game does (the game's
+``renderer`` part, ``parlour.cli.render``), as text without colour:
+``render_mode="ansi"`` makes ``render()`` return it; ``"human"`` prints it
+to standard output, at ``render()`` and, as PettingZoo's and Gymnasium's
+``"human"`` mode expects, by itself after ``reset`` and after each settled
+action (a word that does not settle an action changes no drawing).
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from __future__ import annotations
 import io
 import random
 import secrets
+import sys
 from typing import Any, ClassVar
 
 import numpy as np
@@ -44,18 +52,28 @@ from parlour.core.game import State
 from parlour.core.registry import load_game
 
 ObsDict = dict[str, np.ndarray]
+RENDER_MODES = ("human", "ansi")
+"""The render modes offered, as PettingZoo's and Gymnasium's metadata name them (module docstring)."""
+
+
+def render_mode_checked(render_mode: str | None) -> str | None:
+    """``render_mode`` if offered (None: no rendering), else a ``ValueError`` naming those that are."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode {render_mode!r} is not offered; use {' or '.join(map(repr, RENDER_MODES))}"
+                         " or None")
+    return render_mode
 
 
 class ParlourEnv(AECEnv):  # type: ignore[misc]
     """A parlour game for PettingZoo; see the module docstring."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "parlour_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "parlour_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False,
+    }
 
     def __init__(self, spec: str, render_mode: str | None = None, **flags: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
-        self.render_mode = render_mode
+        self.render_mode = render_mode_checked(render_mode)
         self.game = load_game(spec, **flags)
         self.encoding = encoding_of(self.game)
         self.words = WordChooser(self.encoding.vocabulary)
@@ -102,6 +120,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         }
         self.words.begin(state.legal_actions())
         self.agent_selection = self.possible_agents[state.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> ObsDict:
         state = self.live()
@@ -124,6 +144,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         chosen = self.words.choose(int(action))
         if chosen is not None:
             self.settle(chosen)
+            if self.render_mode == "human":
+                self.render()
         self._accumulate_rewards()
 
     def settle(self, action: object) -> None:
@@ -141,15 +163,21 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[state.current_player]
 
     def render(self) -> str | None:
-        """The acting seat's view as the terminal draws it (``render_mode="ansi"``)."""
-        if self.render_mode != "ansi":
+        """The acting seat's view as the terminal draws it: returned (``"ansi"``) or printed (``"human"``)."""
+        if self.render_mode is None:
             return None
         state = self.live()
-        seat = max(state.current_player, 0)
+        text = self.drawing(max(state.current_player, 0))
+        if self.render_mode == "ansi":
+            return text
+        sys.stdout.write(text)
+        return None
+
+    def drawing(self, seat: int) -> str:
+        """Seat ``seat``'s view of the game in play as the terminal draws it, as plain text."""
         console = Console(file=io.StringIO(), width=100, color_system=None)
-        console.print(renderer_for(self.game).screen(state.view(seat), self.possible_agents))
-        out = console.file.getvalue()  # type: ignore[attr-defined]
-        return str(out)
+        console.print(renderer_for(self.game).screen(self.live().view(seat), self.possible_agents))
+        return str(console.file.getvalue())  # type: ignore[attr-defined]
 
     def close(self) -> None:
         self.state = None
