@@ -9,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
+import gymnasium
 import numpy as np
 import pytest
 
@@ -22,6 +23,7 @@ from parlour import rl
 from parlour.core.encoding import WordChooser, encoding_of
 from parlour.core.errors import RulesError
 from parlour.core.game import Game, State
+from parlour.core.registry import load_game
 from tests.conftest import conformance_games
 from tests.test_conformance import walk
 
@@ -107,6 +109,35 @@ def test_gymnasium_env_checker(spec: str, flags: dict[str, Any]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(rl.single_agent(spec, **flags), skip_render_check=True)
+
+
+def test_gymnasium_ids_name_each_game() -> None:
+    assert rl.gymnasium_ids() == {"plonk": "parlour/Plonk-v0", "tock": "parlour/Tock-v0", "tonk": "parlour/Tonk-v0"}
+    assert all(env_id in gymnasium.registry for env_id in rl.gymnasium_ids().values())
+
+
+@pytest.mark.parametrize(("env_id", "spec", "flags"), [
+    ("parlour/Tonk-v0", "tonk:speno", {"players": 2}), ("parlour/Tock-v0", "tock", {"players": 6}),
+    ("parlour.rl:parlour/Plonk-v0", "plonk", {}),
+])
+def test_gymnasium_make_and_its_checker(env_id: str, spec: str, flags: dict[str, Any],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``gymnasium.make`` by id (keywords as ``single_agent``'s); ``check_env`` with its render checks, which make
+    the environment again through its spec in each render mode."""
+    preset = {"preset": spec.partition(":")[2]} if ":" in spec else {}
+    env = gymnasium.make(env_id, opponents="random", seat=1, **preset, **flags)
+    single = env.unwrapped
+    assert isinstance(single, rl.SingleAgentEnv) and single.seat == 1
+    assert single.multi.game.name_with_rules() == load_game(spec, **flags).name_with_rules()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(single)
+    assert capsys.readouterr().out.strip()  # the "human" render mode printed the learner's view
+
+
+def test_gymnasium_make_passes_bad_keywords_on_to_be_refused() -> None:
+    with pytest.raises(RulesError, match="players"):
+        gymnasium.make("parlour/Plonk-v0", players=3)
 
 
 def play_out(env: rl.ParlourEnv, seed: int) -> tuple[State, dict[str, float]]:
