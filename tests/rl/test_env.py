@@ -18,6 +18,7 @@ pytest.importorskip("pettingzoo")
 from benchmarks.rl_resets import StartingAt
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test.state_test import test_state_space as pettingzoo_state_space_test
 
 from parlour import rl
 from parlour.core.encoding import WordChooser, encoding_of
@@ -74,7 +75,7 @@ def test_observations_fit_the_layout_and_show_no_hidden_card(label: str, game: G
             other = game.determinize(state.view(seat), rng)
             seen = []
             for candidate in (state, other):
-                env.state = candidate
+                env.game_state = candidate
                 env.words.begin(candidate.legal_actions())
                 seen.append(env.observe(agent))
             mine, theirs = seen
@@ -163,6 +164,49 @@ def test_rewards_add_up_to_the_returns_and_seeds_replay(spec: str, flags: dict[s
     assert again.history() == state.history() and again.seed == state.seed
 
 
+@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
+def test_the_global_state_is_every_seats_view(spec: str, flags: dict[str, Any]) -> None:
+    """``state()``: one vector whoever acts, each seat's view in seat order (so each hand), in ``state_space``."""
+    env = rl.env(spec, **flags)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # unbounded, like the observations
+        pettingzoo_state_space_test(env)
+    env.reset(seed=6)
+    size = env.encoding.layout.size
+    rng = np.random.default_rng(6)
+    for step, agent in enumerate(env.agent_iter(300)):
+        observation, _, terminated, truncated, _ = env.last()
+        state = env.state()
+        assert env.state_space.contains(state)
+        for seat, other in enumerate(env.possible_agents):
+            seen = env.observe(other)["observation"]
+            assert (state[seat * size:(seat + 1) * size] == seen[:size]).all()
+            if other == agent and not terminated:
+                assert (state[-len(env.words.vocabulary):] == seen[size:]).all()  # the words chosen so far
+        assert (env.state() == state).all()
+        if step % 7 == 0 and env.possible_agents[1] != agent:  # asked while another agent is selected: the same
+            selected, env.agent_selection = env.agent_selection, env.possible_agents[1]
+            assert (env.state() == state).all()
+            env.agent_selection = selected
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+def test_the_global_state_shows_what_observations_hide() -> None:
+    """Cards hidden from a seat change the state, never that seat's observation: privileged information."""
+    env = rl.env("tonk:speno", players=2)
+    env.reset(seed=2)
+    real = env.live()
+    other = env.game.determinize(real.view(0), random.Random(1))
+    states, observations = [], []
+    for candidate in (real, other):
+        env.game_state = candidate
+        env.words.begin(candidate.legal_actions())
+        states.append(env.state())
+        observations.append(env.observe("player_0")["observation"])
+    assert (observations[0] == observations[1]).all()
+    assert (states[0] != states[1]).any()
+
+
 def test_a_word_outside_the_mask_is_refused_and_changes_nothing() -> None:
     env = rl.env("tonk:speno", players=2)
     env.reset(seed=4)
@@ -215,7 +259,7 @@ def test_a_seven_split_is_chosen_part_by_part() -> None:
     state = game.new_state(0, {"pawns": {"a1": 3, "a2": 10, "a3": 30},
                                "hands": [["7c", "2d", "3d", "4d", "6d"], [], [], []], "to_play": 0})
     env.reset(seed=0)
-    env.state = state
+    env.game_state = state
     env.words.begin(state.legal_actions())
     sevens = [a for a in state.legal_actions() if str(a).startswith("7 ")]
     assert len(sevens) > 20

@@ -22,6 +22,16 @@ environment, OpenSpiel). A Tonk *hand* decided at the deal of a match is
 part of the game: the match goes on, and its payment comes with the first
 step's rewards.
 
+For centralised critics (trained with every seat's information, then
+dropped for play), ``state()`` is the global state PettingZoo's API names,
+the same whoever asks: every seat's view encoded in seat order (seat 0's
+view counted from seat 0, then seat 1's from seat 1, …), so every hand,
+then the words chosen so far of the action in progress, in ``state_space``.
+It is **privileged information**: it shows the other seats' cards, so it is
+for training a value function only; a policy that reads it cheats, and
+cannot play a real table. It holds no more than the seats' views together:
+cards that no seat has seen (the stock's order) are not in it.
+
 ``reset(seed=s)`` makes the episodes that follow exact: episode seeds are
 drawn from ``s``, and (rules, seed, actions) replays identically.
 
@@ -86,8 +96,10 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         })
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self.state_space = spaces.Box(-np.inf, np.inf, (self.game.num_players * self.encoding.layout.size + size,),
+                                      np.float32)
         self.episodes = random.Random(secrets.randbits(64))
-        self.state: State[Any, Any] | None = None
+        self.game_state: State[Any, Any] | None = None
         self.paid: list[float] = []
         """Per seat, the rewards given so far this episode: its game's returns when they were last paid."""
         self.passed: list[list[float]] = []
@@ -108,7 +120,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         while state.is_terminal:  # over at the deal: nothing to decide, so not an episode (module docstring)
             self.passed.append(list(state.returns()))
             state = self.game.new_state(self.episodes.getrandbits(64))
-        self.state = state
+        self.game_state = state
         self.paid = [0.0] * self.game.num_players
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -130,6 +142,17 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         mask = np.asarray(self.words.mask() if acting else [0] * len(self.words.vocabulary), np.int8)
         vector = observation_of(self.encoding, state.view(seat), self.words if acting else None)
         return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """Every seat's view encoded, in seat order, then the words chosen so far: privileged information, for
+        centralised critics in training only (module docstring)."""
+        state = self.live()
+        vector = [x for seat in range(self.game.num_players) for x in self.encoding.observe(state.view(seat))]
+        chosen = [0.0] * len(self.words.vocabulary)
+        if not state.is_terminal:
+            for index in self.words.chosen:
+                chosen[index] = 1.0
+        return np.asarray(vector + chosen, np.float32)
 
     def step(self, action: int | None) -> None:
         """Take one word of the acting agent's action (None for an agent whose game is over)."""
@@ -180,10 +203,10 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         return str(console.file.getvalue())  # type: ignore[attr-defined]
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
     def live(self) -> State[Any, Any]:
         """The game in play, or a clear error before ``reset``."""
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.game_state
