@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import random
 import warnings
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
@@ -330,13 +329,6 @@ class _NoEncoding(Game):  # type: ignore[type-arg]
 
     def determinize(self, view: Any, rng: random.Random) -> Any:
         raise NotImplementedError
-
-
-def test_docs_carry_the_encodings_tables() -> None:
-    from parlour.rl.tables import tables
-
-    doc = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
-    assert tables() in doc
 
 
 DECIDED: list[tuple[str, dict[str, Any], int]] = [
