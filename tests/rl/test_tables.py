@@ -46,8 +46,9 @@ def test_every_rule_set_finds_its_complete_action_ids_in_the_doc(name: str) -> N
     """Read back from the doc, the ids of every preset at every player count are its vocabulary's indices."""
     ids = documented_ids()
     game_class = encoded_games()[name]
+    presets: list[str | None] = [*game_class.rules_type.presets] or [None]
     for players in range(game_class.spec.min_players, game_class.spec.max_players + 1):
-        for preset in list(game_class.rules_type.presets) or [None]:
+        for preset in presets:
             vocabulary = encoding_of(load_game(name, preset=preset, players=players)).vocabulary
             assert ids[name, players] == list(vocabulary), f"{name}:{preset} with {players} players"
 
