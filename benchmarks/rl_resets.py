@@ -52,7 +52,7 @@ class StartingAt(parlour.rl.ParlourEnv):
         self.start = start
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        super().reset(seed=self.start if seed is not None or self.state is None else None, options=options)
+        super().reset(seed=self.start if seed is not None or self.game_state is None else None, options=options)
 
 
 def over_at_the_deal(env: parlour.rl.ParlourEnv, seed: int) -> bool:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import importlib
 import random
 import warnings
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
+import gymnasium
 import numpy as np
 import pytest
 
@@ -16,12 +16,14 @@ pytest.importorskip("pettingzoo")
 
 from benchmarks.rl_resets import StartingAt
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test.state_test import test_state_space as pettingzoo_state_space_test
 
 from parlour import rl
 from parlour.core.encoding import WordChooser, encoding_of
 from parlour.core.errors import RulesError
 from parlour.core.game import Game, State
+from parlour.core.registry import load_game
 from tests.conftest import conformance_games
 from tests.test_conformance import walk
 
@@ -72,7 +74,7 @@ def test_observations_fit_the_layout_and_show_no_hidden_card(label: str, game: G
             other = game.determinize(state.view(seat), rng)
             seen = []
             for candidate in (state, other):
-                env.state = candidate
+                env.game_state = candidate
                 env.words.begin(candidate.legal_actions())
                 seen.append(env.observe(agent))
             mine, theirs = seen
@@ -109,6 +111,35 @@ def test_gymnasium_env_checker(spec: str, flags: dict[str, Any]) -> None:
         check_env(rl.single_agent(spec, **flags), skip_render_check=True)
 
 
+def test_gymnasium_ids_name_each_game() -> None:
+    assert rl.gymnasium_ids() == {"plonk": "parlour/Plonk-v0", "tock": "parlour/Tock-v0", "tonk": "parlour/Tonk-v0"}
+    assert all(env_id in gymnasium.registry for env_id in rl.gymnasium_ids().values())
+
+
+@pytest.mark.parametrize(("env_id", "spec", "flags"), [
+    ("parlour/Tonk-v0", "tonk:speno", {"players": 2}), ("parlour/Tock-v0", "tock", {"players": 6}),
+    ("parlour.rl:parlour/Plonk-v0", "plonk", {}),
+])
+def test_gymnasium_make_and_its_checker(env_id: str, spec: str, flags: dict[str, Any],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``gymnasium.make`` by id (keywords as ``single_agent``'s); ``check_env`` with its render checks, which make
+    the environment again through its spec in each render mode."""
+    preset = {"preset": spec.partition(":")[2]} if ":" in spec else {}
+    env = gymnasium.make(env_id, opponents="random", seat=1, **preset, **flags)
+    single = env.unwrapped
+    assert isinstance(single, rl.SingleAgentEnv) and single.seat == 1
+    assert single.multi.game.name_with_rules() == load_game(spec, **flags).name_with_rules()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(single)
+    assert capsys.readouterr().out.strip()  # the "human" render mode printed the learner's view
+
+
+def test_gymnasium_make_passes_bad_keywords_on_to_be_refused() -> None:
+    with pytest.raises(RulesError, match="players"):
+        gymnasium.make("parlour/Plonk-v0", players=3)
+
+
 def play_out(env: rl.ParlourEnv, seed: int) -> tuple[State, dict[str, float]]:
     """A random game through the environment; its final state and each agent's total reward."""
     env.reset(seed=seed)
@@ -130,6 +161,49 @@ def test_rewards_add_up_to_the_returns_and_seeds_replay(spec: str, flags: dict[s
     assert list(totals.values()) == pytest.approx(state.returns())
     again, _ = play_out(rl.env(spec, **flags), 11)
     assert again.history() == state.history() and again.seed == state.seed
+
+
+@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
+def test_the_global_state_is_every_seats_view(spec: str, flags: dict[str, Any]) -> None:
+    """``state()``: one vector whoever acts, each seat's view in seat order (so each hand), in ``state_space``."""
+    env = rl.env(spec, **flags)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # unbounded, like the observations
+        pettingzoo_state_space_test(env)
+    env.reset(seed=6)
+    size = env.encoding.layout.size
+    rng = np.random.default_rng(6)
+    for step, agent in enumerate(env.agent_iter(300)):
+        observation, _, terminated, truncated, _ = env.last()
+        state = env.state()
+        assert env.state_space.contains(state)
+        for seat, other in enumerate(env.possible_agents):
+            seen = env.observe(other)["observation"]
+            assert (state[seat * size:(seat + 1) * size] == seen[:size]).all()
+            if other == agent and not terminated:
+                assert (state[-len(env.words.vocabulary):] == seen[size:]).all()  # the words chosen so far
+        assert (env.state() == state).all()
+        if step % 7 == 0 and env.possible_agents[1] != agent:  # asked while another agent is selected: the same
+            selected, env.agent_selection = env.agent_selection, env.possible_agents[1]
+            assert (env.state() == state).all()
+            env.agent_selection = selected
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+def test_the_global_state_shows_what_observations_hide() -> None:
+    """Cards hidden from a seat change the state, never that seat's observation: privileged information."""
+    env = rl.env("tonk:speno", players=2)
+    env.reset(seed=2)
+    real = env.live()
+    other = env.game.determinize(real.view(0), random.Random(1))
+    states, observations = [], []
+    for candidate in (real, other):
+        env.game_state = candidate
+        env.words.begin(candidate.legal_actions())
+        states.append(env.state())
+        observations.append(env.observe("player_0")["observation"])
+    assert (observations[0] == observations[1]).all()
+    assert (states[0] != states[1]).any()
 
 
 def test_a_word_outside_the_mask_is_refused_and_changes_nothing() -> None:
@@ -184,7 +258,7 @@ def test_a_seven_split_is_chosen_part_by_part() -> None:
     state = game.new_state(0, {"pawns": {"a1": 3, "a2": 10, "a3": 30},
                                "hands": [["7c", "2d", "3d", "4d", "6d"], [], [], []], "to_play": 0})
     env.reset(seed=0)
-    env.state = state
+    env.game_state = state
     env.words.begin(state.legal_actions())
     sevens = [a for a in state.legal_actions() if str(a).startswith("7 ")]
     assert len(sevens) > 20
@@ -203,8 +277,37 @@ def test_render_ansi_draws_the_acting_seat_and_bad_modes_are_refused() -> None:
     env.reset(seed=1)
     text = env.render()
     assert text is not None and "player_0" in text
-    with pytest.raises(ValueError, match="render_mode 'human' is not offered"):
-        rl.env("plonk", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode 'rgb_array' is not offered; use 'human' or 'ansi' or None"):
+        rl.env("plonk", render_mode="rgb_array")
+    with pytest.raises(ValueError, match="render_mode 'rgb_array' is not offered"):
+        rl.single_agent("plonk", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
+def test_pettingzoo_render_test(spec: str, flags: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: rl.env(spec, render_mode=render_mode, **flags))
+    assert "player_0" in capsys.readouterr().out  # "human" printed the drawings
+
+
+def test_human_rendering_prints_at_reset_and_each_settled_action(capsys: pytest.CaptureFixture[str]) -> None:
+    env = rl.env("plonk", render_mode="human")
+    env.reset(seed=1)
+    drawn = env.drawing(0)
+    assert capsys.readouterr().out == drawn
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))  # a Plonk word is an action
+    assert capsys.readouterr().out == env.drawing(1)
+    assert env.render() is None and capsys.readouterr().out == env.drawing(1)
+
+
+def test_single_agent_renders_the_learners_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = rl.single_agent("plonk", seat=2, opponents="random", render_mode="human")
+    observation, _ = env.reset(seed=3)
+    assert capsys.readouterr().out == env.multi.drawing(2)
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert capsys.readouterr().out == env.multi.drawing(2)
+    ansi = rl.single_agent("plonk", seat=2, opponents="random", render_mode="ansi")
+    ansi.reset(seed=3)
+    assert ansi.render() == ansi.multi.drawing(2) != ansi.multi.drawing(0)
 
 
 def test_a_game_without_an_encoding_is_refused_by_name() -> None:
@@ -226,13 +329,6 @@ class _NoEncoding(Game):  # type: ignore[type-arg]
 
     def determinize(self, view: Any, rng: random.Random) -> Any:
         raise NotImplementedError
-
-
-def test_docs_carry_the_encodings_tables() -> None:
-    from parlour.rl.tables import tables
-
-    doc = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
-    assert tables() in doc
 
 
 DECIDED: list[tuple[str, dict[str, Any], int]] = [

@@ -22,8 +22,25 @@ environment, OpenSpiel). A Tonk *hand* decided at the deal of a match is
 part of the game: the match goes on, and its payment comes with the first
 step's rewards.
 
+For centralised critics (trained with every seat's information, then
+dropped for play), ``state()`` is the global state PettingZoo's API names,
+the same whoever asks: every seat's view encoded in seat order (seat 0's
+view counted from seat 0, then seat 1's from seat 1, …), so every hand,
+then the words chosen so far of the action in progress, in ``state_space``.
+It is **privileged information**: it shows the other seats' cards, so it is
+for training a value function only; a policy that reads it cheats, and
+cannot play a real table. It holds no more than the seats' views together:
+cards that no seat has seen (the stock's order) are not in it.
+
 ``reset(seed=s)`` makes the episodes that follow exact: episode seeds are
 drawn from ``s``, and (rules, seed, actions) replays identically.
+
+Rendering draws a seat's view as the terminal game does (the game's
+``renderer`` part, ``parlour.cli.render``), as text without colour:
+``render_mode="ansi"`` makes ``render()`` return it; ``"human"`` prints it
+to standard output, at ``render()`` and, as PettingZoo's and Gymnasium's
+``"human"`` mode expects, by itself after ``reset`` and after each settled
+action (a word that does not settle an action changes no drawing).
 """
 
 from __future__ import annotations
@@ -31,6 +48,7 @@ from __future__ import annotations
 import io
 import random
 import secrets
+import sys
 from typing import Any, ClassVar
 
 import numpy as np
@@ -44,18 +62,28 @@ from parlour.core.game import State
 from parlour.core.registry import load_game
 
 ObsDict = dict[str, np.ndarray]
+RENDER_MODES = ("human", "ansi")
+"""The render modes offered, as PettingZoo's and Gymnasium's metadata name them (module docstring)."""
+
+
+def render_mode_checked(render_mode: str | None) -> str | None:
+    """``render_mode`` if offered (None: no rendering), else a ``ValueError`` naming those that are."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode {render_mode!r} is not offered; use {' or '.join(map(repr, RENDER_MODES))}"
+                         " or None")
+    return render_mode
 
 
 class ParlourEnv(AECEnv):  # type: ignore[misc]
     """A parlour game for PettingZoo; see the module docstring."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "parlour_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "parlour_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False,
+    }
 
     def __init__(self, spec: str, render_mode: str | None = None, **flags: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
-        self.render_mode = render_mode
+        self.render_mode = render_mode_checked(render_mode)
         self.game = load_game(spec, **flags)
         self.encoding = encoding_of(self.game)
         self.words = WordChooser(self.encoding.vocabulary)
@@ -68,8 +96,10 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         })
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self.state_space = spaces.Box(-np.inf, np.inf, (self.game.num_players * self.encoding.layout.size + size,),
+                                      np.float32)
         self.episodes = random.Random(secrets.randbits(64))
-        self.state: State[Any, Any] | None = None
+        self.game_state: State[Any, Any] | None = None
         self.paid: list[float] = []
         """Per seat, the rewards given so far this episode: its game's returns when they were last paid."""
         self.passed: list[list[float]] = []
@@ -90,7 +120,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         while state.is_terminal:  # over at the deal: nothing to decide, so not an episode (module docstring)
             self.passed.append(list(state.returns()))
             state = self.game.new_state(self.episodes.getrandbits(64))
-        self.state = state
+        self.game_state = state
         self.paid = [0.0] * self.game.num_players
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -102,6 +132,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         }
         self.words.begin(state.legal_actions())
         self.agent_selection = self.possible_agents[state.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> ObsDict:
         state = self.live()
@@ -110,6 +142,17 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         mask = np.asarray(self.words.mask() if acting else [0] * len(self.words.vocabulary), np.int8)
         vector = observation_of(self.encoding, state.view(seat), self.words if acting else None)
         return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """Every seat's view encoded, in seat order, then the words chosen so far: privileged information, for
+        centralised critics in training only (module docstring)."""
+        state = self.live()
+        vector = [x for seat in range(self.game.num_players) for x in self.encoding.observe(state.view(seat))]
+        chosen = [0.0] * len(self.words.vocabulary)
+        if not state.is_terminal:
+            for index in self.words.chosen:
+                chosen[index] = 1.0
+        return np.asarray(vector + chosen, np.float32)
 
     def step(self, action: int | None) -> None:
         """Take one word of the acting agent's action (None for an agent whose game is over)."""
@@ -124,6 +167,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         chosen = self.words.choose(int(action))
         if chosen is not None:
             self.settle(chosen)
+            if self.render_mode == "human":
+                self.render()
         self._accumulate_rewards()
 
     def settle(self, action: object) -> None:
@@ -141,21 +186,27 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[state.current_player]
 
     def render(self) -> str | None:
-        """The acting seat's view as the terminal draws it (``render_mode="ansi"``)."""
-        if self.render_mode != "ansi":
+        """The acting seat's view as the terminal draws it: returned (``"ansi"``) or printed (``"human"``)."""
+        if self.render_mode is None:
             return None
         state = self.live()
-        seat = max(state.current_player, 0)
+        text = self.drawing(max(state.current_player, 0))
+        if self.render_mode == "ansi":
+            return text
+        sys.stdout.write(text)
+        return None
+
+    def drawing(self, seat: int) -> str:
+        """Seat ``seat``'s view of the game in play as the terminal draws it, as plain text."""
         console = Console(file=io.StringIO(), width=100, color_system=None)
-        console.print(renderer_for(self.game).screen(state.view(seat), self.possible_agents))
-        out = console.file.getvalue()  # type: ignore[attr-defined]
-        return str(out)
+        console.print(renderer_for(self.game).screen(self.live().view(seat), self.possible_agents))
+        return str(console.file.getvalue())  # type: ignore[attr-defined]
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
 
     def live(self) -> State[Any, Any]:
         """The game in play, or a clear error before ``reset``."""
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.game_state

@@ -23,11 +23,17 @@ A word outside the mask changes nothing: with ``illegal="refuse"`` (the
 default, as Gymnasium's checker and unmasked learners need) the step returns
 the same observation, reward 0 and the reason in ``info["illegal"]``; with
 ``illegal="raise"`` it raises that reason as ``ValueError``.
+
+Rendering draws the learner's view as the terminal game does:
+``render_mode="ansi"`` returns the text from ``render()``, ``"human"``
+prints it, by itself after ``reset`` and after each step (Gymnasium's
+``"human"`` mode), the bots' views never shown.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import gymnasium
@@ -36,20 +42,21 @@ import numpy as np
 from parlour.bots import make_bot
 from parlour.bots.base import Bot
 from parlour.core.errors import BotSpecError
-from parlour.rl.aec import ObsDict, ParlourEnv
+from parlour.rl.aec import RENDER_MODES, ObsDict, ParlourEnv, render_mode_checked
 
 
 class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
     """See the module docstring."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it an instance attribute)
+    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Gymnasium declares it an instance attribute)
 
     def __init__(self, spec: str, seat: int = 0, opponents: str = "heuristic", render_mode: str | None = None,
                  illegal: str = "refuse", **flags: Any) -> None:
         if illegal not in ("refuse", "raise"):
             raise ValueError(f"illegal={illegal!r}: use 'refuse' (no change, reason in info) or 'raise'")
         self.illegal = illegal
-        self.multi = ParlourEnv(spec, render_mode=render_mode, **flags)
+        self.render_mode = render_mode_checked(render_mode)
+        self.multi = ParlourEnv(spec, **flags)
         game = self.multi.game
         n = game.num_players
         if not 0 <= seat < n:
@@ -63,7 +70,6 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
             raise BotSpecError(f"opponents {opponents!r}: give one bot spec, or {n - 1} (one per other seat)")
         others = [s for s in range(n) if s != seat]
         self.bots: dict[int, Bot] = {s: make_bot(spec, game) for s, spec in zip(others, specs, strict=True)}
-        self.render_mode = render_mode
         self.observation_space = self.multi.observation_space(self.agent)
         self.action_space = self.multi.action_space(self.agent)
         self.bot_rng = random.Random(0)
@@ -86,6 +92,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
             passed += self.multi.infos[self.agent]["passed"]
         self.credited = 0.0
         observation = self.multi.observe(self.agent)
+        if self.render_mode == "human":
+            self.render()
         return observation, {"action_mask": observation["action_mask"], "passed": passed}
 
     def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
@@ -104,6 +112,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         self.credited = multi.paid[self.seat]
         done = multi.live().is_terminal
         observation = multi.observe(self.agent)
+        if self.render_mode == "human":
+            self.render()
         return observation, float(reward), done, False, {"action_mask": observation["action_mask"]}
 
     def play_bots(self) -> None:
@@ -118,7 +128,14 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         return self.multi.observe(self.agent)["action_mask"].astype(bool)
 
     def render(self) -> str | None:
-        return self.multi.render()
+        """The learner's view as the terminal draws it: returned (``"ansi"``) or printed (``"human"``)."""
+        if self.render_mode is None:
+            return None
+        text = self.multi.drawing(self.seat)
+        if self.render_mode == "ansi":
+            return text
+        sys.stdout.write(text)
+        return None
 
     def close(self) -> None:
         self.multi.close()
