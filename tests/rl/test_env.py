@@ -21,7 +21,7 @@ from pettingzoo.test.state_test import test_state_space as pettingzoo_state_spac
 
 from parlour import rl
 from parlour.core.encoding import WordChooser, encoding_of
-from parlour.core.errors import RulesError
+from parlour.core.errors import BotSpecError, RulesError
 from parlour.core.game import Game, State
 from parlour.core.registry import load_game
 from tests.conftest import conformance_games
@@ -401,3 +401,38 @@ def test_single_agent_reports_the_games_over_before_the_learner_moves() -> None:
     env = rl.single_agent("tonk:speno", players=2, seat=1, opponents="random")
     reported = [env.reset(seed=seed)[1]["passed"] for seed in range(40)]
     assert sum(map(len, reported)) > 5 and all(r != 0 for games in reported for r in games)
+
+
+def play_episode(env: rl.SingleAgentEnv, seed: int) -> float:
+    """Play one episode choosing the first legal word; the learner's total reward."""
+    observation, _ = env.reset(seed=seed)
+    total, done = 0.0, False
+    while not done:
+        observation, reward, done, _, _ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        total += reward
+    return total
+
+
+def test_single_agent_opponents_may_be_bots_or_policy_callables() -> None:
+    seen: list[int] = []
+
+    def first_legal(view: dict[str, Any], legal: Any, rng: random.Random) -> Any:
+        seen.append(view["seat"])
+        return legal[0]
+
+    class FirstLegal:
+        name = "first"
+
+        def choose(self, view: dict[str, Any], legal: Any, rng: random.Random) -> Any:
+            return legal[0]
+
+    by_callable = rl.single_agent("plonk", seat=2, opponents=first_legal)
+    assert play_episode(by_callable, 3) == play_episode(rl.single_agent("plonk", seat=2, opponents=FirstLegal()), 3)
+    assert set(seen) == {0, 1, 3}  # the policy is asked for every other seat, with that seat's view
+    mixed = rl.single_agent("plonk", seat=0, opponents=["random", FirstLegal(), first_legal])
+    assert [type(b).__name__ for b in mixed.bots.values()][1:] == ["FirstLegal", "PolicyBot"]
+    play_episode(mixed, 4)
+    with pytest.raises(BotSpecError, match="give a bot spec, a Bot"):
+        rl.single_agent("plonk", opponents=42)  # type: ignore[arg-type]
+    with pytest.raises(BotSpecError, match="one per other seat"):
+        rl.single_agent("plonk", opponents=[first_legal, first_legal])

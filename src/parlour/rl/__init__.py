@@ -25,7 +25,7 @@ import gymnasium
 
 from parlour.core.registry import game_classes
 from parlour.rl.aec import ParlourEnv
-from parlour.rl.single import SingleAgentEnv
+from parlour.rl.single import Opponents, SingleAgentEnv
 
 __all__ = ["NAMESPACE", "ParlourEnv", "SingleAgentEnv", "env", "gymnasium_ids", "single_agent"]
 
@@ -38,10 +38,11 @@ def env(spec: str, render_mode: str | None = None, **flags: Any) -> ParlourEnv:
     return ParlourEnv(spec, render_mode=render_mode, **flags)
 
 
-def single_agent(spec: str, seat: int = 0, opponents: str = "heuristic", render_mode: str | None = None,
+def single_agent(spec: str, seat: int = 0, opponents: Opponents = "heuristic", render_mode: str | None = None,
                  illegal: str = "refuse", **flags: Any) -> SingleAgentEnv:
-    """The game ``spec`` for one learner at ``seat``, bots (``opponents``: one spec, or one per other seat,
-    comma-separated) at the others, as a Gymnasium environment (see ``single``)."""
+    """The game ``spec`` for one learner at ``seat``, bots (``opponents``: one bot spec, Bot or policy
+    callable ``(view, legal, rng) -> action`` for all, or one per other seat, in a list or comma-separated)
+    at the others, as a Gymnasium environment (see ``single``)."""
     return SingleAgentEnv(spec, seat=seat, opponents=opponents, render_mode=render_mode, illegal=illegal, **flags)
 
 

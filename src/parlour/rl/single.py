@@ -1,7 +1,12 @@
 """One learner against parlour bots, as a Gymnasium environment (``parlour.rl.single_agent``).
 
 The learner sits at ``seat``; bots (seeing only their views, as everywhere
-in parlour) play the other seats between the learner's turns. Observations,
+in parlour) play the other seats between the learner's turns. An opponent is
+a bot spec (``"heuristic"``, ``"learned:PATH"``), a ``parlour.bots`` Bot
+instance, or a Python policy: a callable ``(view, legal, rng) -> action``
+called as a bot's ``choose`` is (for self-play, a frozen copy of the learner).
+``opponents`` is one of these for every other seat, or a list with one per
+other seat (a string may also list specs, comma-separated). Observations,
 the word-by-word actions and their mask are the AEC environment's
 (``parlour.rl.aec``), the mask also in ``info["action_mask"]`` for
 masked-action learners (sb3-contrib's MaskablePPO reads ``action_masks()``).
@@ -34,6 +39,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -42,7 +48,38 @@ import numpy as np
 from parlour.bots import make_bot
 from parlour.bots.base import Bot
 from parlour.core.errors import BotSpecError
+from parlour.core.game import Action, Game, View
 from parlour.rl.aec import RENDER_MODES, ObsDict, ParlourEnv, render_mode_checked
+
+Policy = Callable[[View, Sequence[Action], random.Random], Action]
+"""A Python policy as an opponent: ``(view, legal, rng) -> action``, as ``Bot.choose`` is called."""
+Opponent = str | Bot | Policy
+"""One opponent: a bot spec (``"heuristic"``), a ``parlour.bots`` Bot, or a policy callable."""
+Opponents = Opponent | Sequence[Opponent]
+"""One opponent for every other seat, a comma-separated string of specs, or a list with one per other seat."""
+
+
+class PolicyBot:
+    """A policy callable seated as a bot (it is given exactly what a bot's ``choose`` is given)."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.name = getattr(policy, "__name__", type(policy).__name__)
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.policy(view, legal, rng)
+
+
+def bot_of(opponent: Opponent, game: Game[Any]) -> Bot:
+    """The bot playing for ``opponent``: built from a spec, used as it is, or wrapping a callable."""
+    if isinstance(opponent, str):
+        return make_bot(opponent.strip(), game)
+    if callable(getattr(opponent, "choose", None)):
+        return opponent  # type: ignore[return-value]
+    if callable(opponent):
+        return PolicyBot(opponent)
+    raise BotSpecError(f"opponent {opponent!r}: give a bot spec, a Bot (with choose(view, legal, rng)) "
+                       "or a callable (view, legal, rng) -> action")
 
 
 class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
@@ -50,7 +87,7 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
 
     metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Gymnasium declares it an instance attribute)
 
-    def __init__(self, spec: str, seat: int = 0, opponents: str = "heuristic", render_mode: str | None = None,
+    def __init__(self, spec: str, seat: int = 0, opponents: Opponents = "heuristic", render_mode: str | None = None,
                  illegal: str = "refuse", **flags: Any) -> None:
         if illegal not in ("refuse", "raise"):
             raise ValueError(f"illegal={illegal!r}: use 'refuse' (no change, reason in info) or 'raise'")
@@ -63,13 +100,19 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
             raise ValueError(f"seat {seat} is not at this table: seats are 0 to {n - 1}")
         self.seat = seat
         self.agent = self.multi.possible_agents[seat]
-        specs = [s.strip() for s in opponents.split(",")]
-        if len(specs) == 1:
-            specs *= n - 1
-        if len(specs) != n - 1:
-            raise BotSpecError(f"opponents {opponents!r}: give one bot spec, or {n - 1} (one per other seat)")
+        given: list[Opponent]
+        if isinstance(opponents, str):
+            given = [s.strip() for s in opponents.split(",")]
+        elif isinstance(opponents, (list, tuple)):
+            given = list(opponents)
+        else:
+            given = [opponents]  # type: ignore[list-item]  # one Bot or callable (mypy cannot narrow Sequence out)
+        if len(given) == 1:
+            given *= n - 1
+        if len(given) != n - 1:
+            raise BotSpecError(f"opponents {opponents!r}: give one opponent, or {n - 1} (one per other seat)")
         others = [s for s in range(n) if s != seat]
-        self.bots: dict[int, Bot] = {s: make_bot(spec, game) for s, spec in zip(others, specs, strict=True)}
+        self.bots: dict[int, Bot] = {s: bot_of(o, game) for s, o in zip(others, given, strict=True)}
         self.observation_space = self.multi.observation_space(self.agent)
         self.action_space = self.multi.action_space(self.agent)
         self.bot_rng = random.Random(0)
