@@ -436,3 +436,27 @@ def test_single_agent_opponents_may_be_bots_or_policy_callables() -> None:
         rl.single_agent("plonk", opponents=42)  # type: ignore[arg-type]
     with pytest.raises(BotSpecError, match="one per other seat"):
         rl.single_agent("plonk", opponents=[first_legal, first_legal])
+
+
+@pytest.mark.parametrize(("label", "game"), [*GAMES, ("tonk:match", load_game("tonk:classic", players=3, hands=6))],
+                         ids=[*IDS, "tonk:match"])
+def test_observations_and_states_stay_within_finite_bounds(label: str, game: Game) -> None:
+    env = rl.ParlourEnv(game.name_with_rules())
+    box = env.observation_space(env.possible_agents[0])["observation"]
+    for space in (box, env.state_space):
+        assert np.isfinite(space.low).all() and np.isfinite(space.high).all() and (space.low <= space.high).all()
+    for seed in (1,):
+        for state in walk(game, seed, samples=60):
+            env.game_state = state
+            env.words.begin(state.legal_actions() if not state.is_terminal else [])
+            for agent in env.possible_agents:
+                observation = env.observe(agent)
+                outside = np.flatnonzero((observation["observation"] < box.low)
+                                         | (observation["observation"] > box.high))
+                assert env.observation_space(agent).contains(observation), f"slots {outside} out of bounds"
+            assert env.state_space.contains(env.state())
+    env.reset(seed=3)
+    for agent in env.agent_iter(max_iter=3000):  # through the environment's own steps, chosen words included
+        observation, _, terminated, truncated, _ = env.last()
+        assert env.observation_space(agent).contains(observation) and env.state_space.contains(env.state())
+        env.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[-1]))

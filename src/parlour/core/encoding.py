@@ -36,12 +36,14 @@ FACES = 53
 
 @dataclass(frozen=True)
 class Section:
-    """One named run of an observation vector: ``size`` floats from ``start``."""
+    """One named run of an observation vector: ``size`` floats from ``start``, each within ``low``–``high``."""
 
     name: str
     start: int
     size: int
     what: str
+    low: float = 0.0
+    high: float = 1.0
 
 
 class Layout:
@@ -51,12 +53,19 @@ class Layout:
         self.sections: list[Section] = []
         self.size = 0
 
-    def add(self, name: str, size: int, what: str) -> Section:
-        """Append a section of ``size`` floats and return it (encodings keep it to write into)."""
-        section = Section(name, self.size, size, what)
+    def add(self, name: str, size: int, what: str, low: float = 0.0, high: float = 1.0) -> Section:
+        """Append a section of ``size`` floats, each within ``low``–``high`` (every value the encoding can
+        write there, so that observation spaces are finite), and return it (encodings keep it to write into)."""
+        section = Section(name, self.size, size, what, low, high)
         self.sections.append(section)
         self.size += size
         return section
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The lowest and the highest value of each slot, from its section's."""
+        low = [s.low for s in self.sections for _ in range(s.size)]
+        high = [s.high for s in self.sections for _ in range(s.size)]
+        return low, high
 
     def blank(self) -> list[float]:
         """A vector of zeros the length of the layout."""

@@ -89,15 +89,17 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.words = WordChooser(self.encoding.vocabulary)
         size = len(self.words.vocabulary)
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
-        shape = (self.encoding.layout.size + size,)
+        low, high = self.encoding.layout.bounds()  # the view's, then the chosen words' (0 or 1 each)
         space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+            "observation": spaces.Box(np.array([*low, *[0.0] * size], np.float32),
+                                      np.array([*high, *[1.0] * size], np.float32), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (size,), np.int8),
         })
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
-        self.state_space = spaces.Box(-np.inf, np.inf, (self.game.num_players * self.encoding.layout.size + size,),
-                                      np.float32)
+        seats = self.game.num_players
+        self.state_space = spaces.Box(np.array([*low * seats, *[0.0] * size], np.float32),
+                                      np.array([*high * seats, *[1.0] * size], np.float32), dtype=np.float32)
         self.episodes = random.Random(secrets.randbits(64))
         self.game_state: State[Any, Any] | None = None
         self.paid: list[float] = []

@@ -51,10 +51,11 @@ def layout_table(spec: str) -> str:
         f"#### `{game.name_with_rules()}`: observation {encoding.layout.size + len(words)} floats, "
         f"`Discrete({len(words)})`",
         "",
-        "| section | slots | what |",
-        "|---|---:|---|",
-        *(f"| `{s.name}` | {s.start}–{s.start + s.size - 1} | {s.what} |" for s in encoding.layout.sections),
-        f"| `chosen` | {encoding.layout.size}–{encoding.layout.size + len(words) - 1} | "
+        "| section | slots | range | what |",
+        "|---|---:|---:|---|",
+        *(f"| `{s.name}` | {s.start}–{s.start + s.size - 1} | {s.low:.4g} – {s.high:.4g} | {s.what} |"
+          for s in encoding.layout.sections),
+        f"| `chosen` | {encoding.layout.size}–{encoding.layout.size + len(words) - 1} | 0 – 1 | "
         "the words of the action chosen so far, one slot per word |",
         "",
         f"Its {len(words)} action ids, `END` (0) to `{words[-1]}` ({len(words) - 1}), are listed under "

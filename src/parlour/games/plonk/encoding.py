@@ -15,6 +15,9 @@ from parlour.games.plonk.position import SEATS
 
 POINT_SCALE = 100.0
 """Points are divided by this (a deal is worth 396 points in all)."""
+DEAL_MOST = 396
+"""The most points a side can score in a deal (every card live); the fewest is -52 (every card dead)."""
+DEAL_LEAST = -52
 
 
 class PlonkEncoding:
@@ -33,9 +36,15 @@ class PlonkEncoding:
                      for s in (0, 1)]
         self.leader = layout.add("leader", SEATS, "the relative seat that led this trick (one-hot)")
         self.sizes = layout.add("hand_sizes", SEATS, "cards in each relative seat's hand / 13")
-        self.scores = layout.add("scores", 2, f"each side's match score / {POINT_SCALE:g} (ours first)")
-        self.points = layout.add("deal_points", 2, f"each side's points this deal so far / {POINT_SCALE:g}")
-        self.target_left = layout.add("to_target", 2, "each side's points still needed / target")
+        reach = self.reach = self.target + DEAL_MOST
+        """Scores are clipped to ±this (target and one deal's most: a match ends soon after a side passes
+        the target, and goes that far below zero only in theory), so that the observation is bounded."""
+        self.scores = layout.add("scores", 2, f"each side's match score / {POINT_SCALE:g} (ours first; clipped "
+                                 "to ± (target + 396))", -reach / POINT_SCALE, reach / POINT_SCALE)
+        self.points = layout.add("deal_points", 2, f"each side's points this deal so far / {POINT_SCALE:g}",
+                                 DEAL_LEAST / POINT_SCALE, DEAL_MOST / POINT_SCALE)
+        self.target_left = layout.add("to_target", 2, "each side's points still needed / target (from the clipped "
+                                      "score)", -DEAL_MOST / self.target, 2 + DEAL_MOST / self.target)
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()
@@ -49,7 +58,7 @@ class PlonkEncoding:
             put_faces(vector, self.dead[k], view["dead"][s])
         put_one_hot(vector, self.leader, relative(view["leader"], seat, SEATS))
         put_values(vector, self.sizes, [n / 13 for n in rotated(view["hand_sizes"], seat)])
-        ours, theirs = view["scores"][side], view["scores"][1 - side]
+        ours, theirs = (max(-self.reach, min(self.reach, view["scores"][s])) for s in (side, 1 - side))
         put_values(vector, self.scores, (ours / POINT_SCALE, theirs / POINT_SCALE))
         put_values(vector, self.points, (view["points"][side] / POINT_SCALE, view["points"][1 - side] / POINT_SCALE))
         put_values(vector, self.target_left, ((self.target - ours) / self.target, (self.target - theirs) / self.target))

@@ -21,6 +21,7 @@ from parlour.core.encoding import END, Layout, put_one_hot, put_values, relative
 from parlour.core.game import View
 from parlour.games.tock.actions import KIND_TEXT, PAWNS, SEAT_LETTERS, VALUE
 from parlour.games.tock.board import HOME, board_for
+from parlour.games.tock.deck import HAND_SIZE
 from parlour.games.tock.game import TockGame
 from parlour.games.tock.position import PHASES
 
@@ -60,8 +61,11 @@ class TockEncoding:
                       for k in range(n)]
         self.advantaged = layout.add("advantaged", n * PAWNS, "pawns on their own start (advantaged), by seat")
         self.settled = layout.add("settled", n * PAWNS, "pawns that may take a shortcut this turn, by seat")
-        self.hand = layout.add("hand", len(KINDS) + 1, "the observer's cards by kind (A … K, joker), and the 2♠")
-        self.pile = layout.add("pile", len(KINDS), "cards played so far by kind / 8")
+        self.hand = layout.add("hand", len(KINDS) + 1, "the observer's cards by kind (A … K, joker), and the 2♠",
+                               0.0, HAND_SIZE)
+        sevens = 8 + (n if game.rules.extra_sevens else 0)
+        self.pile = layout.add("pile", len(KINDS), "cards played so far by kind / 8 (sevens: up to "
+                               f"{sevens}/8)", 0.0, sevens / 8)
         self.top = layout.add("pile_top", len(KINDS), "the kind of the last card played")
         self.sizes = layout.add("hand_sizes", n, "cards in each relative seat's hand / 5")
         self.stock = layout.add("stock", 1, "cards left in the stock / deck size")

@@ -39,18 +39,22 @@ class TonkEncoding:
         self.vocabulary = (END, "drop", "draw", "stock", "discard", "spread", "hit", "spades", "in", "out",
                            *faces, JOKER_TEXT, *(NAMED + f for f in faces), *(str(k) for k in range(slots)))
         layout = self.layout = Layout()
-        self.hand = layout.add("hand", FACES, "the observer's cards by face (52, then jokers)")
-        self.value = layout.add("hand_value", 1, f"the observer's hand value / {VALUE_SCALE:g}")
-        self.known = [layout.add(f"known_{k}", FACES, f"cards known to be in relative seat {k}'s hand")
+        copies = max(1, rules.jokers)  # the joker slot counts the jokers; every other face is there once
+        held = rules.hand_size + 1  # a hand holds one card more between its draw and its discard
+        self.hand = layout.add("hand", FACES, "the observer's cards by face (52, then jokers)", 0.0, copies)
+        self.value = layout.add("hand_value", 1, f"the observer's hand value / {VALUE_SCALE:g}",
+                                0.0, held * max(10, rules.joker_points) / VALUE_SCALE)
+        self.known = [layout.add(f"known_{k}", FACES, f"cards known to be in relative seat {k}'s hand", 0.0, copies)
                       for k in range(n)]
-        self.sizes = layout.add("hand_sizes", n, "cards in each relative seat's hand / hand size")
-        self.stock = layout.add("stock", 1, "cards left in the stock / 52")
+        self.sizes = layout.add("hand_sizes", n, "cards in each relative seat's hand / hand size",
+                                0.0, held / rules.hand_size)
+        self.stock = layout.add("stock", 1, "cards left in the stock / 52", 0.0, rules.deck_size / 52)
         self.top = layout.add("discard_top", FACES, "the top card of the discard pile")
-        self.pile = layout.add("discard_pile", FACES, "every card in the discard pile")
+        self.pile = layout.add("discard_pile", FACES, "every card in the discard pile", 0.0, copies)
         self.taken = layout.add("taken", FACES, "the card taken from the discard pile this turn")
         self.spreads = [layout.add(f"spread_{k}", FACES + 52 + n,
                                    f"spread {k}: its real cards (53), the cards its jokers stand for (52), "
-                                   "its owner's relative seat (one-hot)") for k in range(slots)]
+                                   "its owner's relative seat (one-hot)", 0.0, copies) for k in range(slots)]
         self.phase = layout.add("phase", len(PHASES), f"the phase, one-hot over {', '.join(PHASES)}")
         self.to_play = layout.add("to_play", n, "the relative seat to play (one-hot)")
         self.dealer = layout.add("dealer", n, "the dealer's relative seat (one-hot)")
@@ -58,8 +62,12 @@ class TonkEncoding:
         self.out_seat = layout.add("stock_out_seat", n, "the relative seat that emptied the stock (one-hot)")
         self.bets = layout.add("bets", 2 * n, "per relative seat: in the spades bet, out of it")
         self.spades = layout.add("spades_shown", n * FACES, "per relative seat: the spade it showed")
-        self.balances = layout.add("balances", n, "each relative seat's balance / stake / 10")
-        self.turns = layout.add("turns", 1, "turns taken this hand / 100")
+        # A seat gains or loses at most, per hand and per other seat, the largest settlement (a dealt 9: 3 stakes,
+        # or a tonk out) and the spades bet's stake.
+        most = rules.hands * (n - 1) * (max(3, rules.tonk_out_pay) + 1) / self.stake / 10
+        self.balances = layout.add("balances", n, "each relative seat's balance / stake / 10 (at most hands × "
+                                   "(players − 1) × (max(3, tonk_out_pay) + 1) stakes either way)", -most, most)
+        self.turns = layout.add("turns", 1, "turns taken this hand / 100 (at most 1: more turns count as 100)")
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()
@@ -99,5 +107,5 @@ class TonkEncoding:
             if spade is not None:
                 vector[self.spades.start + k * FACES + face_slot(spade)] = 1.0
         put_values(vector, self.balances, [b / self.stake / 10 for b in rotated(view["balances"], seat)])
-        put_values(vector, self.turns, (view["turns"] / 100,))
+        put_values(vector, self.turns, (min(view["turns"] / 100, 1.0),))
         return vector
