@@ -460,3 +460,27 @@ def test_observations_and_states_stay_within_finite_bounds(label: str, game: Gam
         observation, _, terminated, truncated, _ = env.last()
         assert env.observation_space(agent).contains(observation) and env.state_space.contains(env.state())
         env.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[-1]))
+
+
+def test_hand_rewards_pay_each_plonk_deal_and_add_up_to_the_returns() -> None:
+    for seed in (1, 2):
+        rewards: dict[str, list[float]] = {}
+        for mode in ("game", "hand"):
+            env = rl.single_agent("plonk", seat=1, opponents="random", reward=mode, target=300)
+            observation, _ = env.reset(seed=seed)
+            done, got = False, []
+            while not done:
+                observation, reward, done, _, _ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+                got.append(reward)
+            assert sum(got) == pytest.approx(env.multi.live().returns()[1])
+            rewards[mode] = got
+        assert len(rewards["game"]) == len(rewards["hand"])  # the same game, rewarded otherwise
+        paid = [r for r in rewards["hand"][:-1] if r]
+        assert len(paid) >= 1 and not any(rewards["game"][:-1])  # deals paid along the way, not only at the end
+    tonk = rl.single_agent("tonk:speno", players=2, opponents="random", reward="hand", hands=4)
+    total = play_episode(tonk, 5)
+    assert total == pytest.approx(tonk.multi.live().returns()[0])  # Tonk's hands already settle as they end
+    with pytest.raises(ValueError, match="has none: use reward"):
+        rl.single_agent("tock", reward="hand")
+    with pytest.raises(ValueError, match="reward='deal'"):
+        rl.single_agent("plonk", reward="deal")

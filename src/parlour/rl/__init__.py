@@ -39,11 +39,12 @@ def env(spec: str, render_mode: str | None = None, **flags: Any) -> ParlourEnv:
 
 
 def single_agent(spec: str, seat: int = 0, opponents: Opponents = "heuristic", render_mode: str | None = None,
-                 illegal: str = "refuse", **flags: Any) -> SingleAgentEnv:
+                 illegal: str = "refuse", reward: str = "game", **flags: Any) -> SingleAgentEnv:
     """The game ``spec`` for one learner at ``seat``, bots (``opponents``: one bot spec, Bot or policy
     callable ``(view, legal, rng) -> action`` for all, or one per other seat, in a list or comma-separated)
     at the others, as a Gymnasium environment (see ``single``)."""
-    return SingleAgentEnv(spec, seat=seat, opponents=opponents, render_mode=render_mode, illegal=illegal, **flags)
+    return SingleAgentEnv(spec, seat=seat, opponents=opponents, render_mode=render_mode, illegal=illegal,
+                          reward=reward, **flags)
 
 
 def gymnasium_ids() -> dict[str, str]:

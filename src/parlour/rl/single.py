@@ -24,6 +24,16 @@ paid (a reward in the next game would be credited to a move that did not
 earn it): ``reset``'s ``info["passed"]`` lists the learner's returns of the
 games passed over, so that an evaluation can count every game dealt.
 
+The reward is the change of the learner's return (``reward="game"``): in a
+Plonk match, +1 or -1 at its end; in a Tonk match (``hands`` > 1), each
+hand's payments as they settle, since its returns are the balances. With
+``reward="hand"``, a Plonk learner is also paid each deal's points as the
+deal is scored (its side's score lead gained, / target); the sum of these is
+taken back at the match's end, so the episode's rewards still add up to the
+game's returns. For Tonk, ``"hand"`` is the same as ``"game"``; Tock has no
+hands and refuses it. The deal's worth comes from the game's encoding
+(``hand_progress(view)``), so this module names no game.
+
 A word outside the mask changes nothing: with ``illegal="refuse"`` (the
 default, as Gymnasium's checker and unmasked learners need) the step returns
 the same observation, reward 0 and the reason in ``info["illegal"]``; with
@@ -88,9 +98,12 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
     metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Gymnasium declares it an instance attribute)
 
     def __init__(self, spec: str, seat: int = 0, opponents: Opponents = "heuristic", render_mode: str | None = None,
-                 illegal: str = "refuse", **flags: Any) -> None:
+                 illegal: str = "refuse", reward: str = "game", **flags: Any) -> None:
         if illegal not in ("refuse", "raise"):
             raise ValueError(f"illegal={illegal!r}: use 'refuse' (no change, reason in info) or 'raise'")
+        if reward not in ("game", "hand"):
+            raise ValueError(f"reward={reward!r}: use 'game' (the change of the game's returns) or 'hand' "
+                             "(also each hand's or deal's worth as it is scored)")
         self.illegal = illegal
         self.render_mode = render_mode_checked(render_mode)
         self.multi = ParlourEnv(spec, **flags)
@@ -100,6 +113,16 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
             raise ValueError(f"seat {seat} is not at this table: seats are 0 to {n - 1}")
         self.seat = seat
         self.agent = self.multi.possible_agents[seat]
+        self.progress: Callable[[View], float] | None = None
+        """With ``reward="hand"``, the encoding's ``hand_progress``: the shaping's potential (see ``lead``)."""
+        if reward == "hand":
+            self.progress = getattr(self.multi.encoding, "hand_progress", None)
+            if self.progress is None:
+                raise ValueError("reward='hand' is for games played in hands or deals (whose encoding has "
+                                 f"hand_progress); {game.name_with_rules()} has none: use reward='game'")
+        self.shaped = 0.0
+        """The shaping rewards given so far this episode (taken back at its end)."""
+        self.last_lead = 0.0
         given: list[Opponent]
         if isinstance(opponents, str):
             given = [s.strip() for s in opponents.split(",")]
@@ -133,7 +156,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
             self.multi.reset()
             self.play_bots()
             passed += self.multi.infos[self.agent]["passed"]
-        self.credited = 0.0
+        self.credited = self.shaped = 0.0
+        self.last_lead = self.lead()
         observation = self.multi.observe(self.agent)
         if self.render_mode == "human":
             self.render()
@@ -154,10 +178,22 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         reward = multi.paid[self.seat] - self.credited
         self.credited = multi.paid[self.seat]
         done = multi.live().is_terminal
+        if self.progress is not None:
+            if done:  # the shaping taken back: the episode's rewards add up to the game's returns
+                reward -= self.shaped
+            else:
+                lead = self.lead()
+                reward += lead - self.last_lead
+                self.shaped += lead - self.last_lead
+                self.last_lead = lead
         observation = multi.observe(self.agent)
         if self.render_mode == "human":
             self.render()
         return observation, float(reward), done, False, {"action_mask": observation["action_mask"]}
+
+    def lead(self) -> float:
+        """The encoding's ``hand_progress`` of the learner's view (0 without ``reward="hand"``)."""
+        return 0.0 if self.progress is None else self.progress(self.multi.live().view(self.seat))
 
     def play_bots(self) -> None:
         """Let the bots play until it is the learner's turn or the game is over."""

@@ -46,6 +46,11 @@ class PlonkEncoding:
         self.target_left = layout.add("to_target", 2, "each side's points still needed / target (from the clipped "
                                       "score)", -DEAL_MOST / self.target, 2 + DEAL_MOST / self.target)
 
+    def hand_progress(self, view: View) -> float:
+        """The seat's side's match score lead / target: what ``reward="hand"`` pays as each deal is scored."""
+        side = (view["seat"] or 0) & 1
+        return float(view["scores"][side] - view["scores"][1 - side]) / self.target
+
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()
         seat = view["seat"]

@@ -69,6 +69,10 @@ class TonkEncoding:
                                    "(players − 1) × (max(3, tonk_out_pay) + 1) stakes either way)", -most, most)
         self.turns = layout.add("turns", 1, "turns taken this hand / 100 (at most 1: more turns count as 100)")
 
+    def hand_progress(self, view: View) -> float:
+        """Nothing to add for ``reward="hand"``: Tonk's returns are the balances, paid as each hand settles."""
+        return 0.0
+
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()
         n = self.players
