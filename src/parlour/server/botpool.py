@@ -26,9 +26,10 @@ import os
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -141,17 +142,26 @@ class BotPool:
             self._executor = None  # a worker died (killed, out of memory): the next move gets a fresh pool
             raise
 
-    async def choose(self, game: Game[Any], bot: Bot, view: View, legal: Sequence[Action],
-                     rng: random.Random) -> Action:
-        """The move ``bot`` makes for ``game`` from ``view``, computed in the pool once a worker is free."""
+    @asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """Hold one of the pool's places for a move or a hint, counted as waiting until one is free."""
         self.waiting += 1
         try:
             await self._slots.acquire()
         finally:
             self.waiting -= 1
         self.running += 1
-        started = time.perf_counter()
         try:
+            yield
+        finally:
+            self.running -= 1
+            self._slots.release()
+
+    async def choose(self, game: Game[Any], bot: Bot, view: View, legal: Sequence[Action],
+                     rng: random.Random) -> Action:
+        """The move ``bot`` makes for ``game`` from ``view``, computed in the pool once a worker is free."""
+        async with self._slot():
+            started = time.perf_counter()
             action: Action
             if self.workers == 0:
                 action = await asyncio.to_thread(bot.choose, view, legal, rng)
@@ -160,31 +170,19 @@ class BotPool:
                 action = await self.run(think, game.spec.name, rules, bot.name, self.cap_ms, view, list(legal), rng)
             self.metrics.bot_thought(game.spec.name, bot.name, time.perf_counter() - started)
             return action
-        finally:
-            self.running -= 1
-            self._slots.release()
 
     async def advise(self, game: Game[Any], ms: float, view: View, legal: Sequence[Action],
                      rng: random.Random) -> Advice:
         """A hint for ``view``, computed like a bot's move: in the pool once a worker is free, for ``ms``
         milliseconds at most (and never more than the pool's cap, ``max_bot_ms``)."""
-        self.waiting += 1
-        try:
-            await self._slots.acquire()
-        finally:
-            self.waiting -= 1
-        self.running += 1
         rules = json.dumps(game.rules.to_dict(), sort_keys=True)
         args = (game.spec.name, rules, min(ms, self.cap_ms), view, list(legal), rng)
-        try:
+        async with self._slot():
             if self.workers == 0:
                 advice: Advice = await asyncio.to_thread(advise, *args)
             else:
                 advice = await self.run(advise, *args)
             return advice
-        finally:
-            self.running -= 1
-            self._slots.release()
 
     def close(self) -> None:
         """Stop the workers; moves still waiting are dropped (their tables replay them after a restart)."""
