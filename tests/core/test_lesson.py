@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.core.lesson import lesson_of, the_card
+from parlour.core.cards import the_card
+from parlour.core.lesson import lesson_of
 from parlour.core.registry import game_classes
 
 

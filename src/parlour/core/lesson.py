@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.core.cards import card_name, parse_card, rank
 from parlour.core.game import Game, View
 
 Explain = Callable[[View, Sequence[str], str], list[str]]
@@ -56,18 +55,3 @@ def over(view: View) -> bool:
     """Whether the view is of a finished game: nobody is to play (None, or -1 once it is over)."""
     to_play = view.get("to_play")
     return not isinstance(to_play, int) or to_play < 0
-
-
-FRENCH_ARTICLES = {1: "l'", 11: "le ", 12: "la ", 13: "le "}
-"""French articles before a card's name by rank ("l'as", "le valet", "la dame", "le roi"); "le" otherwise."""
-
-
-def the_card(card: int | str, lang: str) -> str:
-    """A card in words with its definite article, to stand in a sentence: "the queen of hearts", "la dame de
-    cœur", "l'as de pique", "le 7 de carreau"."""
-    if isinstance(card, str):
-        card = parse_card(card)
-    name = card_name(card, lang)
-    if lang == "fr":
-        return FRENCH_ARTICLES.get(rank(card), "le ") + name
-    return "the " + name

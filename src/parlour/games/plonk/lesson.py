@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.core.cards import parse_card, rank, suit
+from parlour.core.cards import parse_card, rank, suit, the_card
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
-from parlour.core.lesson import Lesson, over, the_card
+from parlour.core.lesson import Lesson, over
 
 SEED = 7
 

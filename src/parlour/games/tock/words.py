@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.core.cards import card_name
+from parlour.core.cards import the_card as the_card_of
 from parlour.core.errors import InvalidActionError
 from parlour.core.game import View
 from parlour.core.i18n import gettext
@@ -53,16 +53,6 @@ def the_card(kind: int, lang: str) -> str:
     names = {ACE: gettext("the ace", lang), TWO: gettext("the 2 of spades", lang), 11: gettext("the jack", lang),
              QUEEN: gettext("the queen", lang), KING: gettext("the king", lang), JOKER: gettext("the joker", lang)}
     return names.get(kind) or gettext("the {rank}", lang).format(rank=kind)
-
-
-def the_discard(card: int, lang: str) -> str:
-    """A card with its article: "the 9 of hearts", "le 9 de cœur", "la dame de pique", "l'as de trèfle"."""
-    name = card_name(card, lang)
-    if lang != "fr":
-        return gettext("the {card}", lang).format(card=name)
-    if name[0] in "aeiouhé":
-        return "l'" + name
-    return ("la " if name.startswith("dame") else "le ") + name
 
 
 def _route(jumps: int, stay_out: bool, lang: str) -> str:
@@ -154,7 +144,7 @@ class TockWords(Words):
         if isinstance(action, Bonus):
             return _bonus_choice(action.play, view.get("phase"), lang)
         if isinstance(action, Discard):
-            return gettext("Discard {card}", lang).format(card=the_discard(action.card, lang))
+            return gettext("Discard {card}", lang).format(card=the_card_of(action.card, lang))
         if seat is None:
             return text
         said = _instruction(action, seat, lang)
@@ -250,7 +240,7 @@ def _told(action: TockAction, name: str, seat: int, effect: Effect | None, previ
         return said.format(name=name)
     if isinstance(action, Discard):
         return gettext("{name} cannot play and discards {card}", lang).format(
-            name=name, card=the_discard(action.card, lang))
+            name=name, card=the_card_of(action.card, lang))
     if isinstance(action, Enter):
         card = the_card(action.card, lang)
         if effect is None:

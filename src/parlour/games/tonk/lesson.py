@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from parlour.core.cards import is_joker, parse_card, rank, suit
+from parlour.core.cards import is_joker, parse_card, rank, suit, the_card
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
-from parlour.core.lesson import Lesson, over, the_card
+from parlour.core.lesson import Lesson, over
 
 SEED = 147
 LOW = 10
