@@ -13,19 +13,33 @@ gives
 * ``layout``: the observation vector's sections, named and sized, so that
   the documentation tables and the code cannot disagree.
 * ``observe(view)``: the vector of one seat's view. It reads the view and
-  nothing else, so it holds nothing the seat may not know.
+  nothing else, so it holds nothing the seat may not know. It is the
+  reference, and what a bot (which sees only views) encodes.
+* ``encode(state, seat, out)``: the same vector written straight from the
+  position into ``out``, a zeroed numpy ``float32`` array of ``layout.size``
+  (no view dict, no card text): what the research interfaces call on every
+  step. Each game's tests check that it equals ``observe(state.view(seat))``
+  over many random positions, which is also what proves it leaks nothing.
 
-Values are plain floats in lists: the core needs no array library.
+``observe`` works in plain floats in lists, so the core needs no array
+library; ``encode`` is given its array by the caller (the ``rl`` and
+``openspiel`` extras bring numpy).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from parlour.core.cards import parse_card
-from parlour.core.game import Game, View
+from parlour.core.game import Game, State, View
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    FloatArray = NDArray[np.float32]
 
 END = "END"
 """Word 0 of every vocabulary: ends an action that a longer legal action begins with."""
@@ -79,6 +93,9 @@ class Encoding(Protocol):
     layout: Layout
 
     def observe(self, view: View) -> list[float]: ...
+
+    def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
+        """Write ``observe(state.view(seat))`` into ``out`` (zeroed, ``layout.size`` long) from the position."""
 
 
 def encoding_of(game: Game[Any]) -> Encoding:
@@ -140,23 +157,34 @@ class WordChooser:
     indices taken so far, for the observation.
     """
 
+    CACHED = 1 << 16
+    """At most this many actions' words are remembered (then the memory starts again)."""
+
     def __init__(self, vocabulary: Sequence[str]) -> None:
         self.vocabulary = tuple(vocabulary)
         self.index = {word: i for i, word in enumerate(self.vocabulary)}
         self.candidates: list[tuple[tuple[int, ...], object]] = []
         self.chosen: list[int] = []
+        self.cache: dict[object, tuple[int, ...]] = {}
+        """Actions' word indices already worked out: actions are values, and the same ones come back."""
 
     def words_of(self, action: object) -> tuple[int, ...]:
         """The word indices of ``action``'s notation; ``KeyError`` names a word the vocabulary lacks."""
-        try:
-            return tuple(self.index[word] for word in str(action).split())
-        except KeyError as e:
-            raise KeyError(f"{action}: the word {e.args[0]!r} is not in the game's vocabulary") from None
+        words = self.cache.get(action)
+        if words is None:
+            try:
+                words = tuple(self.index[word] for word in str(action).split())
+            except KeyError as e:
+                raise KeyError(f"{action}: the word {e.args[0]!r} is not in the game's vocabulary") from None
+            if len(self.cache) >= self.CACHED:
+                self.cache.clear()
+            self.cache[action] = words
+        return words
 
     def copy(self) -> WordChooser:
         """A chooser at the same point of the same choice (the candidates are shared: they never change)."""
         out = WordChooser.__new__(WordChooser)
-        out.vocabulary, out.index = self.vocabulary, self.index
+        out.vocabulary, out.index, out.cache = self.vocabulary, self.index, self.cache
         out.candidates, out.chosen = list(self.candidates), list(self.chosen)
         return out
 
@@ -171,10 +199,14 @@ class WordChooser:
     def mask(self) -> list[int]:
         """1 for each word index that may come next, else 0."""
         out = [0] * len(self.vocabulary)
-        depth = len(self.chosen)
-        for words, _ in self.candidates:
-            out[words[depth] if len(words) > depth else 0] = 1
+        for index in self.allowed():
+            out[index] = 1
         return out
+
+    def allowed(self) -> set[int]:
+        """The word indices that may come next (``mask``'s ones, for writing into an array)."""
+        depth = len(self.chosen)
+        return {words[depth] if len(words) > depth else 0 for words, _ in self.candidates}
 
     def choose(self, index: int) -> object | None:
         """Take word ``index``: the settled action, or None while more words are needed.
@@ -219,3 +251,12 @@ def observation_of(encoding: Encoding, view: View, words: WordChooser | None) ->
         for index in words.chosen:
             chosen[index] = 1.0
     return [*encoding.observe(view), *chosen]
+
+
+def encode_into(encoding: Encoding, state: State[Any, Any], seat: int | None, words: WordChooser | None,
+                out: FloatArray) -> None:
+    """``observation_of`` of ``seat``'s view, written from the position into ``out`` (zeroed, the
+    layout's size plus one slot per word): ``encoding.encode``, then the words chosen so far."""
+    encoding.encode(state, seat, out)
+    if words is not None and words.chosen:
+        out[[encoding.layout.size + index for index in words.chosen]] = 1.0

@@ -7,11 +7,16 @@ policy learnt in one seat plays in any. See ``core.encoding``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from parlour.core.cards import CARD_TEXT
 from parlour.core.encoding import END, FACES, Layout, put_faces, put_one_hot, put_values, relative, rotated
-from parlour.core.game import View
+from parlour.core.game import State, View
 from parlour.games.plonk.game import PlonkGame
 from parlour.games.plonk.position import SEATS
+
+if TYPE_CHECKING:
+    from parlour.core.encoding import FloatArray
 
 POINT_SCALE = 100.0
 """Points are divided by this (a deal is worth 396 points in all)."""
@@ -50,6 +55,10 @@ class PlonkEncoding:
         """The seat's side's match score lead / target: what ``reward="hand"`` pays as each deal is scored."""
         side = (view["seat"] or 0) & 1
         return float(view["scores"][side] - view["scores"][1 - side]) / self.target
+
+    def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
+        """``observe(state.view(seat))`` into ``out`` (``core.encoding``)."""
+        out[:] = self.observe(state.view(seat))
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import CARD_TEXT, JOKER_TEXT
 from parlour.core.encoding import END, Layout, put_one_hot, put_values, relative, rotated
-from parlour.core.game import View
+from parlour.core.game import State, View
 from parlour.games.tock.actions import KIND_TEXT, PAWNS, SEAT_LETTERS, VALUE
 from parlour.games.tock.board import HOME, board_for
 from parlour.games.tock.deck import HAND_SIZE
 from parlour.games.tock.game import TockGame
 from parlour.games.tock.position import PHASES
+
+if TYPE_CHECKING:
+    from parlour.core.encoding import FloatArray
 
 KINDS = (*(KIND_TEXT[k] for k in range(1, 14)), JOKER_TEXT)
 """Card kinds as the notation names them: A, 2, …, K, then the joker."""
@@ -91,6 +95,10 @@ class TockEncoding:
             if found:
                 k = relative(SEAT_LETTERS.index(found.group(1)), seat, self.players) or 0
                 vector[start + k * PAWNS + int(found.group(2)) - 1] = 1.0
+
+    def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
+        """``observe(state.view(seat))`` into ``out`` (``core.encoding``)."""
+        out[:] = self.observe(state.view(seat))
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()

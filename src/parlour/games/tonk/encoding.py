@@ -9,11 +9,16 @@ are counted from the observer (0 itself, 1 its left, …). See
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from parlour.core.cards import CARD_TEXT, JOKER_TEXT
 from parlour.core.encoding import END, FACES, Layout, face_slot, put_faces, put_one_hot, put_values, relative, rotated
-from parlour.core.game import View
+from parlour.core.game import State, View
 from parlour.games.tonk.game import TonkGame
 from parlour.games.tonk.position import PHASES
+
+if TYPE_CHECKING:
+    from parlour.core.encoding import FloatArray
 
 VALUE_SCALE = 50.0
 """Hand values are divided by this."""
@@ -72,6 +77,10 @@ class TonkEncoding:
     def hand_progress(self, view: View) -> float:
         """Nothing to add for ``reward="hand"``: Tonk's returns are the balances, paid as each hand settles."""
         return 0.0
+
+    def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
+        """``observe(state.view(seat))`` into ``out`` (``core.encoding``)."""
+        out[:] = self.observe(state.view(seat))
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()
