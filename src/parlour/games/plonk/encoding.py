@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from parlour.core.cards import CARD_TEXT
 from parlour.core.encoding import END, FACES, Layout, put_faces, put_one_hot, put_values, relative, rotated
 from parlour.core.game import State, View
+from parlour.games.plonk.cards import value_of
 from parlour.games.plonk.game import PlonkGame
-from parlour.games.plonk.position import SEATS
+from parlour.games.plonk.position import SEATS, PlonkPosition
 
 if TYPE_CHECKING:
     from parlour.core.encoding import FloatArray
@@ -50,6 +53,13 @@ class PlonkEncoding:
                                  DEAL_LEAST / POINT_SCALE, DEAL_MOST / POINT_SCALE)
         self.target_left = layout.add("to_target", 2, "each side's points still needed / target (from the clipped "
                                       "score)", -DEAL_MOST / self.target, 2 + DEAL_MOST / self.target)
+        self.flags = self.sizes.start
+        """The slots before ``hand_sizes``: cards and the leader, each 0 or 1 (``encode`` writes them as bits)."""
+        self.flag_bytes = (self.flags + 7) // 8
+        self.bit_starts = (self.hand.start, self.live[0].start, self.live[1].start, self.dead[0].start,
+                           self.dead[1].start, self.leader.start)
+        """Where ``encode`` shifts the hand's and the piles' masks to, and the leader's one-hot starts."""
+        self.trick_starts = tuple(section.start for section in self.trick)
 
     def hand_progress(self, view: View) -> float:
         """The seat's side's match score lead / target: what ``reward="hand"`` pays as each deal is scored."""
@@ -57,8 +67,39 @@ class PlonkEncoding:
         return float(view["scores"][side] - view["scores"][1 - side]) / self.target
 
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
-        """``observe(state.view(seat))`` into ``out`` (``core.encoding``)."""
-        out[:] = self.observe(state.view(seat))
+        """``observe(state.view(seat))`` into ``out`` (``core.encoding``), from the position's masks.
+
+        Every slot before ``hand_sizes`` is a 0 or a 1 (no card is in two places), so those ``flags``
+        slots are one integer, bit ``i`` for slot ``i``: each mask shifted to its section's start, a bit
+        per trick card and for the leader. One ``unpackbits`` writes them all, one list the numbers after.
+        """
+        pos: PlonkPosition = state.pos
+        me = seat or 0
+        side = me & 1
+        live, dead, leader, hands = pos.live, pos.dead, pos.leader, pos.hands
+        at_hand, at_live, at_live_theirs, at_dead, at_dead_theirs, at_leader = self.bit_starts
+        bits = (live[side] << at_live | live[1 - side] << at_live_theirs
+                | dead[side] << at_dead | dead[1 - side] << at_dead_theirs)
+        if seat is not None:
+            bits |= hands[seat] << at_hand
+        if leader >= 0:
+            bits |= 1 << at_leader + (leader - me) % SEATS
+            at_trick = self.trick_starts
+            for i, card in enumerate(pos.trick):
+                bits |= 1 << at_trick[(leader + i - me) % SEATS] + card
+        flags = self.flags
+        out[:flags] = np.unpackbits(np.frombuffer(bits.to_bytes(self.flag_bytes, "little"), np.uint8),
+                                    count=flags, bitorder="little")
+        reach, target = self.reach, self.target
+        scores = pos.scores
+        ours: float = max(-reach, min(reach, scores[side]))
+        theirs: float = max(-reach, min(reach, scores[1 - side]))
+        first, left, partner, right = hands[me:] + hands[:me]
+        out[flags:] = [first.bit_count() / 13, left.bit_count() / 13, partner.bit_count() / 13, right.bit_count() / 13,
+                       ours / POINT_SCALE, theirs / POINT_SCALE,
+                       (value_of(live[side]) - dead[side].bit_count()) / POINT_SCALE,
+                       (value_of(live[1 - side]) - dead[1 - side].bit_count()) / POINT_SCALE,
+                       (target - ours) / target, (target - theirs) / target]
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()

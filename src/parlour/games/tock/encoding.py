@@ -17,16 +17,20 @@ import itertools
 import re
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import CARD_TEXT, JOKER_TEXT
+import numpy as np
+
+from parlour.core.cards import CARD_TEXT, CARDS, FACES_PER_DECK, JOKER_TEXT
 from parlour.core.encoding import END, Layout, put_one_hot, put_values, relative, rotated
 from parlour.core.game import State, View
 from parlour.games.tock.actions import KIND_TEXT, PAWNS, SEAT_LETTERS, VALUE
 from parlour.games.tock.board import HOME, board_for
-from parlour.games.tock.deck import HAND_SIZE
+from parlour.games.tock.deck import HAND_SIZE, KIND, TWO_OF_SPADES
 from parlour.games.tock.game import TockGame
-from parlour.games.tock.position import PHASES
+from parlour.games.tock.position import PHASES, TockPosition
 
 if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
     from parlour.core.encoding import FloatArray
 
 KINDS = (*(KIND_TEXT[k] for k in range(1, 14)), JOKER_TEXT)
@@ -34,6 +38,10 @@ KINDS = (*(KIND_TEXT[k] for k in range(1, 14)), JOKER_TEXT)
 MARKS = tuple(">" * jumps + stay for jumps in range(3) for stay in ("", "~"))
 """What may follow a pawn: shortcuts taken (``>``, ``>>``) and ``~`` (stay out of the home)."""
 PAWN_NAME = re.compile(r"([a-h])([1-4])$")
+KIND_SLOT = bytes((KIND[c] - 1) % len(KINDS) if c < len(KIND) else 0 for c in range(256))
+"""Each card id's slot among ``KINDS`` (A … K, then the joker), as a ``bytes.translate`` table."""
+TWOS_OF_SPADES = frozenset(c for c in range(len(CARDS)) if c % FACES_PER_DECK == TWO_OF_SPADES)
+"""The ids of every copy of the 2♠ (the hand section's last slot)."""
 
 
 def words(players: int) -> tuple[str, ...]:
@@ -77,6 +85,31 @@ class TockEncoding:
         self.spendable = layout.add("spendable", 1, "bonuses the observer may spend now / 4")
         self.phase = layout.add("phase", len(PHASES), f"the phase, one-hot over {', '.join(PHASES)}")
         self.to_play = layout.add("to_play", n, "the relative seat to play (one-hot)")
+        base = self.advantaged.start
+        self.tail_size = layout.size - base
+        """The slots after the pawns' one-hots, which ``encode`` works out in one list and writes at once."""
+        self.tail_at = tuple(section.start - base for section in (
+            self.settled, self.hand, self.pile, self.top, self.sizes, self.stock, self.bonuses, self.spendable,
+            self.phase, self.to_play))
+        """Where each section after ``advantaged`` starts in that list."""
+        self.pawn_slots = [self.pawn_table(seat) for seat in range(n)]
+        """For each observer seat, the slot of each pawn at each place (``pawn_table``); a spectator's are
+        seat 0's (the pawns in seat order, the track from square 0, seat 0's start)."""
+        self.pawn_rows = np.arange(n * PAWNS) * (self.places + 1) + 1
+        """Where each pawn's places begin in a ``pawn_slots`` table, plus one (place -1 is column 0)."""
+
+    def pawn_table(self, seat: int) -> NDArray[np.intp]:
+        """The slot (``place_slot`` in its relative seat's section) of pawn ``p`` at place ``x`` (-1, the
+        reserve, to the last home square) as ``seat`` sees it, at ``p * (places + 1) + x + 1``."""
+        n, squares, places = self.players, self.board.squares, self.places
+        start = self.board.starts[seat]
+        table = np.empty((n * PAWNS, places + 1), np.intp)
+        for pawn in range(n * PAWNS):
+            first = (pawn - seat * PAWNS) % (n * PAWNS) * places
+            table[pawn, 0] = first + places - 1
+            table[pawn, 1:squares + 1] = first + (np.arange(squares) - start) % squares
+            table[pawn, squares + 1:] = first + np.arange(squares, places)
+        return table.reshape(-1)
 
     def place_slot(self, place: int | str | None, seat: int | None) -> int:
         """A pawn's slot in its one-hot: the track relative to ``seat``'s start, then home, then reserve."""
@@ -97,8 +130,47 @@ class TockEncoding:
                 vector[start + k * PAWNS + int(found.group(2)) - 1] = 1.0
 
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
-        """``observe(state.view(seat))`` into ``out`` (``core.encoding``)."""
-        out[:] = self.observe(state.view(seat))
+        """``observe(state.view(seat))`` into ``out`` (``core.encoding``), from the position.
+
+        The pawns' one-hots are one lookup in the observer's ``pawn_slots``; every slot after them
+        is worked out in one list (the advantaged and the settled pawns from the position's bits,
+        the cards counted by kind through ``KIND_SLOT``) and written at once.
+        """
+        pos: TockPosition = state.pos
+        n = self.players
+        me = seat or 0
+        pawns = pos.pawns
+        out[self.pawn_slots[me][np.array(pawns.pos) + self.pawn_rows]] = 1.0
+        tail = [0.0] * self.tail_size
+        at_settled, at_hand, at_pile, at_top, at_sizes, at_stock, at_bonuses, at_spendable, at_phase, at_to_play = (
+            self.tail_at)
+        width = n * PAWNS
+        turn = me * PAWNS
+        for at, bits in ((0, pawns.adv), (at_settled, pawns.settled)):
+            while bits:
+                low = bits & -bits
+                tail[at + (low.bit_length() - 1 - turn) % width] = 1.0
+                bits ^= low
+        if seat is not None:
+            hand = pos.hands[seat]
+            for kind in bytes(hand).translate(KIND_SLOT):
+                tail[at_hand + kind] += 1.0
+            if not TWOS_OF_SPADES.isdisjoint(hand):
+                tail[at_hand + len(KINDS)] = 1.0
+        pile = pos.pile
+        if pile:
+            kinds = bytes(pile).translate(KIND_SLOT)
+            tail[at_pile:at_pile + len(KINDS)] = [kinds.count(kind) / 8 for kind in range(len(KINDS))]
+            tail[at_top + kinds[-1]] = 1.0
+        hands, stored = pos.hands, pos.stored
+        tail[at_sizes:at_sizes + n] = [len(h) / 5 for h in hands[me:] + hands[:me]]
+        tail[at_stock] = len(pos.stock) / self.cards
+        tail[at_bonuses:at_bonuses + n] = [b / 4 for b in stored[me:] + stored[:me]]
+        tail[at_spendable] = pos.spendable / 4
+        tail[at_phase + pos.phase] = 1.0
+        if pos.cur >= 0:
+            tail[at_to_play + (pos.cur - me) % n] = 1.0
+        out[self.advantaged.start:] = tail
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()
