@@ -103,13 +103,10 @@ class TockEncoding:
         reserve, to the last home square) as ``seat`` sees it, at ``p * (places + 1) + x + 1``."""
         n, squares, places = self.players, self.board.squares, self.places
         start = self.board.starts[seat]
-        table = np.empty((n * PAWNS, places + 1), np.intp)
-        for pawn in range(n * PAWNS):
-            first = (pawn - seat * PAWNS) % (n * PAWNS) * places
-            table[pawn, 0] = first + places - 1
-            table[pawn, 1:squares + 1] = first + (np.arange(squares) - start) % squares
-            table[pawn, squares + 1:] = first + np.arange(squares, places)
-        return table.reshape(-1)
+        slots = np.concatenate(([places - 1], (np.arange(squares) - start) % squares, np.arange(squares, places)))
+        sections = (np.arange(n * PAWNS) - seat * PAWNS) % (n * PAWNS) * places
+        table: NDArray[np.intp] = (sections[:, None] + slots).astype(np.intp).reshape(-1)
+        return table
 
     def place_slot(self, place: int | str | None, seat: int | None) -> int:
         """A pawn's slot in its one-hot: the track relative to ``seat``'s start, then home, then reserve."""
