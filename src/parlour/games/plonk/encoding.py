@@ -95,11 +95,12 @@ class PlonkEncoding:
         ours: float = max(-reach, min(reach, scores[side]))
         theirs: float = max(-reach, min(reach, scores[1 - side]))
         first, left, partner, right = hands[me:] + hands[:me]
-        out[flags:] = [first.bit_count() / 13, left.bit_count() / 13, partner.bit_count() / 13, right.bit_count() / 13,
-                       ours / POINT_SCALE, theirs / POINT_SCALE,
-                       (value_of(live[side]) - dead[side].bit_count()) / POINT_SCALE,
-                       (value_of(live[1 - side]) - dead[1 - side].bit_count()) / POINT_SCALE,
-                       (target - ours) / target, (target - theirs) / target]
+        out[flags:self.layout.size] = [
+            first.bit_count() / 13, left.bit_count() / 13, partner.bit_count() / 13, right.bit_count() / 13,
+            ours / POINT_SCALE, theirs / POINT_SCALE,
+            (value_of(live[side]) - dead[side].bit_count()) / POINT_SCALE,
+            (value_of(live[1 - side]) - dead[1 - side].bit_count()) / POINT_SCALE,
+            (target - ours) / target, (target - theirs) / target]
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()

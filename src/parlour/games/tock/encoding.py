@@ -173,7 +173,7 @@ class TockEncoding:
         if pos.cur >= 0:
             tail[at_to_play + (pos.cur - me) % n] = 1.0
         start = self.advantaged.start
-        out[start:] = np.frombuffer(tail)
+        out[start:self.layout.size] = np.frombuffer(tail)
         start += at_pile
         out[start:start + len(KINDS)] = np.bincount(np.frombuffer(kinds, np.uint8), minlength=len(KINDS)) / 8
 
