@@ -93,7 +93,7 @@ class TockEncoding:
         self.tail_at = tuple(section.start - base for section in (
             self.settled, self.hand, self.pile, self.top, self.sizes, self.stock, self.bonuses, self.spendable,
             self.phase, self.to_play))
-        """Where each section after ``advantaged`` starts in that list."""
+        """Where each section after ``advantaged`` starts in ``tail``."""
         self.pawn_slots = [self.pawn_table(seat) for seat in range(n)]
         """For each observer seat, the slot of each pawn at each place (``pawn_table``); a spectator's are
         seat 0's (the pawns in seat order, the track from square 0, seat 0's start)."""
