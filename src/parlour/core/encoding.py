@@ -16,8 +16,8 @@ gives
   nothing else, so it holds nothing the seat may not know. It is the
   reference, and what a bot (which sees only views) encodes.
 * ``encode(state, seat, out)``: the same vector written straight from the
-  position into ``out``, a zeroed numpy ``float32`` array of ``layout.size``
-  (no view dict, no card text): what the research interfaces call on every
+  position into the first ``layout.size`` slots of ``out``, a zeroed numpy
+  ``float32`` array (no view dict, no card text): what the research interfaces call on every
   step. Each game's tests check that it equals ``observe(state.view(seat))``
   over many random positions, which is also what proves it leaks nothing.
 
@@ -95,7 +95,8 @@ class Encoding(Protocol):
     def observe(self, view: View) -> list[float]: ...
 
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
-        """Write ``observe(state.view(seat))`` into ``out`` (zeroed, ``layout.size`` long) from the position."""
+        """Write ``observe(state.view(seat))`` into ``out[:layout.size]`` from the position (``out`` is zeroed,
+        and may be longer: ``encode_into`` gives one array for the view and the words chosen)."""
 
 
 def encoding_of(game: Game[Any]) -> Encoding:
