@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import CARD_TEXT, JOKER_TEXT
+import numpy as np
+
+from parlour.core.cards import CARD_TEXT, JOKER_TEXT, cards_of
 from parlour.core.encoding import END, FACES, Layout, face_slot, put_faces, put_one_hot, put_values, relative, rotated
 from parlour.core.game import State, View
 from parlour.games.tonk.game import TonkGame
-from parlour.games.tonk.position import PHASES
+from parlour.games.tonk.position import OVER, PHASES
 
 if TYPE_CHECKING:
     from parlour.core.encoding import FloatArray
@@ -73,14 +75,76 @@ class TonkEncoding:
         self.balances = layout.add("balances", n, "each relative seat's balance / stake / 10 (at most hands × "
                                    "(players − 1) × (max(3, tonk_out_pay) + 1) stakes either way)", -most, most)
         self.turns = layout.add("turns", 1, "turns taken this hand / 100 (at most 1: more turns count as 100)")
+        self.order = [[(seat + k) % n for k in range(n)] for seat in range(n)]
+        """Per observer, the seats in relative order (the spectator's is seat 0's: seats as they are)."""
+        self.fraction_slots = np.array([self.value.start, self.stock.start, self.turns.start,
+                                        *range(self.sizes.start, self.sizes.start + n),
+                                        *range(self.balances.start, self.balances.start + n)], np.intp)
+        """The slots ``encode`` writes fractions into: hand value, stock, turns, hand sizes, balances."""
 
     def hand_progress(self, view: View) -> float:
         """Nothing to add for ``reward="hand"``: Tonk's returns are the balances, paid as each hand settles."""
         return 0.0
 
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
-        """``observe(state.view(seat))`` into ``out`` (``core.encoding``)."""
-        out[:] = self.observe(state.view(seat))
+        """``observe(state.view(seat))`` into ``out`` (``core.encoding``), read from the ``TonkPosition``.
+
+        Every slot that counts cards or is set to 1 is listed once per card (a joker at slot 52 of its
+        section, as ``face_slot`` places it) and the list counted by ``np.bincount`` into ``out``; the
+        fractions are then written at their slots. Cards are ids here: faces 0–51 are their own slot."""
+        pos = state.pos
+        n = self.players
+        over = pos.phase == OVER
+        me = 0 if seat is None else seat
+        order = self.order[me]
+        hands = pos.hands
+        ones: list[int] = []
+        add = ones.append
+        if seat is not None:
+            start = self.hand.start
+            ones.extend([start + c if c < 52 else start + 52 for c in cards_of(hands[seat])])
+        stake = self.stake
+        balances = pos.balances
+        fractions = [0.0 if seat is None else pos.values[seat] / VALUE_SCALE, len(pos.stock) / 52,
+                     min(pos.turns / 100, 1.0), *[hands[q].bit_count() / self.hand_size for q in order],
+                     *[balances[q] / stake / 10 for q in order]]
+        seen = hands if over else pos.known
+        for k, q in enumerate(order):
+            start = self.known[k].start
+            ones.extend([start + c if c < 52 else start + 52 for c in cards_of(seen[q])])
+        discard = pos.discard
+        if discard:
+            top = discard[-1]
+            add(self.top.start + (top if top < 52 else 52))
+            start = self.pile.start
+            ones.extend([start + c if c < 52 else start + 52 for c in discard])
+        if pos.taken >= 0:
+            add(self.taken.start + (pos.taken if pos.taken < 52 else 52))
+        for section, spread in zip(self.spreads, pos.spreads, strict=False):
+            start = section.start
+            ones.extend([start + c for c in cards_of(spread.real)])
+            named = start + FACES
+            for face in spread.joker_faces:
+                ones += (start + 52, named + face)
+            add(named + 52 + (spread.owner - me) % n)
+        add(self.phase.start + pos.phase)
+        if pos.cur >= 0:
+            add(self.to_play.start + (pos.cur - me) % n)
+        add(self.dealer.start + (pos.dealer - me) % n)
+        lockout = pos.lockout
+        bets = pos.bets
+        spades = pos.spades_shown
+        for k, q in enumerate(order):
+            if lockout[q]:
+                add(self.lockout.start + k)
+            if bets[q] is not None:
+                add(self.bets.start + 2 * k + (0 if bets[q] else 1))
+            if spades[q] is not None:
+                add(self.spades.start + k * FACES + spades[q])
+        if pos.stock_out_seat >= 0:
+            add(self.out_seat.start + (pos.stock_out_seat - me) % n)
+        out[:] = np.bincount(ones, minlength=self.layout.size)
+        out[self.fraction_slots] = fractions
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()
