@@ -57,7 +57,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from rich.console import Console
 
 from parlour.cli.render import renderer_for
-from parlour.core.encoding import WordChooser, encoding_of, observation_of
+from parlour.core.encoding import WordChooser, encoding_of
 from parlour.core.game import State
 from parlour.core.registry import load_game
 
@@ -89,6 +89,16 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.words = WordChooser(self.encoding.vocabulary)
         size = len(self.words.vocabulary)
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.width = self.encoding.layout.size
+        """Where the chosen words' slots begin in an observation."""
+        self.encoded: list[tuple[State[Any, Any] | None, int, np.ndarray]] = [
+            (None, -1, np.zeros(self.width + size, np.float32)) for _ in self.possible_agents]
+        """Per seat, the last state and version encoded and its observation with no word chosen: the words
+        of one action are chosen over several steps, in one position."""
+        self.masked: tuple[object, int, np.ndarray] = (None, -1, np.zeros(size, np.int8))
+        """The candidates list and the depth of the choice whose mask was last made, and that mask."""
+        self.no_words = np.zeros(size, np.int8)
         low, high = self.encoding.layout.bounds()  # the view's, then the chosen words' (0 or 1 each)
         space = spaces.Dict({
             "observation": spaces.Box(np.array([*low, *[0.0] * size], np.float32),
@@ -105,6 +115,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.paid: list[float] = []
         """Per seat, the rewards given so far this episode: its game's returns when they were last paid."""
         self.passed: list[list[float]] = []
+        self.paying = False
+        """Whether ``rewards`` holds a payment (else every reward is 0 and need not be written again)."""
         """The returns of each game over at the deal that this episode's ``reset`` passed over (module docstring)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -126,6 +138,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.paid = [0.0] * self.game.num_players
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
+        self.paying = False
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
@@ -138,23 +151,50 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def observe(self, agent: str) -> ObsDict:
+        """``agent``'s observation (``core.encoding.observation_of``, written by the encoding's ``encode``) and
+        its action mask: new arrays, the caller's to keep."""
         state = self.live()
-        seat = self.possible_agents.index(agent)
-        acting = seat == state.current_player
-        mask = np.asarray(self.words.mask() if acting else [0] * len(self.words.vocabulary), np.int8)
-        vector = observation_of(self.encoding, state.view(seat), self.words if acting else None)
-        return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
+        seat = self.seats[agent]
+        vector = self.encoded_view(state, seat).copy()
+        if seat != state.current_player:
+            return {"observation": vector, "action_mask": self.no_words.copy()}
+        chosen = self.words.chosen
+        if chosen:
+            vector[[self.width + index for index in chosen]] = 1.0
+        return {"observation": vector, "action_mask": self.mask()}
+
+    def encoded_view(self, state: State[Any, Any], seat: int) -> np.ndarray:
+        """``seat``'s view of ``state`` encoded, no word chosen: kept until the state or its version changes
+        (never hand it out: copy it)."""
+        seen, version, vector = self.encoded[seat]
+        if seen is not state or version != state.version:
+            vector = np.zeros(len(vector), np.float32)
+            self.encoding.encode(state, seat, vector[: self.width])
+            self.encoded[seat] = (state, state.version, vector)
+        return vector
+
+    def mask(self) -> np.ndarray:
+        """The acting seat's action mask (a new array): the words that lead to a legal action."""
+        words = self.words
+        candidates, depth, mask = self.masked
+        if candidates is not words.candidates or depth != len(words.chosen):
+            mask = np.zeros(len(words.vocabulary), np.int8)
+            mask[list(words.allowed())] = 1
+            self.masked = (words.candidates, len(words.chosen), mask)
+        return mask.copy()
 
     def state(self) -> np.ndarray:
         """Every seat's view encoded, in seat order, then the words chosen so far: privileged information, for
         centralised critics in training only (module docstring)."""
         state = self.live()
-        vector = [x for seat in range(self.game.num_players) for x in self.encoding.observe(state.view(seat))]
-        chosen = [0.0] * len(self.words.vocabulary)
-        if not state.is_terminal:
-            for index in self.words.chosen:
-                chosen[index] = 1.0
-        return np.asarray(vector + chosen, np.float32)
+        width = self.width
+        seats = len(self.possible_agents)
+        vector = np.zeros(seats * width + len(self.words.vocabulary), np.float32)
+        for seat in range(seats):
+            vector[seat * width: (seat + 1) * width] = self.encoded_view(state, seat)[:width]
+        if not state.is_terminal and self.words.chosen:
+            vector[[seats * width + index for index in self.words.chosen]] = 1.0
+        return vector
 
     def step(self, action: int | None) -> None:
         """Take one word of the acting agent's action (None for an agent whose game is over)."""
@@ -165,22 +205,27 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must choose a word index; None is only for an agent whose game is over")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        if self.paying:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self.paying = False
         chosen = self.words.choose(int(action))
         if chosen is not None:
             self.settle(chosen)
             if self.render_mode == "human":
                 self.render()
-        self._accumulate_rewards()
+            if self.paying:
+                self._accumulate_rewards()
 
     def settle(self, action: object) -> None:
         """Apply the settled ``action``: rewards, the end of the game, or the next choice to make."""
         state = self.live()
         state.apply(action)
         returns = state.returns()
-        for seat, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = returns[seat] - self.paid[seat]
-        self.paid = list(returns)
+        if list(returns) != self.paid:
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = returns[seat] - self.paid[seat]
+            self.paid = list(returns)
+            self.paying = True
         if state.is_terminal:
             self.terminations = {agent: True for agent in self.agents}
         else:

@@ -204,7 +204,10 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
 
     def action_masks(self) -> np.ndarray:
         """The legal words now (for masked-action learners)."""
-        return self.multi.observe(self.agent)["action_mask"].astype(bool)
+        multi = self.multi
+        if multi.live().current_player != self.seat:
+            return np.zeros(len(multi.words.vocabulary), bool)
+        return multi.mask().astype(bool)
 
     def render(self) -> str | None:
         """The learner's view as the terminal draws it: returned (``"ansi"``) or printed (``"human"``)."""
