@@ -129,13 +129,17 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return view
 
     def vector_of(self, state: State[Any, Any], seat: int, public: bool = False) -> np.ndarray[Any, Any]:
-        """The encoding of ``seat``'s view of ``state``, or with ``public`` of the public view counted from
-        ``seat``; computed once per state and version."""
+        """The encoding of ``seat``'s view of ``state`` (written from the position by the encoding's ``encode``),
+        or with ``public`` of the public view counted from ``seat`` (``observe`` of that view: no seat sees
+        it, so no position encodes it); computed once per state and version."""
         seen = self.vectors.get((seat, public))
         if seen is not None and seen[0] is state and seen[1] == state.version:
             return seen[2]
-        view = {**self.view_of(state, None), "seat": seat} if public else self.view_of(state, seat)
-        vector = np.asarray(self.encoding.observe(view), dtype=np.float32)
+        if public:
+            vector = np.asarray(self.encoding.observe({**self.view_of(state, None), "seat": seat}), np.float32)
+        else:
+            vector = np.zeros(self.encoding.layout.size, np.float32)
+            self.encoding.encode(state, seat, vector)
         self.vectors[seat, public] = (state, state.version, vector)
         return vector
 
