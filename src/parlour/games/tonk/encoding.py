@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from parlour.core.cards import CARD_TEXT, JOKER_TEXT, cards_of
+from parlour.core.cards import CARD_TEXT, JOKER_TEXT
 from parlour.core.encoding import END, FACES, Layout, face_slot, put_faces, put_one_hot, put_values, relative, rotated
 from parlour.core.game import State, View
 from parlour.games.tonk.game import TonkGame
@@ -26,6 +26,18 @@ VALUE_SCALE = 50.0
 """Hand values are divided by this."""
 NAMED = "Jk="
 """How a joker in a spread or a hit shows the card it stands for (``Jk=5h``)."""
+
+
+def slots_of(mask: int, start: int) -> list[int]:
+    """The observation slots of the cards of ``mask`` in a section from ``start``: a face's own slot, any joker
+    (ids 52, 53) slot 52."""
+    out = []
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        out.append(start + card if card < 52 else start + 52)
+        mask ^= low
+    return out
 
 
 def spread_slots(jokers: int) -> int:
@@ -42,6 +54,7 @@ class TonkEncoding:
         self.hand_size = float(rules.hand_size)
         self.stake = float(rules.stake)
         slots = spread_slots(rules.jokers)
+        self.jokers = rules.jokers
         faces = CARD_TEXT[:52]
         self.vocabulary = (END, "drop", "draw", "stock", "discard", "spread", "hit", "spades", "in", "out",
                            *faces, JOKER_TEXT, *(NAMED + f for f in faces), *(str(k) for k in range(slots)))
@@ -90,8 +103,9 @@ class TonkEncoding:
         """``observe(state.view(seat))`` into ``out`` (``core.encoding``), read from the ``TonkPosition``.
 
         Every slot that counts cards or is set to 1 is listed once per card (a joker at slot 52 of its
-        section, as ``face_slot`` places it) and the list counted by ``np.bincount`` into ``out``; the
-        fractions are then written at their slots. Cards are ids here: faces 0–51 are their own slot."""
+        section, as ``face_slot`` places it), and the list written into ``out`` at once (counted by
+        ``np.bincount`` when jokers may share a slot); the fractions are then written at their slots.
+        Cards are ids here: faces 0–51 are their own slot."""
         pos = state.pos
         n = self.players
         over = pos.phase == OVER
@@ -101,17 +115,16 @@ class TonkEncoding:
         ones: list[int] = []
         add = ones.append
         if seat is not None:
-            start = self.hand.start
-            ones.extend([start + c if c < 52 else start + 52 for c in cards_of(hands[seat])])
+            ones += slots_of(hands[seat], self.hand.start)
         stake = self.stake
         balances = pos.balances
         fractions = [0.0 if seat is None else pos.values[seat] / VALUE_SCALE, len(pos.stock) / 52,
                      min(pos.turns / 100, 1.0), *[hands[q].bit_count() / self.hand_size for q in order],
                      *[balances[q] / stake / 10 for q in order]]
         seen = hands if over else pos.known
-        for k, q in enumerate(order):
-            start = self.known[k].start
-            ones.extend([start + c if c < 52 else start + 52 for c in cards_of(seen[q])])
+        for section, q in zip(self.known, order, strict=True):
+            if seen[q]:
+                ones += slots_of(seen[q], section.start)
         discard = pos.discard
         if discard:
             top = discard[-1]
@@ -122,7 +135,7 @@ class TonkEncoding:
             add(self.taken.start + (pos.taken if pos.taken < 52 else 52))
         for section, spread in zip(self.spreads, pos.spreads, strict=False):
             start = section.start
-            ones.extend([start + c for c in cards_of(spread.real)])
+            ones += slots_of(spread.real, start)
             named = start + FACES
             for face in spread.joker_faces:
                 ones += (start + 52, named + face)
@@ -132,18 +145,22 @@ class TonkEncoding:
             add(self.to_play.start + (pos.cur - me) % n)
         add(self.dealer.start + (pos.dealer - me) % n)
         lockout = pos.lockout
+        if any(lockout):
+            ones += [self.lockout.start + k for k, q in enumerate(order) if lockout[q]]
         bets = pos.bets
+        if bets.count(None) < n:
+            ones += [self.bets.start + 2 * k + (0 if bets[q] else 1) for k, q in enumerate(order)
+                     if bets[q] is not None]
         spades = pos.spades_shown
-        for k, q in enumerate(order):
-            if lockout[q]:
-                add(self.lockout.start + k)
-            if bets[q] is not None:
-                add(self.bets.start + 2 * k + (0 if bets[q] else 1))
-            if spades[q] is not None:
-                add(self.spades.start + k * FACES + spades[q])
+        if spades.count(None) < n:
+            ones += [self.spades.start + k * FACES + spades[q] for k, q in enumerate(order)
+                     if spades[q] is not None]
         if pos.stock_out_seat >= 0:
             add(self.out_seat.start + (pos.stock_out_seat - me) % n)
-        out[:] = np.bincount(ones, minlength=self.layout.size)
+        if self.jokers:  # two jokers share a slot: count them
+            out[:] = np.bincount(ones, minlength=self.layout.size)
+        else:  # no slot is listed twice
+            out[ones] = 1.0
         out[self.fraction_slots] = fractions
 
     def observe(self, view: View) -> list[float]:
