@@ -20,7 +20,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.test.state_test import test_state_space as pettingzoo_state_space_test
 
 from parlour import rl
-from parlour.core.encoding import WordChooser, encoding_of
+from parlour.core.encoding import WordChooser, encoding_of, observation_of
 from parlour.core.errors import BotSpecError, RulesError
 from parlour.core.game import Game, State
 from parlour.core.registry import load_game
@@ -188,6 +188,36 @@ def test_the_global_state_is_every_seats_view(spec: str, flags: dict[str, Any]) 
             assert (env.state() == state).all()
             env.agent_selection = selected
         env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@pytest.mark.parametrize(("spec", "flags"), BOARDS[:5], ids=[f"{s}{f}" for s, f in BOARDS[:5]])
+def test_observations_are_the_views_encoded_and_new_arrays_each_time(spec: str, flags: dict[str, Any]) -> None:
+    """Every agent's observation is ``observation_of`` its view (the reference) with the words chosen, its mask
+    the chooser's; the arrays are the caller's: changing them changes nothing the environment gives later."""
+    env = rl.env(spec, **flags)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    kept = []
+    for agent in env.agent_iter(400):
+        observation, _, terminated, truncated, _ = env.last()
+        state = env.live()
+        for seat, other in enumerate(env.possible_agents):
+            acting = seat == state.current_player
+            seen = env.observe(other)
+            expected = observation_of(env.encoding, state.view(seat), env.words if acting else None)
+            assert np.array_equal(seen["observation"], np.asarray(expected, np.float32))
+            mask = env.words.mask() if acting else [0] * len(env.words.vocabulary)
+            assert seen["action_mask"].tolist() == mask
+        kept.append((observation["observation"].copy(), observation["action_mask"].copy(), observation))
+        word = None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation["observation"][:] = 7.0
+        observation["action_mask"][:] = 1
+        again = env.observe(agent)
+        assert np.array_equal(again["observation"], kept[-1][0]) and np.array_equal(again["action_mask"], kept[-1][1])
+        observation["observation"][:], observation["action_mask"][:] = kept[-1][0], kept[-1][1]
+        env.step(word)
+    for vector, mask, given in kept:
+        assert np.array_equal(given["observation"], vector) and np.array_equal(given["action_mask"], mask)
 
 
 def test_the_global_state_shows_what_observations_hide() -> None:

@@ -115,9 +115,9 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.paid: list[float] = []
         """Per seat, the rewards given so far this episode: its game's returns when they were last paid."""
         self.passed: list[list[float]] = []
+        """The returns of each game over at the deal that this episode's ``reset`` passed over (module docstring)."""
         self.paying = False
         """Whether ``rewards`` holds a payment (else every reward is 0 and need not be written again)."""
-        """The returns of each game over at the deal that this episode's ``reset`` passed over (module docstring)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
