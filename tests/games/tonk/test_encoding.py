@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import encoding_of
+from parlour.core.encoding import WordChooser, encode_into, encoding_of, observation_of
 from parlour.core.game import State
 from parlour.games.tonk.position import OVER
 from parlour.games.tonk.state import TonkState
@@ -69,3 +69,25 @@ def test_a_spread_with_a_joker_naming_a_card() -> None:
     state.apply(spread)
     assert_encodes_as_observed(state, [None, 0, 1])
     assert any(s.joker_faces for s in state.pos.spreads)
+
+
+@pytest.mark.parametrize("spec", ["tonk:speno?players=3", "tonk:classic?players=2&jokers=2"])
+def test_encode_into_writes_the_observation_and_the_words_chosen_in_one_array(spec: str) -> None:
+    """``encode_into`` hands ``encode`` one array for the layout and the vocabulary: the words chosen so far
+    (a spread's cards, a hit's spread number) stay as ``observation_of`` lists them."""
+    game = load_game(spec)
+    encoding = encoding_of(game)
+    words = WordChooser(encoding.vocabulary)
+    rng = random.Random(2)
+    for seed in range(6):
+        state = game.new_state(seed)
+        while not state.is_terminal:
+            words.begin(state.legal_actions())
+            settled = None
+            while settled is None:
+                out = np.zeros(encoding.layout.size + len(encoding.vocabulary), np.float32)
+                encode_into(encoding, state, state.current_player, words, out)
+                expected = observation_of(encoding, state.view(state.current_player), words)
+                assert np.array_equal(out, np.asarray(expected, np.float32))
+                settled = words.choose(rng.choice([i for i, on in enumerate(words.mask()) if on]))
+            state.apply(settled)

@@ -158,7 +158,8 @@ class TonkEncoding:
         if pos.stock_out_seat >= 0:
             add(self.out_seat.start + (pos.stock_out_seat - me) % n)
         if self.jokers:  # two jokers share a slot: count them
-            out[:] = np.bincount(ones, minlength=self.layout.size)
+            size = self.layout.size  # out may go on (encode_into): only the layout's slots are written
+            out[:size] = np.bincount(ones, minlength=size)
         else:  # no slot is listed twice
             out[ones] = 1.0
         out[self.fraction_slots] = fractions
