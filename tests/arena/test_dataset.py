@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from parlour import rl
-from parlour.arena.dataset import COLUMNS, Dataset, dataset, read_records
+from parlour.arena.dataset import COLUMNS, Dataset, Source, dataset, read_records
 from parlour.arena.tournament import tournament
 from parlour.core.errors import RecordError
 from parlour.core.record import GameRecord, start_of
@@ -25,8 +25,18 @@ Tock, whose moves take two words or more (a 7 split, three)."""
 def arena(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The output folder of a small real arena run."""
     out = tmp_path_factory.mktemp("arena")
-    tournament(request.param, ["heuristic", "random"], 6, out, seed=5)
+    tournament(request.param, ["heuristic", "random"], 4, out, seed=5)
     return out
+
+
+Exported = tuple[list[tuple[Source, GameRecord]], Dataset]
+
+
+@pytest.fixture(scope="module")
+def exported(arena: Path) -> Exported:
+    """The arena's records, and their dataset (every seat's rows)."""
+    records = read_records([arena])
+    return records, dataset(records)
 
 
 def env_run(record: GameRecord, actions: np.ndarray) -> tuple[list[dict[str, np.ndarray]], list[int],
@@ -45,13 +55,13 @@ def env_run(record: GameRecord, actions: np.ndarray) -> tuple[list[dict[str, np.
         seats.append(env.possible_agents.index(agent))
         env.step(int(word))
         rewards.append(dict(env.rewards))
+    assert env.game_state.is_terminal and all(env.terminations.values())  # over at the last row, not before
     return seen, seats, rewards, env.game_state.returns()
 
 
-def test_each_row_is_what_the_environment_shows_and_the_actions_replay_the_records(arena: Path) -> None:
-    records = read_records([arena])
-    data = dataset(records)
-    assert len(records) == 6 and set(data.game) == set(range(6))
+def test_each_row_is_what_the_environment_shows_and_the_actions_replay_the_records(exported: Exported) -> None:
+    records, data = exported
+    assert len(records) >= 4 and set(data.game) == set(range(len(records)))
     for index, (_, record) in enumerate(records):
         rows = data.game == index
         seen, seats, _, returns = env_run(record, data.action[rows])
@@ -62,9 +72,8 @@ def test_each_row_is_what_the_environment_shows_and_the_actions_replay_the_recor
     assert data.mask[np.arange(len(data.action)), data.action].all()
 
 
-def test_there_is_one_row_per_word_chosen_and_settled_marks_each_actions_last(arena: Path) -> None:
-    records = read_records([arena])
-    data = dataset(records)
+def test_there_is_one_row_per_word_chosen_and_settled_marks_each_actions_last(exported: Exported) -> None:
+    records, data = exported
     for index, (_, record) in enumerate(records):
         rows = data.game == index
         assert data.settled[rows].sum() == len(record.actions)
@@ -74,11 +83,10 @@ def test_there_is_one_row_per_word_chosen_and_settled_marks_each_actions_last(ar
     assert len(data.action) <= sum(lengths)  # an implied word has no row
 
 
-def test_rewards_are_what_a_learner_at_the_seat_is_paid_and_add_up_to_its_return(arena: Path) -> None:
+def test_rewards_are_what_a_learner_at_the_seat_is_paid_and_add_up_to_its_return(exported: Exported) -> None:
     """A row's reward: the seat's rewards in the environment from its row to its next (first row: from the
     start), as the single-agent environment pays; so a seat's rewards in a game add up to its return."""
-    records = read_records([arena])
-    data = dataset(records)
+    records, data = exported
     checked = 0
     for index, (_, record) in enumerate(records):
         rows = data.game == index
@@ -134,9 +142,8 @@ def test_what_a_seat_is_paid_before_its_first_turn_comes_with_its_first_row(tmp_
     assert early > 0
 
 
-def test_seats_keeps_the_rows_of_the_seats_or_players_named(arena: Path) -> None:
-    records = read_records([arena])
-    everything = dataset(records)
+def test_seats_keeps_the_rows_of_the_seats_or_players_named(exported: Exported) -> None:
+    records, everything = exported
     first = dataset(records, ["0"])
     assert set(first.seat) == {0} and len(first.action) == (everything.seat == 0).sum()
     heuristic = dataset(records, ["heuristic"])
@@ -150,9 +157,8 @@ def test_seats_keeps_the_rows_of_the_seats_or_players_named(arena: Path) -> None
         dataset(records, ["bob"])
 
 
-def test_the_metadata_names_the_game_its_words_layout_and_each_games_source(arena: Path) -> None:
-    records = read_records([arena])
-    data = dataset(records)
+def test_the_metadata_names_the_game_its_words_layout_and_each_games_source(arena: Path, exported: Exported) -> None:
+    records, data = exported
     meta = json.loads(json.dumps(data.metadata))
     assert meta["spec"] == json.loads((arena / "results.json").read_text(encoding="utf-8"))["spec"]
     env = rl.env(meta["spec"])
@@ -162,12 +168,12 @@ def test_the_metadata_names_the_game_its_words_layout_and_each_games_source(aren
     assert sum(section["size"] for section in meta["layout"]) == meta["observation_size"]
     assert meta["layout"][-1]["start"] == meta["observation_size"] - len(meta["vocabulary"])
     assert [(g["source"], g["line"]) for g in meta["games"]] == [(str(arena / "records.jsonl"), i)
-                                                                  for i in range(1, 7)]
+                                                                  for i in range(1, len(records) + 1)]
     assert [g["returns"] for g in meta["games"]] == [r.result["returns"] for _, r in records]
     assert [g["seed"] for g in meta["games"]] == [r.seed for _, r in records]
 
 
-def test_a_record_file_and_records_files_read_in_order(arena: Path, tmp_path: Path) -> None:
+def test_a_record_file_and_records_files_read_in_order(arena: Path, exported: Exported, tmp_path: Path) -> None:
     lines = (arena / "records.jsonl").read_text(encoding="utf-8").splitlines()
     GameRecord.from_json(lines[2]).save(tmp_path / "one.json")
     (tmp_path / "two.jsonl").write_text("\n" + lines[0] + "\n\n" + lines[1] + "\n", encoding="utf-8")
@@ -175,7 +181,7 @@ def test_a_record_file_and_records_files_read_in_order(arena: Path, tmp_path: Pa
     assert [str(source) for source, _ in records] == [str(tmp_path / "one.json"), f"{tmp_path / 'two.jsonl'}, line 2",
                                                       f"{tmp_path / 'two.jsonl'}, line 4"]
     data = dataset(records)
-    whole = dataset(read_records([arena]))
+    whole = exported[1]
     assert np.array_equal(data.action[data.game == 0], whole.action[whole.game == 2])
 
 
@@ -229,8 +235,8 @@ def test_a_missing_file_or_a_folder_without_records_is_refused(tmp_path: Path) -
         read_records([tmp_path])
 
 
-def test_columns_have_one_row_each_and_fixed_types(arena: Path) -> None:
-    data: Dataset = dataset(read_records([arena]))
+def test_columns_have_one_row_each_and_fixed_types(exported: Exported) -> None:
+    data = exported[1]
     columns = data.columns()
     assert tuple(columns) == COLUMNS
     assert {len(c) for c in columns.values()} == {len(data.action)}
