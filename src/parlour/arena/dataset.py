@@ -116,6 +116,8 @@ def dataset(records: Sequence[tuple[Source, GameRecord]], seats: Iterable[str] =
     """Replay ``records`` (all of one game and rule set) into a dataset (module docstring). ``seats`` keeps
     only the rows of the seats named: a seat number (0 is the first) or a player's name as the records hold
     it (an arena's: the bot spec), which may sit at different seats from game to game."""
+    if not records:
+        raise RecordError("no records to replay: give at least one")
     first_source, first = records[0]
     try:
         game = load_game(first.game, **first.rules)
@@ -123,22 +125,23 @@ def dataset(records: Sequence[tuple[Source, GameRecord]], seats: Iterable[str] =
         raise RecordError(f"{first_source}: the record's game cannot be set up: {e}") from None
     spec = game.name_with_rules()
     encoding = encoding_of(game)
-    wanted = set(seats)
-    check_seats(wanted, game.num_players, [record for _, record in records])
-    parts: list[dict[str, NDArray[Any]]] = []
-    for index, (source, record) in enumerate(records):
+    for source, record in records:
         if record.game != first.game or record.rules != first.rules:
             other = record.game
             with suppress(ParlourError):
                 other = load_game(record.game, **record.rules).name_with_rules()
             raise RecordError(f"{source}: a record of {other!r} among records of {spec!r}: a dataset holds one "
                               f"game with one rule set (its words and observation layout depend on them)")
+    wanted = set(seats)
+    check_seats(wanted, game.num_players, [record for _, record in records])
+    parts: list[dict[str, NDArray[Any]]] = []
+    for index, (source, record) in enumerate(records):
         try:
             rows = game_rows(encoding, record, index)
         except RecordError as e:
             raise RecordError(f"{source}: {e}") from None
-        keep = [seat for seat in range(game.num_players) if str(seat) in wanted or record.players[seat] in wanted]
         if wanted:
+            keep = [seat for seat, name in enumerate(record.players) if str(seat) in wanted or name in wanted]
             rows = {name: column[np.isin(rows["seat"], keep)] for name, column in rows.items()}
         parts.append(rows)
     columns = {name: np.concatenate([part[name] for part in parts]) for name in COLUMNS}
