@@ -12,4 +12,4 @@ register_bot("ismcts", make_ismcts)
 register_bot("strong", make_strong)
 register_bot("learned", make_learned, argument="path")
 
-__all__ = ["Bot", "ISMCTSBot", "RandomBot", "make_bot"]
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "make_bot", "register_bot"]

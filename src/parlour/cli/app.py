@@ -17,6 +17,7 @@ from rich.text import Text
 from parlour.bots.base import make_bot
 from parlour.bots.names import readable_name
 from parlour.cli.arena import arena, split_specs
+from parlour.cli.export import export
 from parlour.cli.failure import fail
 from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
@@ -40,7 +41,8 @@ GAME_HELP = f"the game: {', '.join(GAME_NAMES) or 'none installed'} (parlour gam
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Play and study card games: " + (", ".join(GAME_NAMES) or "none installed") + ". "
                   "Play against bots in the terminal (play) or at tables in the browser (serve), read a game's "
-                  "rules (rules), pit bots against each other (arena) and re-play game records (replay).")
+                  "rules (rules), pit bots against each other (arena), re-play game records (replay) and turn "
+                  "them into datasets for learning (export).")
 console = Console(highlight=False)
 
 
@@ -235,6 +237,7 @@ def games_command() -> None:
 
 app.command("arena")(arena)
 app.command("serve")(serve)
+app.command("export")(export)
 
 
 def main() -> None:

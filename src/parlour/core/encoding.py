@@ -258,6 +258,6 @@ def encode_into(encoding: Encoding, state: State[Any, Any], seat: int | None, wo
                 out: FloatArray) -> None:
     """``observation_of`` of ``seat``'s view, written from the position into ``out`` (zeroed, the
     layout's size plus one slot per word): ``encoding.encode``, then the words chosen so far."""
-    encoding.encode(state, seat, out)
+    encoding.encode(state, seat, out[:encoding.layout.size])
     if words is not None and words.chosen:
         out[[encoding.layout.size + index for index in words.chosen]] = 1.0
