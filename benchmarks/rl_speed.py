@@ -96,7 +96,12 @@ def engine_play(spec: str) -> Run:
 
 
 def aec_play(spec: str) -> Run:
-    """The PettingZoo AEC environment: ``last()`` then a random allowed word at each step, to each game's end."""
+    """The PettingZoo AEC environment: ``last()`` then ``step`` at each step, to each game's end.
+
+    The play is the engine's: at the start of each action, one of the legal actions drawn uniformly, then
+    its words one step each. (Drawing each word uniformly from the mask would play other games: in Tonk,
+    "drop" is one of two first words but one of three actions, so games end sooner and deals count more.)
+    """
     env = rl.env(spec)
     env.reset(seed=1)
     rng = random.Random(1)
@@ -104,15 +109,18 @@ def aec_play(spec: str) -> Run:
     def run(seconds: float) -> tuple[float, int]:
         steps = 0
         start = clock()
+        words: list[int] = []
         while clock() - start < seconds:
             env.reset()
             for _ in env.agent_iter():
-                observation, _reward, terminated, truncated, _info = env.last()
+                _observation, _reward, terminated, truncated, _info = env.last()
                 if terminated or truncated:
                     env.step(None)
                     continue
-                allowed = observation["action_mask"].nonzero()[0]
-                env.step(int(allowed[rng.randrange(len(allowed))]))
+                if not env.words.chosen:
+                    legal = env.game_state.legal_actions()
+                    words = list(env.words.words_of(legal[rng.randrange(len(legal))]))
+                env.step(words.pop(0) if words else 0)
                 steps += 1
         return clock() - start, steps
 
