@@ -7,9 +7,9 @@ by hand at each episode's end) runs first, then ``vector_env`` at each
 ``--envs`` size (auto-reset), each for ``--steps`` learner steps after a
 short warm-up, and the ratios to the single env are printed. Both pick words
 the same way, from uniform draws masked and maximised (one draw per env).
-The machine is shared, so the timings are taken in ``--rounds`` rounds, each
-timing every env in turn, and each env's best round is kept (the one least
-slowed by other work).
+The machine is shared, so a rate is steps per second of this process's CPU
+time (wall time swings with the other work), taken in ``--rounds`` rounds,
+each timing every env in turn, each env's best round kept.
 ``--profile N`` prints the vector env's hottest functions at N envs instead.
 """
 
@@ -35,13 +35,13 @@ def single_rate(steps: int, seed: int) -> float:
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     size = len(info["action_mask"])
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(steps):
         word = int((rng.random(size) * info["action_mask"]).argmax())
         _, _, done, _, info = env.step(word)
         if done:
             _, info = env.reset()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def vector_rate(num_envs: int, steps: int, seed: int) -> float:
@@ -52,10 +52,10 @@ def vector_rate(num_envs: int, steps: int, seed: int) -> float:
     rounds = max(1, steps // num_envs)
     for _ in range(max(1, rounds // 20)):  # warm-up: the word cache and the first deals
         env.step((rng.random(env.masks.shape) * env.masks).argmax(1))
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(rounds):
         env.step((rng.random(env.masks.shape) * env.masks).argmax(1))
-    return rounds * num_envs / (time.perf_counter() - start)
+    return rounds * num_envs / (time.process_time() - start)
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, float]:
