@@ -1,8 +1,10 @@
 """Steps per second of ``parlour.rl.vector_env`` against the single-agent env, in one run:
 ``.venv/bin/python benchmarks/rl_vector.py``.
 
-A step is one word chosen by the learner (a random word of its mask); the
-opponent is the ``random`` bot. The single-agent env (``single_agent``, reset
+A step is one word chosen by the learner (a random word of its mask), at
+seat 0 in every env (the learner's seat changes the work per step: at seat 1
+a third of the games end before its turn and are dealt again); the opponent
+is the ``random`` bot. The single-agent env (``single_agent``, reset
 by hand at each episode's end) runs first, then ``vector_env`` at each
 ``--envs`` size (auto-reset), each for ``--steps`` learner steps after a
 short warm-up, and the ratios to the single env are printed. Both pick words
@@ -46,7 +48,7 @@ def single_rate(steps: int, seed: int) -> float:
 
 def vector_rate(num_envs: int, steps: int, seed: int) -> float:
     """``vector_env``'s learner steps per second (all envs' steps) with ``num_envs`` games."""
-    env = parlour.rl.vector_env(SPEC, num_envs, opponents=OPPONENT)
+    env = parlour.rl.vector_env(SPEC, num_envs, seat=0, opponents=OPPONENT)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     rounds = max(1, steps // num_envs)
