@@ -3,7 +3,9 @@
 ``env("tonk:speno", players=2)`` is a PettingZoo AEC environment (see
 ``aec``); ``single_agent("plonk", seat=0, opponents="heuristic")`` is a
 Gymnasium environment where parlour bots play the other seats (see
-``single``). Install with the ``rl`` extra. The action words and the
+``single``); ``vector_env("tonk:speno", 64, players=2, opponents="random")``
+steps 64 such games at once in numpy arrays (see ``vector``; ``sb3`` makes it
+a Stable-Baselines3 ``VecEnv``). Install with the ``rl`` extra. The action words and the
 observation layout of each game are its ``encoding`` part's, written out in
 ``docs/rl.md``.
 
@@ -19,15 +21,18 @@ import first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
 
 from parlour.core.registry import game_classes
 from parlour.rl.aec import ParlourEnv
-from parlour.rl.single import Opponents, SingleAgentEnv
+from parlour.rl.single import Opponent, Opponents, SingleAgentEnv
+from parlour.rl.vector import Batched, VectorEnv
 
-__all__ = ["NAMESPACE", "ParlourEnv", "SingleAgentEnv", "env", "gymnasium_ids", "single_agent"]
+__all__ = ["NAMESPACE", "Batched", "ParlourEnv", "SingleAgentEnv", "VectorEnv", "env", "gymnasium_ids", "single_agent",
+           "vector_env"]
 
 NAMESPACE = "parlour"
 """The Gymnasium namespace of parlour's ids."""
@@ -45,6 +50,15 @@ def single_agent(spec: str, seat: int = 0, opponents: Opponents = "heuristic", r
     at the others, as a Gymnasium environment (see ``single``)."""
     return SingleAgentEnv(spec, seat=seat, opponents=opponents, render_mode=render_mode, illegal=illegal,
                           reward=reward, **flags)
+
+
+def vector_env(spec: str, num_envs: int, seat: int | None = None,
+               opponents: Opponent | Batched | Sequence[Opponent | Batched] = "heuristic", reward: str = "game",
+               **flags: Any) -> VectorEnv:
+    """``num_envs`` games of ``spec`` stepped together in numpy arrays, a learner in each (env ``i``'s at seat
+    ``i % players``, or all at ``seat``), opponents as ``single_agent``'s or ``Batched`` policies asked for all
+    envs at once (see ``vector``)."""
+    return VectorEnv(spec, num_envs, seat=seat, opponents=opponents, reward=reward, **flags)
 
 
 def gymnasium_ids() -> dict[str, str]:

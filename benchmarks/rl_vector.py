@@ -1,0 +1,92 @@
+"""Steps per second of ``parlour.rl.vector_env`` against the single-agent env, in one run:
+``.venv/bin/python benchmarks/rl_vector.py``.
+
+A step is one word chosen by the learner (a random word of its mask), at
+seat 0 in every env (the learner's seat changes the work per step: at seat 1
+a third of the games end before its turn and are dealt again); the opponent
+is the ``random`` bot. The single-agent env (``single_agent``, reset
+by hand at each episode's end) runs first, then ``vector_env`` at each
+``--envs`` size (auto-reset), each for ``--steps`` learner steps after a
+short warm-up, and the ratios to the single env are printed. Both pick words
+the same way, from uniform draws masked and maximised (one draw per env).
+The machine is shared, so a rate is steps per second of this process's CPU
+time (wall time swings with the other work), taken in ``--rounds`` rounds,
+each timing every env in turn, each env's best round kept.
+``--profile N`` prints the vector env's hottest functions at N envs instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+import parlour.rl
+
+SPEC = "tonk:speno?players=2"
+OPPONENT = "random"
+
+
+def single_rate(steps: int, seed: int) -> float:
+    """The single-agent env's learner steps per second."""
+    env = parlour.rl.single_agent(SPEC, seat=0, opponents=OPPONENT)
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    size = len(info["action_mask"])
+    start = time.process_time()
+    for _ in range(steps):
+        word = int((rng.random(size) * info["action_mask"]).argmax())
+        _, _, done, _, info = env.step(word)
+        if done:
+            _, info = env.reset()
+    return steps / (time.process_time() - start)
+
+
+def vector_rate(num_envs: int, steps: int, seed: int) -> float:
+    """``vector_env``'s learner steps per second (all envs' steps) with ``num_envs`` games."""
+    env = parlour.rl.vector_env(SPEC, num_envs, seat=0, opponents=OPPONENT)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    rounds = max(1, steps // num_envs)
+    for _ in range(max(1, rounds // 20)):  # warm-up: the word cache and the first deals
+        env.step((rng.random(env.masks.shape) * env.masks).argmax(1))
+    start = time.process_time()
+    for _ in range(rounds):
+        env.step((rng.random(env.masks.shape) * env.masks).argmax(1))
+    return rounds * num_envs / (time.process_time() - start)
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, float]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20_000, help="learner steps timed for each env")
+    parser.add_argument("--envs", type=int, nargs="+", default=[1, 8, 64], help="vector_env sizes to time")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of timings; each env's best is kept")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--profile", type=int, metavar="N", help="profile vector_env at N envs instead")
+    args = parser.parse_args(argv)
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.runcall(vector_rate, args.profile, args.steps, args.seed)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(20)
+        return {}
+    rates = {"single": 0.0, **{f"vector{n}": 0.0 for n in args.envs}}
+    for _ in range(args.rounds):
+        rates["single"] = max(rates["single"], single_rate(args.steps, args.seed))
+        for n in args.envs:
+            rates[f"vector{n}"] = max(rates[f"vector{n}"], vector_rate(n, args.steps, args.seed))
+    single = rates["single"]
+    print(f"{SPEC}, opponent {OPPONENT}, {args.steps:,} learner steps each, best of {args.rounds} rounds",
+          flush=True)
+    print(f"single_agent:    {single:8,.0f} steps/s", flush=True)
+    for n in args.envs:
+        rate = rates[f"vector{n}"]
+        print(f"vector_env N={n:<3}: {rate:8,.0f} steps/s  ({rate / single:.2f}x the single env)", flush=True)
+    return rates
+
+
+if __name__ == "__main__":
+    main()
