@@ -115,6 +115,17 @@ def test_the_arena_warns_when_a_timed_bot_got_little_of_the_processor(tmp_path: 
     assert 0.45 < share < 0.55
 
 
+def test_a_learned_bot_plays_on_ray_as_locally() -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[cluster]')")
+    pytest.importorskip("sb3_contrib", reason="the learned bot needs the learn extra (pip install 'parlour[learn]')")
+    spec, bots = "tonk:speno?players=2", (f"learned:{POLICY}", "heuristic")
+    tasks = schedule(2, 2, 4, seed=8)
+    local = run(spec, bots, tasks, workers=1)
+    on_ray = run(spec, bots, tasks, workers=2, backend="ray")
+    assert [o.record for o in local] == [o.record for o in on_ray]
+    assert any(o.record["actions"] for o in local)
+
+
 def test_a_learned_bot_plays_on_two_workers(tmp_path: Path) -> None:
     """torch starts threads when the arena makes the bot to check its spec; forked workers then hung for good."""
     pytest.importorskip("sb3_contrib", reason="the learned bot needs the learn extra (pip install 'parlour[learn]')")
