@@ -1,7 +1,7 @@
 """The learned bot (``learned:PATH``): a policy trained by reinforcement learning, playing from its seat's view.
 
 The policy is a MaskablePPO network (sb3-contrib) trained through
-``parlour.rl`` (``benchmarks/rl_baseline.py`` trains one). The bot sees what
+``parlour.rl`` (``benchmarks/rl_agent.py`` trains one). The bot sees what
 the learner saw: ``core.encoding.observation_of`` of its view and of the words
 chosen so far, and chooses the action word by word with the game's
 ``WordChooser``, each time the most probable word among the legal ones, so
@@ -155,7 +155,7 @@ def make_learned(game: Game[Any], settings: dict[str, str]) -> LearnedBot:
     """``learned:PATH`` (or ``learned:path=PATH``): the policy saved at PATH, for ``game``."""
     path = settings.get("path")
     if not path:
-        raise BotSpecError("bot 'learned' needs the policy file: learned:PATH (benchmarks/rl_baseline.py "
+        raise BotSpecError("bot 'learned' needs the policy file: learned:PATH (benchmarks/rl_agent.py "
                            "writes one)")
     spec = f"learned:{path}"
     unknown = set(settings) - {"path"}
