@@ -179,6 +179,10 @@ def reinforce(model: MaskablePPO, against: Sb3VecEnv, steps: int, rollout: int, 
             model.set_env(against)
             curve.counting = True
         model.learn(per, callback=curve, reset_num_timesteps=False)
+        if k % 25 == 24:
+            recent = [r for _, r in episodes[-2000:]]
+            print(f"reinforcement: {model.num_timesteps:,} steps, mean return of the last {len(recent)} episodes "
+                  f"against the heuristic {np.mean(recent):+.3f}", flush=True)
     return episodes
 
 
