@@ -130,7 +130,8 @@ def imitate(model: MaskablePPO, samples: tuple[np.ndarray, ...], epochs: int, se
 
 
 class Curve(BaseCallback):
-    """Notes (learner steps so far, the episode's return) for every episode finished against the heuristic."""
+    """Notes (learner steps so far, the episode's return) for every episode finished against the heuristic, and
+    for every game passed over before the learner's first turn, so that the curve counts what the arena does."""
 
     def __init__(self, episodes: list[tuple[int, float]]) -> None:
         super().__init__()
@@ -142,6 +143,8 @@ class Curve(BaseCallback):
             for info in self.locals["infos"]:
                 if "return" in info:
                     self.episodes.append((self.num_timesteps, float(info["return"])))
+                # games over before the learner's first turn (the heuristic dropped at once): the arena counts them
+                self.episodes.extend((self.num_timesteps, float(r)) for r in info.get("passed", ()))
         return True
 
 
@@ -227,9 +230,9 @@ def table(result: BotResult) -> str:
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--imitate", type=int, default=40_000, help="heuristic games to imitate")
-    parser.add_argument("--epochs", type=int, default=4, help="passes over the imitation samples")
-    parser.add_argument("--steps", type=int, default=1_500_000, help="learner steps of reinforcement")
+    parser.add_argument("--imitate", type=int, default=80_000, help="heuristic games to imitate")
+    parser.add_argument("--epochs", type=int, default=6, help="passes over the imitation samples")
+    parser.add_argument("--steps", type=int, default=2_000_000, help="learner steps of reinforcement")
     parser.add_argument("--envs", type=int, default=64, help="games stepped together")
     parser.add_argument("--games", type=int, default=4000, help="arena games against the heuristic")
     parser.add_argument("--workers", type=int, default=1, help="arena worker processes")
@@ -251,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     against = Sb3VecEnv(parlour.rl.vector_env(SPEC, args.envs, opponents=OPPONENT))
     against.seed(args.seed)
     model = MaskablePPO("MlpPolicy", against, n_steps=rollout, batch_size=1024, n_epochs=4,
-                        learning_rate=5e-5, gamma=1.0, gae_lambda=0.95, clip_range=0.1, ent_coef=0.0,
+                        learning_rate=1e-4, gamma=1.0, gae_lambda=0.95, clip_range=0.1, ent_coef=0.0,
                         seed=args.seed, device="cpu",
                         policy_kwargs={"net_arch": NET, "activation_fn": torch.nn.ReLU})
     accuracy = imitate(model, samples, args.epochs, args.seed)
