@@ -22,7 +22,7 @@ env's info, ``infos[i]["terminal_observation"]``, with the episode's
 ``"length"`` (its steps).
 
 Each env follows ``single_agent``'s rules: the reward is the change of the
-learner's return (``reward="hand"`` shapes Plonk by each deal's worth, taken
+learner's return (``reward="hand"`` also pays each deal's worth in games of deals, taken
 back at the end), and a game over before the learner's first decision is
 passed over, its learner's return listed in the info of the env that dealt
 it (``infos[i]["passed"]``; at ``reset``, in its returned infos). Games,
@@ -63,7 +63,7 @@ BatchPolicy = Callable[[NDArray[np.float32], NDArray[np.bool_]], Any]
 
 PASS_LIMIT = 1000
 """Games in a row an env may pass over before ``deal`` gives up: opponents that always end the game before the
-learner's turn (a policy that always drops at Tonk) would otherwise deal for ever."""
+learner's turn (a policy that always ends the game at once) would otherwise deal for ever."""
 
 BLIND: dict[str, Any] = {}
 """The view given to bots that never read it (``RandomBot``): building a real view is most of their cost."""
