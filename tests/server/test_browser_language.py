@@ -56,9 +56,9 @@ def test_french_elides_before_a_name_that_starts_with_a_vowel(browser: Any, serv
     made = page.request.post(server + "/api/tables", data={"game": "tonk", "seats": ["human", "human"],
                                                            "rules": {"hands": 3}})
     tid = made.json()["id"]
-    for name in ("Ana", "Bob"):
+    for name in ("Ana", "Eli"):  # both elide: a first hand decided at the deal may give the turn to either
         assert page.request.post(f"{server}/api/tables/{tid}/join", data={"name": name}).ok
     page.goto(f"{server}/?table={tid}&watch=1")
     page.wait_for_selector("#turn:has-text('Au tour')")
-    assert page.inner_text("#turn") == "Au tour d'Ana."
+    assert page.inner_text("#turn") in ("Au tour d'Ana.", "Au tour d'Eli.")
     context.close()
