@@ -92,6 +92,23 @@ def bot_of(opponent: Opponent, game: Game[Any]) -> Bot:
                        "or a callable (view, legal, rng) -> action")
 
 
+def opponents_listed(opponents: Any, players: int) -> list[Any]:
+    """One opponent per other seat of a ``players``-seat table, from one for all, a comma-separated string of
+    specs or a list (``BotSpecError`` quoting ``opponents`` when the count is wrong)."""
+    given: list[Any]
+    if isinstance(opponents, str):
+        given = [s.strip() for s in opponents.split(",")]
+    elif isinstance(opponents, (list, tuple)):
+        given = list(opponents)
+    else:
+        given = [opponents]
+    if len(given) == 1:
+        given *= players - 1
+    if len(given) != players - 1:
+        raise BotSpecError(f"opponents {opponents!r}: give one opponent, or {players - 1} (one per other seat)")
+    return given
+
+
 class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
     """See the module docstring."""
 
@@ -123,17 +140,7 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         self.shaped = 0.0
         """The shaping rewards given so far this episode (taken back at its end)."""
         self.last_lead = 0.0
-        given: list[Opponent]
-        if isinstance(opponents, str):
-            given = [s.strip() for s in opponents.split(",")]
-        elif isinstance(opponents, (list, tuple)):
-            given = list(opponents)
-        else:
-            given = [opponents]  # type: ignore[list-item]  # one Bot or callable (mypy cannot narrow Sequence out)
-        if len(given) == 1:
-            given *= n - 1
-        if len(given) != n - 1:
-            raise BotSpecError(f"opponents {opponents!r}: give one opponent, or {n - 1} (one per other seat)")
+        given = opponents_listed(opponents, n)
         others = [s for s in range(n) if s != seat]
         self.bots: dict[int, Bot] = {s: bot_of(o, game) for s, o in zip(others, given, strict=True)}
         self.observation_space = self.multi.observation_space(self.agent)

@@ -56,7 +56,7 @@ from parlour.core.errors import BotSpecError
 from parlour.core.game import State
 from parlour.core.registry import load_game
 from parlour.rl.aec import ParlourEnv
-from parlour.rl.single import Opponent, bot_of
+from parlour.rl.single import Opponent, bot_of, opponents_listed
 
 BatchPolicy = Callable[[NDArray[np.float32], NDArray[np.bool_]], Any]
 """A batched policy: ``(observations [k, obs], masks [k, vocab]) -> word indices [k]`` (array-like of ints)."""
@@ -110,7 +110,7 @@ class VectorEnv:
         self.num_envs = num_envs
         self.seats = [i % players if seat is None else seat for i in range(num_envs)]
         """The learner's seat in each env."""
-        given = self.opponents_given(opponents, players)
+        given = opponents_listed(opponents, players)
         made: list[Bot | Batched] = [o if isinstance(o, Batched) else bot_of(o, self.game) for o in given]
         self.players: list[list[Player]] = []
         """Per env, who plays each seat (None at the learner's)."""
@@ -143,22 +143,6 @@ class VectorEnv:
         self.states: list[State[Any, Any] | None] = [None] * num_envs
         self.episodes = [random.Random(secrets.randbits(64)) for _ in range(num_envs)]
         self.bot_rngs = [random.Random(secrets.randbits(64)) for _ in range(num_envs)]
-
-    @staticmethod
-    def opponents_given(opponents: Any, players: int) -> list[Any]:
-        """One opponent per other seat, from one for all, a comma-separated string or a list."""
-        given: list[Any]
-        if isinstance(opponents, str):
-            given = [s.strip() for s in opponents.split(",")]
-        elif isinstance(opponents, (list, tuple)):
-            given = list(opponents)
-        else:
-            given = [opponents]
-        if len(given) == 1:
-            given *= players - 1
-        if len(given) != players - 1:
-            raise BotSpecError(f"opponents {opponents!r}: give one opponent, or {players - 1} (one per other seat)")
-        return given
 
     def reset(self, seed: int | None = None) -> tuple[NDArray[np.float32], dict[int, dict[str, Any]]]:
         """Deal every env a new game (``seed``: env ``i`` seeded ``seed + i``); the observations and the infos of

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import Encoding, WordChooser, encode_into, encoding_of, observation_of
+from parlour.core.encoding import Encoding, encoding_of
 from parlour.games.plonk.encoding import PlonkEncoding
 from parlour.games.plonk.state import PlonkState
 from tests.games.plonk.helpers import SUIT_HANDS, start
@@ -67,22 +67,3 @@ def test_scores_beyond_the_observation_s_reach_are_clipped_alike() -> None:
     encoding.encode(state, 1, out)
     scores = encoding.scores.start
     assert list(out[scores:scores + 2]) == pytest.approx([-encoding.reach / 100, encoding.reach / 100])
-
-
-def test_encode_into_writes_the_observation_and_the_words_chosen_in_one_array() -> None:
-    """``encode_into`` hands ``encode`` the array for the layout and the vocabulary: the encoding fills its
-    part, the words chosen so far set theirs, as ``observation_of`` lists them."""
-    game = load_game("plonk")
-    encoding = encoding_of(game)
-    state = game.new_state(3)
-    assert isinstance(state, PlonkState)
-    rng = random.Random(3)
-    for _ in range(40):
-        words = WordChooser(encoding.vocabulary)
-        words.begin(state.legal_actions())
-        words.choose(min(words.allowed() - {0}))
-        for seat, chosen in [(state.current_player, words), (None, None)]:
-            out = np.zeros(encoding.layout.size + len(encoding.vocabulary), np.float32)
-            encode_into(encoding, state, seat, chosen, out)
-            assert np.array_equal(out, np.asarray(observation_of(encoding, state.view(seat), chosen), np.float32))
-        state.apply(rng.choice(state.legal_actions()))

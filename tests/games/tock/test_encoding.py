@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import Encoding, WordChooser, encode_into, encoding_of, observation_of
+from parlour.core.encoding import Encoding, encoding_of
 from parlour.games.tock.deck import KIND, TWO_OF_SPADES
 from parlour.games.tock.position import OVER, PHASES
 from parlour.games.tock.state import TockState
@@ -85,22 +85,3 @@ def test_a_set_up_board_with_pawns_on_every_kind_of_place(players: int) -> None:
     encoding.encode(state, 0, out)
     hand = encoding.hand.start
     assert list(out[hand:hand + encoding.hand.size]) == [1, 2, *[0] * 4, 1, *[0] * 6, 1, 1]
-
-
-def test_encode_into_writes_the_observation_and_the_words_chosen_in_one_array() -> None:
-    """``encode_into`` hands ``encode`` the array for the layout and the vocabulary: the encoding fills its
-    part, the words chosen so far set theirs, as ``observation_of`` lists them."""
-    game = load_game("tock?players=6")
-    encoding = encoding_of(game)
-    state = game.new_state(3)
-    assert isinstance(state, TockState)
-    rng = random.Random(3)
-    for _ in range(40):
-        words = WordChooser(encoding.vocabulary)
-        words.begin(state.legal_actions())
-        words.choose(min(words.allowed() - {0}))
-        for seat, chosen in [(state.current_player, words), (None, None)]:
-            out = np.zeros(encoding.layout.size + len(encoding.vocabulary), np.float32)
-            encode_into(encoding, state, seat, chosen, out)
-            assert np.array_equal(out, np.asarray(observation_of(encoding, state.view(seat), chosen), np.float32))
-        state.apply(rng.choice(state.legal_actions()))

@@ -1,0 +1,31 @@
+"""``core.encoding``: ``encode_into`` writes a seat's observation and the words chosen so far in one array, as
+``observation_of`` lists them, whatever the game (each game's own tests check its ``encode``)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from parlour import load_game
+from parlour.core.encoding import WordChooser, encode_into, encoding_of, observation_of
+
+
+@pytest.mark.parametrize("spec", ["plonk", "tock?players=6"])
+def test_encode_into_writes_the_observation_and_the_words_chosen_in_one_array(spec: str) -> None:
+    """``encode_into`` hands ``encode`` the array for the layout and the vocabulary: the encoding fills its
+    part, the words chosen so far set theirs, as ``observation_of`` lists them."""
+    game = load_game(spec)
+    encoding = encoding_of(game)
+    state = game.new_state(3)
+    rng = random.Random(3)
+    for _ in range(40):
+        words = WordChooser(encoding.vocabulary)
+        words.begin(state.legal_actions())
+        words.choose(min(words.allowed() - {0}))
+        for seat, chosen in [(state.current_player, words), (None, None)]:
+            out = np.zeros(encoding.layout.size + len(encoding.vocabulary), np.float32)
+            encode_into(encoding, state, seat, chosen, out)
+            assert np.array_equal(out, np.asarray(observation_of(encoding, state.view(seat), chosen), np.float32))
+        state.apply(rng.choice(state.legal_actions()))
