@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from parlour.bots.residual import ResidualBot, is_residual_file, make_residual
 from parlour.core.encoding import Encoding, WordChooser, encoding_of, observation_of
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
@@ -151,16 +152,20 @@ class LearnedBot:
                 return action
 
 
-def make_learned(game: Game[Any], settings: dict[str, str]) -> LearnedBot:
-    """``learned:PATH`` (or ``learned:path=PATH``): the policy saved at PATH, for ``game``."""
+def make_learned(game: Game[Any], settings: dict[str, str]) -> LearnedBot | ResidualBot:
+    """``learned:PATH`` (or ``learned:path=PATH``): the policy saved at PATH, for ``game`` — a MaskablePPO
+    network, or a residual policy (``bots.residual``: a NumPy archive) over a base bot."""
     path = settings.get("path")
     if not path:
         raise BotSpecError("bot 'learned' needs the policy file: learned:PATH (benchmarks/rl_agent.py "
-                           "writes one)")
+                           "and benchmarks/rl_residual.py write one)")
     spec = f"learned:{path}"
     unknown = set(settings) - {"path"}
     if unknown:
         raise BotSpecError(f"bot {spec!r}: unknown setting(s) {', '.join(sorted(unknown))}; the only one is "
                            "the policy file's path")
+    file = Path(path).expanduser()
+    if file.is_file() and is_residual_file(file):
+        return make_residual(spec, file, game)
     return LearnedBot(encoding_of(game), load_policy(spec, path, game))
 
