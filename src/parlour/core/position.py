@@ -66,7 +66,7 @@ def history_of(items: Iterable[tuple[int, Any]]) -> History:
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Position:
+class Position:  # noqa: PLW1641 — unhashable: Python sets __hash__ to None beside __eq__
     """The shared part of every game's position; games add their fields in a subclass."""
 
     version: int = 0
@@ -99,7 +99,6 @@ class Position:
                 and [(s, str(a)) for s, a in history_items(self.history)]
                 == [(s, str(a)) for s, a in history_items(other.history)])
 
-    __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, Any]:
         """The shared fields as JSON; games add theirs (``{**super().to_json(), ...}``)."""
