@@ -43,10 +43,14 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
 
 
 def _stale(manifest: dict[str, str]) -> list[str]:
-    """The compiled modules whose source differs from the one they were built from."""
-    return [module for module, digest in manifest.items()
-            if hashlib.sha256((_PACKAGE.parent / (module.replace(".", "/") + ".py")).read_bytes()).hexdigest()
-            != digest]
+    """The compiled modules whose source differs from the one they were built from (an install that left
+    the source out has nothing to compare: its extensions run)."""
+    stale = []
+    for module, digest in manifest.items():
+        source = _PACKAGE.parent / (module.replace(".", "/") + ".py")
+        if source.exists() and hashlib.sha256(source.read_bytes()).hexdigest() != digest:
+            stale.append(module)
+    return stale
 
 
 def _choose_mode() -> bool:
