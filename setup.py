@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
@@ -78,8 +79,20 @@ class OptionalBuildExt(build_ext):
             return
         package = Path(self.get_ext_fullpath("parlour.x")).parent
         package.mkdir(parents=True, exist_ok=True)
+        self.remove_others(package)
         sources = {path.removesuffix(".py").replace("/", "."): digest(ROOT / "src" / path) for path in COMPILED}
         (package / MANIFEST).write_text(json.dumps(sources, indent=1, sort_keys=True) + "\n")
+
+    def remove_others(self, package: Path) -> None:
+        """Delete extensions of earlier builds that this one did not make (a module no longer compiled, an
+        older group library): left in place they would shadow the source, or ship in the wheel."""
+        made = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
+        suffixes = tuple(EXTENSION_SUFFIXES)
+        found = [*package.rglob("*"), *package.parent.glob("*__mypyc.*")]
+        for path in found:
+            if path.name.endswith(suffixes) and path.resolve() not in made:
+                print(f"parlour: removing {path}, not part of this build", file=sys.stderr)
+                path.unlink()
 
     def get_outputs(self) -> list[str]:
         """The extensions and the manifest, where they were built (for editable installs and wheels)."""
