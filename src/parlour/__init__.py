@@ -65,8 +65,8 @@ def _choose_mode() -> bool:
         stale = _stale(manifest)
         if not stale:
             return True
-        warnings.warn(f"parlour: the compiled {', '.join(stale)} predate(s) the source: running pure Python "
-                      "(rebuild with `make compile`)", RuntimeWarning, stacklevel=2)
+        warnings.warn(f"parlour: {', '.join(stale)} changed since compiled: running every module from its "
+                      "source (rebuild: make compile)", RuntimeWarning, stacklevel=2)
     sys.meta_path.insert(0, _SourceFinder())
     return False
 
