@@ -5,12 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean chromium messages
+.PHONY: play test lint typecheck compile unit bench clean chromium messages
 
 # The server tests that need PostgreSQL or Redis start their own (initdb and pg_ctl, redis-server) on free ports and
 # use no service of this machine; they are skipped, saying why, only where those programs are not installed.
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl,openspiel,learn]'
@@ -22,13 +22,25 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) chromium
+# The engine's hot modules compiled by mypyc beside their source (setup.py), rebuilt from any source changed
+# since the last build: mypyc's cache under build/ makes an unchanged rebuild a few seconds. Without a C compiler
+# the package stays pure Python. A compiled module older than its source is never run: parlour runs the source
+# instead, with a warning (parlour/__init__.py).
+compile: $(STAMP)
+	$(BIN)/python setup.py -q build_ext --inplace
+
+# The whole suite as built (compiled where a compiler is), then the engine's own tests again on pure Python.
+PURE_TESTS := tests/games tests/core tests/test_conformance.py tests/test_positions.py tests/test_plugin_game.py \
+	tests/test_estimate.py tests/test_compiled.py
+
+unit: $(STAMP) chromium compile
 	$(BIN)/pytest -n 2 -q
+	PARLOUR_PURE_PYTHON=1 $(BIN)/pytest -n 2 -q $(PURE_TESTS)
 
 # Debian's Chromium for the browser tests: installed when missing and this user may; they skip without it.
 chromium:
@@ -44,4 +56,5 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build src/*.so src/parlour/_compiled.json
+	find src -name '*.so' -delete

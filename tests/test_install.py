@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import os
 import selectors
+import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,6 +23,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])
+"""The C compiler Python builds extensions with, when there is one: the wheel is then compiled (setup.py)."""
 pytestmark = pytest.mark.slow
 
 
@@ -51,6 +55,18 @@ def test_the_package_is_imported_from_the_environment_not_the_checkout(
     bin_dir, env = installed
     where = run(bin_dir / "python", "-c", "import parlour; print(parlour.__file__)", cwd=bin_dir, env=env).stdout
     assert Path(where.strip()).is_relative_to(bin_dir.parent)
+
+
+def test_the_wheel_runs_compiled_where_a_compiler_is_and_as_pure_python_on_request(
+        installed: tuple[Path, dict[str, str]]) -> None:
+    bin_dir, env = installed
+    said = run(bin_dir / "parlour", "--version", cwd=bin_dir, env=env).stdout
+    assert ("(compiled engine)" if COMPILER else "(pure Python engine)") in said
+    pure = run(bin_dir / "parlour", "--version", cwd=bin_dir, env={**env, "PARLOUR_PURE_PYTHON": "1"}).stdout
+    assert "(pure Python engine)" in pure
+    done = run(bin_dir / "parlour", "play", "tonk", "--seed", "5", "--players", "3", "--vs", "heuristic",
+               cwd=bin_dir, env={**env, "PARLOUR_PURE_PYTHON": "1"}, input="1\n" * 400)
+    assert "Game over:" in done.stdout and "Traceback" not in done.stdout + done.stderr
 
 
 def fetch(url: str) -> tuple[int, str, bytes]:

@@ -14,6 +14,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
+import parlour
 from parlour.bots.base import make_bot
 from parlour.bots.names import readable_name
 from parlour.cli.arena import arena, split_specs
@@ -57,10 +58,21 @@ def choose_language(ctx: typer.Context, lang: str | None) -> str | None:
     return lang
 
 
+def show_version(value: bool) -> None:
+    """``--version``: the version, and whether the engine runs compiled or as pure Python (``parlour.compiled``)."""
+    if value:
+        mode = _("compiled engine") if parlour.compiled() else _("pure Python engine")
+        console.print(f"parlour {parlour.__version__} ({mode})")
+        raise typer.Exit
+
+
 @app.callback()
 def options(lang: Annotated[str | None, typer.Option(
         "--lang", help=f"language of the messages: {', '.join(LANGUAGES)} (default: from the environment's LANG)",
-        is_eager=True, callback=choose_language)] = None) -> None:
+        is_eager=True, callback=choose_language)] = None,
+            version: Annotated[bool, typer.Option(
+        "--version", help="print the version and whether the engine runs compiled, then exit", is_eager=True,
+        callback=show_version)] = False) -> None:
     """Options for every command."""
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.errors import InvalidActionError
 from parlour.core.i18n import current_language, gettext
 
@@ -154,6 +156,7 @@ def parse_card(text: str, french: bool = False) -> int:
     ).format(text=repr(text), ranks=ranks, suits=suits, example="Dc" if french else "Qh", joker=JOKER_TEXT))
 
 
+@mypyc_attr(native_class=False)  # a compiled class cannot subclass int
 class Card(int):
     """A card id that prints in notation; ``Card('Qh')`` pastes back as code."""
 
@@ -162,7 +165,7 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             value = parse_card(value)
-        return super().__new__(cls, value)
+        return int.__new__(cls, value)
 
     def __str__(self) -> str:
         return card_str(self)

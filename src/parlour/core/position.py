@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import parse_card
 from parlour.core.errors import ParlourError, RecordError, RulesError
 
@@ -65,8 +67,9 @@ def history_of(items: Iterable[tuple[int, Any]]) -> History:
     return node
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games from other distributions subclass it
 @dataclass(slots=True, kw_only=True, eq=False)
-class Position:
+class Position:  # noqa: PLW1641 — unhashable: Python sets __hash__ to None beside __eq__
     """The shared part of every game's position; games add their fields in a subclass."""
 
     version: int = 0
@@ -99,7 +102,6 @@ class Position:
                 and [(s, str(a)) for s, a in history_items(self.history)]
                 == [(s, str(a)) for s, a in history_items(other.history)])
 
-    __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, Any]:
         """The shared fields as JSON; games add theirs (``{**super().to_json(), ...}``)."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import CARDS, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
 from parlour.core.i18n import gettext as _
 from parlour.games.plonk.cards import SUIT_BITS
 
 
+@mypyc_attr(native_class=False)  # interned, immutable: __new__ and __setattr__ of its own
 class Play:
     """Play ``card`` from your hand to the trick; any card may be played at any time.
 

@@ -70,7 +70,8 @@ class PlonkPosition(Position):
     """The side that won the match, or -1 while it goes on."""
 
     def copy(self) -> Self:
-        new = _new(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)
         new.version = self.version
         new.history = self.history
         new.hands = self.hands[:]
@@ -191,8 +192,6 @@ class PlonkPosition(Position):
                 raise RecordError(f"position: hand {q} holds {hand.bit_count()} cards, which does not fit "
                                   f"{len(self.tricks)} tricks played and {len(self.trick)} card(s) in this one")
 
-
-_new = object.__new__
 
 
 def trick_to_json(trick: Trick) -> list[Any]:

@@ -24,20 +24,20 @@ import math
 import struct
 from collections.abc import Mapping
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
-from parlour.core.game import RECENT_RESULTS, State, View
+from parlour.core.game import RECENT_RESULTS, Game, State, View
 from parlour.core.i18n import gettext as _
 from parlour.games.plonk.actions import Play
 from parlour.games.plonk.cards import CARD_BITS, mask_text
 from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
+from parlour.games.plonk.rules import PlonkRules
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, deal_points, resolve
 from parlour.games.plonk.views import view_of
-
-if TYPE_CHECKING:
-    from parlour.games.plonk.game import PlonkGame
 
 _KEYS = struct.Struct("<52Q").unpack
 _CARD_IDS = range(52)
@@ -74,10 +74,11 @@ def hand_text(hand: int) -> str:
     return _("your hand is {cards}").format(cards=" ".join(cards)) if cards else _("your hand is empty")
 
 
+@mypyc_attr(native_class=False)  # a regular class when compiled: State.clone copies its __dict__
 class PlonkState(State[Play, PlonkPosition]):
     """One Plonk match; see the module docstring."""
 
-    game: PlonkGame
+    game: Game[PlonkRules]
     interned_actions = Play
 
     def _deal(self) -> PlonkPosition:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import card_str, parse_card
 from parlour.core.errors import RulesError
 from parlour.games.plonk.cards import ACE_BITS, SUIT_MASKS, SUIT_OF, mask_text, value_of
@@ -87,6 +89,7 @@ def piles_view(live: list[int], dead: list[int]) -> dict[str, Any]:
     }
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """A finished deal: its number, dealer, tricks and the match scores after it."""

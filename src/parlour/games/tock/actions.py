@@ -38,6 +38,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
 
@@ -63,6 +65,7 @@ def _marks(jumps: int, stay_out: bool) -> str:
     return ">" * jumps + ("~" if stay_out else "")
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Enter:
     """Put a reserve pawn on one's start with ``card`` (A, K, joker, or the 2♠)."""
@@ -73,6 +76,7 @@ class Enter:
         return f"{'2s' if self.card == TWO else KIND_TEXT[self.card]} enter"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Move:
     """Move own pawn ``pawn`` (1–4) by ``card``: forward its value, or 4 back."""
@@ -87,6 +91,7 @@ class Move:
         return f"{kind} p{self.pawn}{_marks(self.jumps, self.stay_out)}"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Push:
     """With a 5, move seat ``seat``'s pawn ``pawn`` five squares forward."""
@@ -99,6 +104,7 @@ class Push:
         return f"5 {pawn_text(self.seat, self.pawn)}{_marks(self.jumps, False)}"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Part:
     """One part of a split 7: own pawn ``pawn`` forward ``steps``."""
@@ -112,6 +118,7 @@ class Part:
         return f"p{self.pawn}+{self.steps}{_marks(self.jumps, self.stay_out)}"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Seven:
     """A 7 split into ordered parts, played one after the other."""
@@ -125,6 +132,7 @@ class Seven:
         return "7 " + " ".join(str(p) for p in self.parts)
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Swap:
     """With a J, swap own pawn ``pawn`` with seat ``seat``'s pawn ``other``."""
@@ -137,6 +145,7 @@ class Swap:
         return f"J p{self.pawn}<>{pawn_text(self.seat, self.other)}"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Discard ``card`` when no card in hand can be played."""
@@ -147,6 +156,7 @@ class Discard:
         return f"discard {card_str(self.card)}"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Bonus:
     """After a joker (or to spend a stored bonus): ``play`` a card now, or keep the bonus."""

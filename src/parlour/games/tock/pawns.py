@@ -32,7 +32,8 @@ class Pawns:
 
     __slots__ = ("adv", "bits", "homes", "occ", "pos", "settled")
 
-    def __init__(self, players: int, squares: int) -> None:
+    def __init__(self, players: int = 0, squares: int = 0) -> None:
+        """No pawn on the track; ``copy`` makes an empty one (compiled, ``Pawns.__new__`` runs this) and fills it."""
         self.pos = [RESERVE] * (PAWNS * players)
         self.occ = [-1] * squares
         self.bits = 0

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import shuffled, sort_key
 from parlour.core.chance import chance_rng
-from parlour.core.game import TERMINAL, State, View
+from parlour.core.game import TERMINAL, Game, State, View
 from parlour.games.tock.actions import (
     BONUS_KEEP,
     BONUS_PLAY,
@@ -48,11 +50,9 @@ from parlour.games.tock.board import HOME
 from parlour.games.tock.deck import HAND_SIZE, KIND, full_deck
 from parlour.games.tock.plays import Play, Plays, hand_text, plays_for
 from parlour.games.tock.position import BONUS, EXTRA, OVER, PLAY, SPEND, TockPosition
+from parlour.games.tock.rules import TockRules
 from parlour.games.tock.setup import set_up
 from parlour.games.tock.views import ranking, view_of
-
-if TYPE_CHECKING:
-    from parlour.games.tock.game import TockGame
 
 MAX_STORED = 2
 FULL_HOME = (1 << HOME) - 1
@@ -60,10 +60,11 @@ RACE_SCALE = 25.0
 """Steps still to go that weigh a factor e in a seat's chance of winning, for ``estimate``."""
 
 
+@mypyc_attr(native_class=False)  # a regular class when compiled: State.clone copies its __dict__
 class TockState(State[TockAction, TockPosition]):
     """One Tock game; see the module docstring."""
 
-    game: TockGame
+    game: Game[TockRules]
     plays: Plays
     listed: tuple[TockPosition, int, tuple[TockAction, ...], list[Play]] | None
     """The card actions ``_legal_actions`` last listed, with their plays, for ``_apply`` to reuse:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
 from parlour.core.i18n import gettext as _
@@ -18,6 +20,7 @@ from parlour.games.tonk.spreads import table_order
 JOKER = CARDS[JOKER_FACES[0]]
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Drop:
     """Reveal your hand and end it, betting yours is the lowest."""
@@ -26,6 +29,7 @@ class Drop:
         return "drop"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Take the top card of the stock (``from_stock``) or of the discard pile."""
@@ -36,6 +40,7 @@ class Draw:
         return "draw stock" if self.from_stock else "draw discard"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Spread:
     """Lay a set or run; ``cards`` are the faces it shows, ``jokers`` those jokers stand for.
@@ -75,6 +80,7 @@ class Spread:
         return "spread " + " ".join(words)
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Hit:
     """Lay ``card`` (a joker standing for it, if ``joker``) on spread number ``spread``."""
@@ -87,6 +93,7 @@ class Hit:
         return f"hit {'Jk=' if self.joker else ''}{card_str(self.card)} {self.spread}"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Put ``card`` face up on the discard pile, ending the turn."""
@@ -97,6 +104,7 @@ class Discard:
         return f"discard {card_str(self.card)}"
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class SpadesBet:
     """Opt in to (``join``) or out of the spades side bet."""

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import CARD_TEXT, cards_of, parse_card, sort_key
 from parlour.core.game import LedgerEntry
 from parlour.core.position import Position
@@ -44,6 +46,7 @@ def cards_text(cards: int | list[int] | tuple[int, ...]) -> list[str]:
     return [CARD_TEXT[c] for c in sorted(ids, key=sort_key)]
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """A finished hand, kept raw and shown (revealed) in every view under ``results``."""

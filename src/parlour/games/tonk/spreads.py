@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
+from mypy_extensions import mypyc_attr
+
 REAL = (1 << 52) - 1
 """The mask of every non-joker face."""
 SUIT_BITS = 0x1FFF
@@ -31,6 +33,7 @@ def position_face(suit: int, position: int) -> int:
     return suit * 13 + (position - 1) % 13
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class Shape:
     """What a group of named faces is: a set of ``rank`` or a run of ``suit`` from lo to hi."""

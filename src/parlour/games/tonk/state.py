@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import CARD_TEXT, cards_of, rank, sort_key
 from parlour.core.chance import chance_rng
 from parlour.core.game import RECENT_RESULTS, TERMINAL, Game, LedgerEntry, State, View
@@ -45,6 +47,7 @@ SPADE_BITS = 0x1FFF << 39
 ACTION_TYPES = (Drop, Draw, Spread, Hit, Discard, SpadesBet)
 
 
+@mypyc_attr(native_class=False)  # a regular class when compiled: State.clone copies its __dict__
 class TonkState(State[TonkAction, TonkPosition]):
     """One Tonk match; see the module docstring."""
 

@@ -6,10 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import CARD_TEXT, cards_of
 from parlour.games.tonk.spreads import Shape, accept_mask, extend, table_order
 
 
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
 @dataclass(frozen=True, slots=True)
 class TableSpread:
     """A laid set or run: who owns it, its real cards, the faces its jokers stand for.

@@ -1,0 +1,130 @@
+"""Build parlour with its engine modules compiled by mypyc when it can, as plain Python when it cannot.
+
+pyproject.toml holds the package's metadata; setuptools reads this file beside it for the compiled part
+only. The modules in ``COMPILED`` (the hot ones under ``benchmarks/speed.py``) are turned into C
+extensions from the same source the pure package runs. The build stays pure Python, saying why, when
+``PARLOUR_PURE_PYTHON=1`` is set, when mypyc cannot be imported, or when compiling fails (no C compiler,
+a mypyc error): the ``.py`` files ship either way, so the package works without the extensions.
+
+A compiled build writes ``parlour/_compiled.json``, each compiled module's source digest: at import,
+``parlour`` runs the extensions only when every source still matches, and the sources otherwise
+(see ``parlour/__init__.py``). ``python setup.py build_ext --inplace`` rebuilds the extensions of a
+checkout; mypyc keeps its incremental cache under ``build/``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+COMPILED = [
+    "parlour/core/cards.py",
+    "parlour/core/chance.py",
+    "parlour/core/position.py",
+    "parlour/games/plonk/actions.py",
+    "parlour/games/plonk/cards.py",
+    "parlour/games/plonk/position.py",
+    "parlour/games/plonk/state.py",
+    "parlour/games/plonk/tricks.py",
+    "parlour/games/plonk/views.py",
+    "parlour/games/tock/actions.py",
+    "parlour/games/tock/board.py",
+    "parlour/games/tock/pawns.py",
+    "parlour/games/tock/plays.py",
+    "parlour/games/tock/position.py",
+    "parlour/games/tock/seven.py",
+    "parlour/games/tock/state.py",
+    "parlour/games/tock/views.py",
+    "parlour/games/tonk/actions.py",
+    "parlour/games/tonk/moves.py",
+    "parlour/games/tonk/outcomes.py",
+    "parlour/games/tonk/position.py",
+    "parlour/games/tonk/settlement.py",
+    "parlour/games/tonk/spreads.py",
+    "parlour/games/tonk/state.py",
+    "parlour/games/tonk/table.py",
+    "parlour/games/tonk/views.py",
+]
+"""The compiled modules, relative to ``src``. ``parlour.core.game`` stays pure: games installed from
+other distributions subclass its ``State``, and its ``clone`` copies an instance's ``__dict__``."""
+MANIFEST = "_compiled.json"
+
+
+def pure(why: str) -> None:
+    print(f"parlour: building pure Python: {why}", file=sys.stderr)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that falls back to the pure package when compiling fails, and records the sources
+    of a build that succeeded."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:
+            pure(f"compiling the extensions failed ({e})")
+            return
+        package = Path(self.get_ext_fullpath("parlour.x")).parent
+        package.mkdir(parents=True, exist_ok=True)
+        self.remove_others(package)
+        sources = {path.removesuffix(".py").replace("/", "."): digest(ROOT / "src" / path) for path in COMPILED}
+        (package / MANIFEST).write_text(json.dumps(sources, indent=1, sort_keys=True) + "\n")
+
+    def remove_others(self, package: Path) -> None:
+        """Delete extensions of earlier builds that this one did not make (a module no longer compiled, an
+        older group library): left in place they would shadow the source, or ship in the wheel."""
+        made = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
+        suffixes = tuple(EXTENSION_SUFFIXES)
+        found = [*package.rglob("*"), *package.parent.glob("*__mypyc.*")]
+        for path in found:
+            if path.name.endswith(suffixes) and path.resolve() not in made:
+                print(f"parlour: removing {path}, not part of this build", file=sys.stderr)
+                path.unlink()
+
+    def get_outputs(self) -> list[str]:
+        """The extensions and the manifest, where they were built (for editable installs and wheels)."""
+        outputs: list[str] = super().get_outputs()
+        manifest = Path(self.get_ext_fullpath("parlour.x")).parent / MANIFEST
+        return [*outputs, str(manifest)] if manifest.exists() else outputs
+
+
+def extensions() -> list[Any]:
+    """mypyc's extensions for ``COMPILED``, or none when the build is to be pure."""
+    if os.environ.get("PARLOUR_PURE_PYTHON") == "1":
+        pure("PARLOUR_PURE_PYTHON=1")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError as e:
+        pure(f"mypyc is not installed ({e})")
+        return []
+    here = Path.cwd()
+    os.chdir(ROOT)  # mypyc reads pyproject.toml's mypy settings and names the modules from these paths
+    try:
+        # The build environment may lack the runtime dependencies (an isolated build): the compiled modules
+        # use none of them, so their absence is no error here.
+        options = ["--cache-dir", "build/mypy_cache", "--ignore-missing-imports", "--no-warn-unused-ignores"]
+        return mypycify([f"src/{path}" for path in COMPILED] + options,
+                        opt_level="3", target_dir="build/mypyc")
+    except BaseException as e:
+        pure(f"mypyc failed ({e!r})")
+        return []
+    finally:
+        os.chdir(here)
+
+
+ext_modules = extensions()
+setup(ext_modules=ext_modules, cmdclass={"build_ext": OptionalBuildExt} if ext_modules else {})
