@@ -20,6 +20,8 @@ SPEC = "tonk:classic?players=2"
 BOTS = ("heuristic", "random")
 POLICY = SRC.parent / "docs" / "rl" / "policy.pt"
 """The learned policy the project ships, for 2-player ``tonk:speno``."""
+RESIDUAL = SRC.parent / "docs" / "rl" / "residual" / "policy.npz"
+"""The published residual policy (a NumPy archive read as ``learned:PATH`` too)."""
 
 
 def test_processes_give_the_same_outcomes_as_one_process() -> None:
@@ -115,10 +117,11 @@ def test_the_arena_warns_when_a_timed_bot_got_little_of_the_processor(tmp_path: 
     assert 0.45 < share < 0.55
 
 
-def test_a_learned_bot_plays_on_ray_as_locally() -> None:
+def test_learned_bots_play_on_ray_as_locally() -> None:
+    """Both kinds of policy file: a network, and a residual policy over the heuristic."""
     pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[cluster]')")
     pytest.importorskip("sb3_contrib", reason="the learned bot needs the learn extra (pip install 'parlour[learn]')")
-    spec, bots = "tonk:speno?players=2", (f"learned:{POLICY}", "heuristic")
+    spec, bots = "tonk:speno?players=2", (f"learned:{POLICY}", f"learned:{RESIDUAL}")
     tasks = schedule(2, 2, 4, seed=8)
     local = run(spec, bots, tasks, workers=1)
     on_ray = run(spec, bots, tasks, workers=2, backend="ray")

@@ -93,7 +93,7 @@ def test_it_plays_the_same_way_each_time(tmp_path: Path) -> None:
 def test_a_damaged_archive_is_refused_quoting_the_spec(tmp_path: Path) -> None:
     path = tmp_path / "p.npz"
     with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("other.npy", b"nothing")
+        archive.writestr("kind.npy", b"nothing")
     with pytest.raises(BotSpecError, match=r"bot spec 'learned:.*p.npz': '.*p.npz' is not a residual policy"):
         make_bot(f"learned:{path}", load_game(SPEC))
 

@@ -101,8 +101,13 @@ def save_residual(path: Path, residual: Residual) -> None:
 
 
 def is_residual_file(path: Path) -> bool:
-    """Whether ``path`` is a NumPy archive (a zip file), which is how residual policies are stored."""
-    return zipfile.is_zipfile(path)
+    """Whether ``path`` is a NumPy archive that names its kind, as residual policies are stored (torch's
+    policy files are zip files too, without that entry)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return "kind.npy" in archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return False
 
 
 def read_residual(spec: str, path: Path) -> Residual:
