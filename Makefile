@@ -27,12 +27,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The engine's hot modules compiled by mypyc beside their source (setup.py), rebuilt from any source changed
-# since the last build: mypyc's cache under build/ makes an unchanged rebuild a few seconds. Without a C compiler
-# the package stays pure Python. A compiled module older than its source is never run: parlour runs the source
-# instead, with a warning (parlour/__init__.py).
+# The engine's hot modules compiled by mypyc beside their source (setup.py): nothing to do when the build (pip's
+# included) matches every source, else rebuilt, in a few seconds from mypyc's cache under build/ once it exists.
+# Without a C compiler the package stays pure Python. A compiled module whose source changed is never run: parlour
+# runs the source instead, with a warning (parlour/__init__.py).
 compile: $(STAMP)
-	$(BIN)/python setup.py -q build_ext --inplace
+	@$(BIN)/python -W ignore -c "import sys, parlour; sys.exit(0 if parlour.compiled() else 1)" 2>/dev/null || \
+		$(BIN)/python setup.py -q build_ext --inplace
 
 # The whole suite as built (compiled where a compiler is), then the engine's own tests again on pure Python.
 PURE_TESTS := tests/games tests/core tests/test_conformance.py tests/test_positions.py tests/test_plugin_game.py \
