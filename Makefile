@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl,openspiel,learn]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel,learn]'
 	touch $(STAMP)
 
 play: $(STAMP)

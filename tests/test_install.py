@@ -1,5 +1,6 @@
 """Install anywhere: the built wheel, installed (not editable) in a fresh virtual environment outside
-the checkout, serves the browser client and plays a terminal game.
+the checkout, serves the browser client and plays a terminal game; installed without extras, it plays,
+runs the arena and says which extra the server needs.
 
 This is the only test that builds and installs: it catches package data left out of the wheel (static
 files, the games' client modules, rules pages, translations), which the editable install of the
@@ -17,7 +18,6 @@ import sys
 import sysconfig
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,18 +36,51 @@ def run(*args: str | Path, cwd: Path, **kwargs: object) -> subprocess.CompletedP
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
-    """The bin folder of a fresh virtual environment holding the wheel built from this checkout."""
-    where = tmp_path_factory.mktemp("install")
-    run(sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "--no-build-isolation", "-q", "-w", where / "dist",
-        cwd=where)
-    wheel = next((where / "dist").glob("parlour-*.whl"))
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from this checkout."""
+    where = tmp_path_factory.mktemp("wheel")
+    run(sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "--no-build-isolation", "-q", "-w", where, cwd=where)
+    return next(where.glob("parlour-*.whl"))
+
+
+def environment(where: Path, requirement: str) -> tuple[Path, dict[str, str]]:
+    """The bin folder of a fresh virtual environment in ``where`` holding ``requirement``, and the environment
+    variables that run it."""
     run(sys.executable, "-m", "venv", where / "venv", cwd=where)
     bin_dir = where / "venv" / "bin"
-    run(bin_dir / "python", "-m", "pip", "install", "-q", wheel, cwd=where)
+    run(bin_dir / "python", "-m", "pip", "install", "-q", requirement, cwd=where)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", LANG="C.UTF-8", COLUMNS="120")
-    yield bin_dir, env
+    return bin_dir, env
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """A fresh virtual environment holding the wheel with the server's extra."""
+    return environment(tmp_path_factory.mktemp("install"), f"{wheel}[server]")
+
+
+def test_without_extras_it_plays_and_runs_the_arena_and_names_the_servers_extra(
+        wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    bin_dir, env = environment(tmp_path_factory.mktemp("engine"), str(wheel))
+    for library in ("fastapi", "sqlalchemy", "matplotlib", "numpy", "redis"):
+        found = run(bin_dir / "python", "-c", f"import importlib.util as u; print(u.find_spec({library!r}))",
+                    cwd=bin_dir, env=env).stdout
+        assert found.strip() == "None", f"{library} came with the engine-only install"
+    done = run(bin_dir / "parlour", "play", "tonk", "--seed", "5", "--vs", "heuristic", cwd=bin_dir, env=env,
+               input="1\n" * 400)
+    assert "Game over:" in done.stdout and "Traceback" not in done.stdout + done.stderr
+    arena = run(bin_dir / "parlour", "arena", "plonk", "--bots", "heuristic,random", "--games", "2", "--out",
+                bin_dir.parent / "arena", cwd=bin_dir, env=env).stdout
+    assert "(the plot needs matplotlib: pip install 'parlour[report]')" in " ".join(arena.split())
+    assert (bin_dir.parent / "arena" / "results.json").exists()
+    assert not (bin_dir.parent / "arena" / "plot.png").exists()
+    served = subprocess.run([str(bin_dir / "parlour"), "serve", "--no-browser"], cwd=bin_dir, env=env,
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert served.returncode == 2 and served.stdout == ""
+    said = " ".join(served.stderr.split())
+    assert said.startswith("error: the server needs libraries that are not installed (fastapi, ")
+    assert said.endswith(": pip install 'parlour[server]'") and "Traceback" not in said
 
 
 def test_the_package_is_imported_from_the_environment_not_the_checkout(

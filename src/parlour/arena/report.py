@@ -34,20 +34,25 @@ def iterations(result: BotResult) -> str:
 
 
 def write(out: Path, game: str, settings: dict[str, Any], outcomes: Sequence[Outcome],
-          results: Sequence[BotResult]) -> None:
-    """Write the four files into ``out`` (which must exist)."""
+          results: Sequence[BotResult]) -> bool:
+    """Write the four files into ``out`` (which must exist); False when matplotlib (the ``report`` extra) is
+    missing, and the plot with it."""
     with (out / "records.jsonl").open("w", encoding="utf-8") as f:
         for outcome in outcomes:
             f.write(json.dumps(outcome.record, ensure_ascii=False) + "\n")
     summary = {"game": game, **settings, "games": len(outcomes), "bots": [r.as_dict() for r in results]}
     (out / "results.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     (out / "results.md").write_text(markdown(game, results, len(outcomes)), encoding="utf-8")
-    plot(out / "plot.png", game, results)
+    return plot(out / "plot.png", game, results)
 
 
-def plot(path: Path, game: str, results: Sequence[BotResult]) -> None:
-    """Mean return and edge per bot, each with its 95 % interval, as a PNG."""
-    import matplotlib
+def plot(path: Path, game: str, results: Sequence[BotResult]) -> bool:
+    """Mean return and edge per bot, each with its 95 % interval, as a PNG; False, and nothing drawn, without
+    matplotlib."""
+    try:
+        import matplotlib
+    except ImportError:
+        return False
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -69,3 +74,4 @@ def plot(path: Path, game: str, results: Sequence[BotResult]) -> None:
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+    return True

@@ -36,5 +36,5 @@ def tournament(spec: str, bot_specs: Sequence[str], games: int, out: Path, worke
     report.write(out, name, noted, outcomes, results)
     if figures_only:
         for bulky in BULKY:
-            (out / bulky).unlink()
+            (out / bulky).unlink(missing_ok=True)
     return results

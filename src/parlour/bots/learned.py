@@ -25,8 +25,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-import numpy as np
-
 from parlour.bots.residual import ResidualBot, is_residual_file, make_residual
 from parlour.core.encoding import Encoding, WordChooser, encoding_of, observation_of
 from parlour.core.errors import BotSpecError
@@ -113,6 +111,7 @@ def load_policy(spec: str, path: str, game: Game[Any]) -> MaskableActorCriticPol
     if data["activation"] not in ACTIVATIONS:
         raise BotSpecError(f"bot spec {spec!r}: the policy's activation {data['activation']!r} is not one of "
                            f"{', '.join(ACTIVATIONS)}")
+    import numpy as np
     from gymnasium import spaces
 
     policy = policy_class(
@@ -134,6 +133,10 @@ class LearnedBot:
     name = "learned"
 
     def __init__(self, encoding: Encoding, policy: MaskableActorCriticPolicy) -> None:
+        import numpy
+
+        self.np = numpy
+        """NumPy, which comes with torch: imported with the bot, so that parlour itself runs without it."""
         self.encoding = encoding
         self.policy = policy
         self.words = WordChooser(encoding.vocabulary)
@@ -144,8 +147,8 @@ class LearnedBot:
         words = self.words
         words.begin(legal)
         while True:
-            vector = np.asarray(observation_of(self.encoding, view, words), np.float32)
-            mask = np.asarray(words.mask(), bool)
+            vector = self.np.asarray(observation_of(self.encoding, view, words), self.np.float32)
+            mask = self.np.asarray(words.mask(), bool)
             index, _ = self.policy.predict(vector, action_masks=mask, deterministic=True)
             action = words.choose(int(index))
             if action is not None:

@@ -109,7 +109,7 @@ def arena(
     results = tally.results()
     settings = {"spec": spec, "seed": seed, "backend": backend, "workers": workers,
                 "bot_specs": list(specs)}
-    report.write(out, spec, settings, outcomes, results)
+    plotted = report.write(out, spec, settings, outcomes, results)
     console.print(results_table(results, _("{spec}: {n} games").format(spec=spec, n=len(outcomes))))
     for result in results:
         if result.cpu_share is not None and result.cpu_share < BUSY_SHARE:
@@ -117,7 +117,11 @@ def arena(
                 "{bot} got {share:.0%} of the processor while it chose (the machine was busy), so it searched "
                 "less than its time budget allows; give it iters= for results that do not depend on the load"
             ).format(bot=result.bot, share=result.cpu_share))
-    console.print(_("Wrote {folder}/records.jsonl, results.json, results.md and plot.png").format(folder=out))
+    if plotted:
+        console.print(_("Wrote {folder}/records.jsonl, results.json, results.md and plot.png").format(folder=out))
+    else:
+        console.print(_("Wrote {folder}/records.jsonl, results.json and results.md (the plot needs matplotlib: "
+                        "{extra})").format(folder=out, extra="pip install 'parlour[report]'"), markup=False)
 
 
 @contextmanager

@@ -8,8 +8,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from parlour.arena.dataset import dataset, read_records
-from parlour.arena.export import FORMATS, check_ready, format_of, write
 from parlour.cli.failure import fail
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import gettext as _
@@ -21,12 +19,20 @@ def export(
                                    "record (.json); all of one game and rule set")],
     out: Annotated[Path, typer.Option(help="the file to write (replaced whole, or left as it was on an error)")],
     format_name: Annotated[str | None, typer.Option(
-        "--format", help=f"{' or '.join(FORMATS)} (default: from --out's suffix); parquet needs pyarrow")] = None,
+        "--format", help="npz or parquet (default: from --out's suffix); parquet needs pyarrow")] = None,
     seats: Annotated[list[str] | None, typer.Option(
         "--seats", help="keep only this seat's decisions: a seat number (0 is the first) or a player's name as "
                         "the records hold it, an arena's bot spec (repeatable)")] = None,
 ) -> None:
     """Replay game records into a dataset: one row per word decision, as parlour.rl shows it (docs/rl.md)."""
+    import importlib.util
+
+    if importlib.util.find_spec("numpy") is None:
+        raise fail(_("parlour export needs NumPy, which is not installed: {extra}").format(
+            extra="pip install 'parlour[rl]'"))
+    from parlour.arena.dataset import dataset, read_records
+    from parlour.arena.export import check_ready, format_of, write
+
     try:
         kind = format_of(out, format_name)
         check_ready(out, kind)

@@ -27,6 +27,22 @@ if TYPE_CHECKING:
 console = Console(highlight=False)
 
 
+SERVER_LIBRARIES = ("fastapi", "uvicorn", "sqlalchemy", "alembic", "pydantic_settings", "markdown_it", "redis",
+                    "prometheus_client")
+"""What the server imports beyond the engine's install: the ``server`` extra."""
+SERVER_EXTRA = "pip install 'parlour[server]'"
+
+
+def need_server_extra() -> None:
+    """Nothing when the server's libraries are installed; else one line naming the extra, and exit status 2."""
+    import importlib.util
+
+    missing = [name for name in SERVER_LIBRARIES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise fail(_("the server needs libraries that are not installed ({missing}): {extra}").format(
+            missing=", ".join(missing), extra=SERVER_EXTRA))
+
+
 def _has_display() -> bool:
     """A browser can be opened: a desktop session (or a non-Linux machine, which always has one)."""
     if not sys.platform.startswith("linux"):
@@ -53,7 +69,8 @@ def serve(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open a browser")] = False,
 ) -> None:
     """Serve the lobby and tables in the browser; bots fill empty seats."""
-    # The server's libraries load only here, so that every other command starts fast.
+    # The server's libraries load only here, so that every other command starts fast and runs without them.
+    need_server_extra()
     import uvicorn
     from pydantic import ValidationError
 
@@ -100,6 +117,7 @@ def serve(
 
 def open_replay(record: GameRecord) -> None:
     """Serve ``record`` to the browser's replay viewer on a free local port (no tables kept) until Ctrl+C."""
+    need_server_extra()
     import tempfile
 
     import uvicorn
