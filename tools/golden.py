@@ -31,14 +31,14 @@ def main(argv: list[str]) -> int:
         if not fixture(name).parent.is_dir():
             raise SystemExit(f"no test folder {fixture(name).parent} for game {name!r}")
         if update:
-            print(f"wrote {write(name).relative_to(ROOT)}")
+            print(f"wrote {write(name)}")
             continue
         now = computed(name)
         before = stored(name) if fixture(name).exists() else {}
         for case in sorted(set(now) | set(before)):
             if now.get(case) != before.get(case):
                 changed += 1
-                print(f"{name}: {case} differs from {fixture(name).relative_to(ROOT)}")
+                print(f"{name}: {case} differs from {fixture(name)}")
     return 1 if changed else 0
 
 
