@@ -305,10 +305,6 @@ class PresenceOut(BaseModel):
     spectators: int = Field(description="clients watching, on every process")
 
 
-class PongOut(BaseModel):
-    type: Literal["pong"] = "pong"
-
-
 class ReplayStepOut(BaseModel):
     """A finished game after ``step`` actions: the public view and, the game being over, every hand."""
 

@@ -1,4 +1,4 @@
-"""Plonk's rules played out by hand (RULES.md §3), scored by hand and checked against the engine."""
+"""Plonk's rules played out by hand (docs/rules/en/plonk.md), scored by hand and checked against the engine."""
 
 from __future__ import annotations
 

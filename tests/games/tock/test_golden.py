@@ -1,4 +1,10 @@
-"""Golden check: the legal actions, in order, of fixed random games and hand-built 7 positions.
+"""Golden checks: Tock's deals and legal actions, and the speed-ups' legal actions in order.
+
+Deals and legal actions of every preset at 2 to 8 players (and two other flag combinations) are
+pinned by the digests of ``golden.json`` (``tests/golden.py``): a change to dealing or reshuffling,
+or to which actions are legal and how they are written, fails here, since stored tables are restored
+by replaying their records. When the change is meant, regenerate them:
+``PYTHONPATH=src .venv/bin/python tools/golden.py --update tock``.
 
 The engine's speed-ups (``plays``, ``seven``) must never change which actions are legal, how
 they are written, or their order: this hashes the legal action texts at every step of a few
@@ -16,10 +22,15 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterator
+from typing import Any
+
+import pytest
 
 from parlour import load_game
 from parlour.core.errors import RulesError
+from parlour.core.game import Game
 from parlour.games.tock.board import board_for
+from tests.golden import case_digests, cases, stored
 
 GAMES = (
     ("tock?players=2", 3),
@@ -95,6 +106,22 @@ def digest(lines: Iterator[str]) -> str:
         h.update(line.encode())
         h.update(b"\n")
     return h.hexdigest()
+
+
+GAME = "tock"
+CASES = cases(GAME)
+
+
+def test_every_preset_and_player_count_is_pinned() -> None:
+    assert sorted(stored(GAME)) == sorted(game.name_with_rules() for game in CASES)
+
+
+@pytest.mark.parametrize(("index", "game"), list(enumerate(CASES)), ids=[game.name_with_rules() for game in CASES])
+def test_deals_and_legal_actions_are_unchanged(index: int, game: Game[Any]) -> None:
+    expected = stored(GAME)[game.name_with_rules()]
+    got = case_digests(game, index)
+    assert got["deals"] == expected["deals"], "a deal changed: chance (dealing, reshuffling) is not what it was"
+    assert got["games"] == expected["games"], "the legal actions along a seeded random game changed"
 
 
 def test_legal_actions_of_seeded_games_are_unchanged() -> None:

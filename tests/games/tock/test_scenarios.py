@@ -1,4 +1,4 @@
-"""The rules of RULES.md §2, each played out from an explicit position.
+"""The rules of docs/rules/en/tock.md, each played out from an explicit position.
 
 Seat a (0) is to play unless said otherwise. On the 4-player board seat a
 starts on square 0 with its foot on 70, b on 18 (foot 16), c on 36 (foot 34).
@@ -266,7 +266,8 @@ def test_the_pile_becomes_the_new_stock_when_the_stock_runs_out() -> None:
     assert view["log"] == []
 
 
-# ---- shortcuts only from an intersection the pawn stood on when its owner's turn began (RULES §2.2)
+# ---- shortcuts only from an intersection the pawn stood on when its owner's turn began
+#      (docs/rules/en/tock.md, "Material and board")
 
 def test_a_settled_pawn_jumps_and_double_jumps_on_the_eight_section_board() -> None:
     state = position(players=8, pawns={"a1": 9}, hand=["Qc", "9s", "9h", "10c", "10d"])

@@ -1,4 +1,5 @@
-"""Every settlement rule of RULES.md §1.3 and §1.6, each preset, from hand-built positions."""
+"""Every settlement rule of docs/rules/en/tonk.md ("Tonk on the deal", "End of a hand"), each preset, from
+hand-built positions."""
 
 from __future__ import annotations
 
@@ -120,7 +121,7 @@ def test_caught_dropper(preset: str, hands: list[str], expected: list[tuple[int,
 
 
 def test_classic_example_of_rules_md() -> None:
-    """RULES §1.6: D = 10 against 5 and 10: the dropper pays 2 to the 5, nothing to the other 10, and the
+    """End of a hand: D = 10 against 5 and 10: the dropper pays 2 to the 5, nothing to the other 10, and the
     other 10 pays 1 to the 5."""
     state = play(tonk("tonk:classic", ["Ac 2c 7d", "5c", "Kc"]), "drop")
     assert sorted(paid(state)) == [(0, 1, 2), (2, 1, 1)]
@@ -193,7 +194,7 @@ def test_discard_only_goes_on_after_the_stock_is_empty() -> None:
 
 
 def test_discard_only_plays_one_more_round_then_ends_as_on_end() -> None:
-    """RULES §1.6: each player after the one who drew the last stock card has one more turn; when the
+    """End of a hand, empty stock: each player after the one who drew the last stock card has one more turn; when the
     round comes back to that player the lowest total wins."""
     state = tonk("tonk:pagat", ["Ac 2c 5h", "Kc Kd 9c", "Qc Qd 8c"], stock="9s", discard="9h")
     state.pos.stock = state.pos.stock[-1:]

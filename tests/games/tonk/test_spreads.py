@@ -1,4 +1,4 @@
-"""Sets, runs, hits and jokers (RULES.md §1.5)."""
+"""Sets, runs, hits and jokers (docs/rules/en/tonk.md, "Spreads and hits")."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_candidates_without_jokers_are_every_set_and_sub_run() -> None:
 
 
 def test_candidates_with_a_joker_name_any_card_the_spread_needs() -> None:
-    """RULES §1.5: a joker may name a card its player holds; a set may show a face twice."""
+    """Spreads and hits: a joker may name a card its player holds; a set may show a face twice."""
     found = set(candidate_spreads(m("5h 6h 5s Kc"), 1, False))
     assert (m("5h 6h"), f("4h")) in found
     assert (m("5h 6h"), f("7h")) in found
@@ -101,7 +101,7 @@ def test_spread_and_hit_with_a_joker() -> None:
 
 
 def test_joker_may_stand_for_a_card_you_hold() -> None:
-    """RULES §1.5: the named card may be one the player holds; it stays in the hand."""
+    """Spreads and hits: the named card may be one the player holds; it stays in the hand."""
     state = tonk("tonk:classic?jokers=2", ["6h 7h 5h Jk", "Ac 2c 3c"], stock="9d")
     play(state, "draw stock")
     assert "spread Jk=5h 6h 7h" in [str(a) for a in state.legal_actions()]

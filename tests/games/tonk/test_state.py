@@ -1,4 +1,4 @@
-"""The flow of a Tonk turn (RULES.md §1.2, §1.4) and what a view shows."""
+"""The flow of a Tonk turn (docs/rules/en/tonk.md, "The deal" and "Your turn") and what a view shows."""
 
 from __future__ import annotations
 

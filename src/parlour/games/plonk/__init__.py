@@ -1,4 +1,4 @@
-"""Plonk: David Parlett's partnership trick game with no rule of play (RULES.md §3)."""
+"""Plonk: David Parlett's partnership trick game with no rule of play (docs/rules/en/plonk.md)."""
 
 from parlour.games.plonk.game import PlonkGame
 from parlour.games.plonk.position import PlonkPosition

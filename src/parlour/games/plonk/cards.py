@@ -7,8 +7,6 @@ into its face value or its cards in display order with a few lookups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from parlour.core.cards import card_str, rank, suit, value_of_face
 
 SUIT_BITS = 0x1FFF
@@ -36,11 +34,6 @@ def value_of(mask: int) -> int:
     table = _SUIT_VALUE
     return (table[mask & SUIT_BITS] + table[mask >> 13 & SUIT_BITS]
             + table[mask >> 26 & SUIT_BITS] + table[mask >> 39 & SUIT_BITS])
-
-
-def display_order(cards: Iterable[int]) -> list[int]:
-    """Suits clubs, diamonds, hearts, spades; in each, ace first down to the two."""
-    return sorted(cards, key=lambda c: (SUIT_OF[c], -STRENGTH[c]))
 
 
 def mask_cards(mask: int) -> list[int]:

@@ -15,7 +15,7 @@ from parlour.games.plonk.views import determinizer
 
 
 class PlonkGame(Game[PlonkRules]):
-    """David Parlett's Plonk: a partnership trick game without any rule of play (RULES.md §3)."""
+    """David Parlett's Plonk: a partnership trick game without any rule of play (docs/rules/en/plonk.md)."""
 
     spec = GameSpec(
         name="plonk",

@@ -1,4 +1,4 @@
-"""A Plonk player written from the game's strategy (RULES.md §3).
+"""A Plonk player written from the game's strategy (docs/rules/en/plonk.md, "Tips").
 
 Plonk never obliges anyone to follow suit, so every card is a choice between
 what it does to this trick and what it is worth kept for later. The bot

@@ -18,10 +18,12 @@ from parlour.core.i18n import gettext as _
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
 def places() -> tuple[str, str, str, str]:
-    """The four places round the table from the player's own, clockwise, in the current language."""
+    """Where each seat sits, counted to the left of the viewer: the four places round the table from the
+    player's own, clockwise, in the current language."""
     return _("South"), _("West"), _("North"), _("East")
-"""Where each seat sits, counted to the left of the viewer."""
 
 
 def card_text(card: str) -> Text:

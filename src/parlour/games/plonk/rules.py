@@ -1,4 +1,4 @@
-"""Plonk's flags (RULES.md §3): four players in two partnerships, a match to ``target``."""
+"""Plonk's flags (docs/rules/en/plonk.md, "Winning"): four players in two partnerships, a match to ``target``."""
 
 from __future__ import annotations
 

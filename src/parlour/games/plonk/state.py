@@ -6,8 +6,8 @@ kept as its list of legal actions (``plays``, one shared ``Play`` per card),
 from which a step removes the card played, and a full trick is resolved
 with two masks (``tricks.resolve``). A state is one whole match:
 when a deal ends it is scored and, unless the match is over, the next deal
-is dealt at once. Deals go on as long as the match needs, as RULES §3 says:
-no cap on their number.
+is dealt at once. Deals go on as long as the match needs, as docs/rules/en/plonk.md
+("Winning") says: no cap on their number.
 
 Chance: deal ``k`` of a match with seed ``s`` is shuffled by
 ``chance_rng(s, k)``; the deal number lives in the position, so (rules,
@@ -133,7 +133,7 @@ class PlonkState(State[Play, PlonkPosition]):
             pos.leader = pos.cur = next_leader
 
     def _end_deal(self, pos: PlonkPosition) -> None:
-        """Score the deal, then end the match or deal the next one (RULES §3, game end)."""
+        """Score the deal, then end the match or deal the next one (docs/rules/en/plonk.md, "Scoring" and "Winning")."""
         scores = pos.scores
         for side, points in enumerate(deal_points(pos.live, pos.dead)):
             scores[side] += points

@@ -1,6 +1,6 @@
 """Tricks and finished deals: who wins a trick, who leads next, what a deal scores.
 
-The lead-passing rule (RULES.md §3), made precise: play always goes to the
+The lead-passing rule (docs/rules/en/plonk.md, "Tricks"), made precise: play always goes to the
 left (seat + 1). Normally the trick's winner leads the next one. When nobody
 followed the suit led, the leader won alone, and the next trick is led by the
 leader's right-hand opponent, the seat *before* the leader (seat + 3); play

@@ -3,7 +3,7 @@
 A newcomer does not know Plonk's one surprising rule, so the story says after every trick why its
 winner won (the highest card of the suit led: Plonk has no trumps and no obligation to follow) and
 who leads next and why: the winner, except when nobody followed the suit led, when the player on
-the leader's right leads and the winner plays second (``tricks.resolve``, RULES.md §3). Everything
+the leader's right leads and the winner plays second (``tricks.resolve``; docs/rules/en/plonk.md, "Tricks"). Everything
 said comes from the view's public part: the tricks of this deal, the current trick, the finished
 deals' results; never a hand.
 """

@@ -1,4 +1,4 @@
-"""Tock: race four pawns round the board and home, moved by cards (RULES.md §2)."""
+"""Tock: race four pawns round the board and home, moved by cards (docs/rules/en/tock.md)."""
 
 from parlour.games.tock.game import TockGame
 from parlour.games.tock.rules import TockRules

@@ -2,7 +2,7 @@
 
 The track is a loop of ``18 × S`` squares numbered 0, 1, … in the direction
 pawns move forward; S (the sections) is 4 for 2–4 players, 6 for 5–6 and 8
-for 7–8 (RULES §2.2). Seat ``s`` owns section ``s × S // players``, so seats
+for 7–8 (docs/rules/en/tock.md, "Material and board"). Seat ``s`` owns section ``s × S // players``, so seats
 are spread evenly and 2 players sit opposite **[decision: when the seats do
 not divide the sections, the gaps fall after the last seats]**. A seat's
 start is square ``18 × section``; the foot of its home is 2 squares before

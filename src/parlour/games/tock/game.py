@@ -15,7 +15,7 @@ from parlour.games.tock.views import determinizer
 
 
 class TockGame(Game[TockRules]):
-    """The race board game played with cards, 2 to 8 players, with jokers (RULES.md §2)."""
+    """The race board game played with cards, 2 to 8 players, with jokers (docs/rules/en/tock.md)."""
 
     spec = GameSpec(
         name="tock",

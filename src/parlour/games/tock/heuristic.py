@@ -1,4 +1,4 @@
-"""A Tock player written from the seed's strategy (RULES.md §2).
+"""A Tock player written from the seed's strategy (rules: docs/rules/en/tock.md).
 
 Every legal card action is played out on a copy of the pawn places (the
 engine has already worked out each action's *effect*: which pawns go where)

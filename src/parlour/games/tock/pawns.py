@@ -1,4 +1,4 @@
-"""Where every pawn stands (``Pawns``), and what each kind of move does to it (``Mover``, RULES §2.5).
+"""Where every pawn stands (``Pawns``), and what each move does to it (``Mover``; docs/rules/en/tock.md, "Moving").
 
 ``Pawns`` is plain data, part of the position: it keeps the same facts
 several ways so that every question is one lookup: ``pos`` (each pawn's
@@ -7,7 +7,7 @@ place, see ``board``), ``occ`` (each track square's pawn or -1), ``bits``
 bits), ``adv`` (a bit per pawn holding the
 position advantage) and ``settled`` (a bit per pawn that stood on an
 intersection when its owner's turn began and has not moved since: only
-those may take a shortcut, RULES §2.2). Pawn ``g`` is seat ``g // 4``'s
+those may take a shortcut: docs/rules/en/tock.md, "Material and board"). Pawn ``g`` is seat ``g // 4``'s
 pawn ``g % 4 + 1``.
 
 ``Mover`` holds the rules of moving on one board (the board and the
@@ -189,7 +189,7 @@ class Mover:
         The owner's pawn goes into its home when the count allows (or may
         ``stay_out`` with optional home entry); a pushed pawn never does.
         The King captures what it passes; any other move is blocked by it.
-        Shortcuts are for settled pawns only (RULES §2.2).
+        Shortcuts are for settled pawns only (docs/rules/en/tock.md, "Material and board").
         """
         seat = pawn >> 2
         pushed = actor >= 0

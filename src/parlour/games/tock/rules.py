@@ -1,4 +1,4 @@
-"""Tock's flags and presets (RULES.md §2)."""
+"""Tock's flags and presets (docs/rules/en/tock.md, "Presets")."""
 
 from __future__ import annotations
 

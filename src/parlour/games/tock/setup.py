@@ -17,7 +17,7 @@ A pawn's place is a track square (``Board.starts`` and friends name them),
 position does not name go under the given stock cards in an order drawn from
 the seed (chance event 0), so every card stays accounted for; short hands
 are then filled from the top of the stock. Pawns standing on intersections
-are settled (they may take a shortcut, RULES §2.2) unless ``unsettled``
+are settled (they may take a shortcut: docs/rules/en/tock.md, "Material and board") unless ``unsettled``
 names them.
 """
 

@@ -1,4 +1,4 @@
-"""A Tock game in play: the rules of a turn (RULES §2.3, §2.6) around a ``TockPosition``.
+"""A Tock game in play: a turn's rules (docs/rules/en/tock.md, "A turn", "Joker bonus") around a ``TockPosition``.
 
 A turn is one phase or a short chain of them:
 
@@ -10,11 +10,11 @@ A turn is one phase or a short chain of them:
   **[decision: there is nothing to choose then]**.
 * ``spend``: a player who began the turn with stored bonuses may, after
   playing a card, spend them one at a time (``bonus play``) or stop
-  (``bonus keep``). Not after a discard **[decision: RULES says "after
-  playing their card"]**.
+  (``bonus keep``). Not after a discard **[decision: the rules say "after
+  playing your card" ("Joker bonus")]**.
 
 When a turn begins, the pawns of the seat to play that stand on an
-intersection become *settled*: only they may take a shortcut (RULES §2.2).
+intersection become *settled*: only they may take a shortcut (docs/rules/en/tock.md, "Material and board").
 Which card actions are legal, what they do and why others are not is
 ``plays``; the hidden-information side (views, determinization) is ``views``.
 """

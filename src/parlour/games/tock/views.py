@@ -1,6 +1,6 @@
 """What each seat may know of a Tock game, and games consistent with it: the hidden-information contract.
 
-Public (RULES §2.8): the board (every pawn's place, the advantaged and the
+Public: the board (every pawn's place, the advantaged and the
 settled pawns), the board the log starts from (when the stock last ran out,
 so that the log can be read move by move), the pile of played cards, the size of every hand and of the
 stock, every seat's stored joker bonuses. Secret: the other hands and the

@@ -1,4 +1,4 @@
-"""Tonk: American knock rummy (RULES.md §1)."""
+"""Tonk: American knock rummy (docs/rules/en/tonk.md)."""
 
 from parlour.games.tonk.game import TonkGame
 from parlour.games.tonk.position import TonkPosition

@@ -17,7 +17,7 @@ from parlour.games.tonk.views import Sampler, determinize
 
 
 class TonkGame(Game[TonkRules]):
-    """American knock rummy with its house rules (RULES.md §1)."""
+    """American knock rummy with its house rules (docs/rules/en/tonk.md)."""
 
     spec = GameSpec(
         name="tonk",

@@ -70,11 +70,6 @@ def _values(rules: TonkRules) -> list[int]:
     return [value_of_face(c, rules.joker_points) for c in range(54)]
 
 
-def _face_mask(mask: int) -> int:
-    """A mask of card ids as a mask of faces (both jokers count as face 52)."""
-    return (mask & REAL) | ((1 << 52) if mask >> 52 else 0)
-
-
 def seen_from_state(state: State[TonkAction, TonkPosition]) -> Seen:
     pos = state.pos
     rules: TonkRules = state.game.rules

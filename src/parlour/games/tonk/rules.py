@@ -1,4 +1,4 @@
-"""Tonk's flags and presets (RULES.md §1)."""
+"""Tonk's flags and presets (docs/rules/en/tonk.md, "Presets")."""
 
 from __future__ import annotations
 

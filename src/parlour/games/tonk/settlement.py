@@ -1,4 +1,5 @@
-"""Who pays whom at the end of a Tonk hand (RULES.md §1.3, §1.6, §1.7).
+"""Who pays whom at the end of a Tonk hand (docs/rules/en/tonk.md, "Tonk on the deal",
+"End of a hand" and "The match").
 
 Every function returns payments as (payer, payee, stakes) triples; stakes are
 multiplied by the rules' ``stake`` only when they enter the ledger. Each list
@@ -55,7 +56,7 @@ def pay_winners(winners: dict[int, int], players: int) -> list[Payment]:
 
 
 def drop_payments(dropper: int, totals: Sequence[int], caught_rule: str) -> list[Payment]:
-    """The payments after ``dropper`` drops, under the preset's caught rule (RULES §1.6).
+    """The payments after ``dropper`` drops, under the preset's caught rule (docs/rules/en/tonk.md, "End of a hand").
 
     Caught (another total is at or below D): the winners are the lowest
     others. speno and pagat: the dropper pays 2 to each other player at or

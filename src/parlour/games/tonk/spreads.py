@@ -5,7 +5,7 @@ neighbouring bits inside one suit's 13 bits and a set is one bit in each of
 up to four suits. A run's positions go 1 (ace low) .. 13 (king), and 14 for a
 high ace where ``ace_high`` allows it; a run never wraps (K-A-2 is never one).
 A joker stands for a *named* card: any card its spread needs, even one its
-player holds or one in play elsewhere (RULES §1.5), so a set may show a face
+player holds or one in play elsewhere (docs/rules/en/tonk.md, "Spreads and hits"), so a set may show a face
 twice (5♥ 5♠ and a joker named 5♥); a set still holds at most 4 cards. A
 spread is therefore kept as the mask of its real faces and the tuple of the
 faces its jokers stand for.
@@ -142,7 +142,8 @@ def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int,
     """Every spread the hand can lay, as (real faces mask, sorted faces the jokers stand for).
 
     ``hand`` is the mask of the real faces held, ``jokers`` how many jokers.
-    A joker may name any face its spread needs, held or not (RULES §1.5);
+    A joker may name any face its spread needs, held or not (docs/rules/en/tonk.md,
+    "Spreads and hits");
     every spread keeps at least one real card.
     """
     a, b, c, d = hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39

@@ -141,7 +141,7 @@ class TonkState(State[TonkAction, TonkPosition]):
             self._deal_checks()
 
     def _deal_checks(self) -> None:
-        """Deal-time wins (RULES §1.3), then the first turn."""
+        """Deal-time wins (docs/rules/en/tonk.md, "Tonk on the deal"), then the first turn."""
         pos = self.pos
         rules = self.rules
         winners = {}

@@ -18,7 +18,7 @@ class TableSpread:
     """A laid set or run: who owns it, its real cards, the faces its jokers stand for.
 
     A joker may name a face that a real card of the same set shows too
-    (RULES §1.5), so the spread is its real faces (a mask: one deck, each
+    (docs/rules/en/tonk.md, "Spreads and hits"), so the spread is its real faces (a mask: one deck, each
     real card once) plus the named faces of its jokers, in the order laid.
     """
 

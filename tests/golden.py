@@ -1,0 +1,154 @@
+"""Golden digests: deals and legal actions of seeded games, pinned per game in ``golden.json``.
+
+A stored table is restored by replaying its record (rules, seed, actions), so a change to chance
+(dealing, shuffling, drawing) or to move generation silently changes every stored game. Each game's
+``tests/games/NAME/test_golden.py`` recomputes, for every preset at every player count the game
+supports (and a few flag combinations in ``VARIANTS``) and for each of ``SEEDS``:
+
+* the digest of the deal: the state's JSON (``State.to_json``), then what every seat and a
+  spectator see of it (``State.view``), each as JSON with sorted keys;
+* the digest of a seeded random game: the sorted texts of the legal actions at every step, to
+  the end, then the returns.
+
+and compares them with ``tests/games/NAME/golden.json``. Everything hashed is text with a fixed
+form (never ``hash()``), so the digests are the same in every process and on every machine. When a
+change is *meant* to change deals or legal actions, regenerate the files and commit them with it:
+
+    PYTHONPATH=src .venv/bin/python tools/golden.py --update [GAME ...]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from parlour.core.game import Game, State
+from parlour.core.registry import game_class, load_game
+
+GAMES_DIR = Path(__file__).resolve().parent / "games"
+SEEDS = (0, 1, 2, 2**53 + 1, 2**127 + 12345)
+"""Small seeds, and seeds that JSON carries as decimal text (the server deals from 128-bit ones)."""
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "tonk": (
+        "tonk:speno?players=3&hands=3&jokers=2&hand_size=7&spades_side_bet=true",
+        "tonk:classic?players=4&jokers=2&joker_points=15&hand_size=9&deal_49_wins=in_turn&deal_13_double=true",
+        "tonk:pagat?players=2&upcard=false&drop_timing=any&may_rediscard_taken=true&hands=2",
+    ),
+    "plonk": ("plonk?target=100",),
+    "tock": (
+        "tock?players=4&home_entry=optional&two_of_spades_enters=true",
+        "tock:sevens?players=6&home_entry=optional",
+    ),
+}
+"""Flags beyond the presets that reach more chance events (later hands, jokers) or other moves."""
+GAMES_PER_CASE = {"tock": 1}
+"""Random games played per case where a full game is long (a Tock race is thousands of steps);
+elsewhere one per seed. Case ``i`` plays them from ``SEEDS`` turned by ``i``, so every seed is used."""
+END_CHANCE = 0.05
+"""How often the random game accepts an action that ends the game while another would not."""
+
+
+def fixture(name: str) -> Path:
+    """Where game ``name``'s expected digests are stored."""
+    return GAMES_DIR / name / "golden.json"
+
+
+def cases(name: str) -> list[Game[Any]]:
+    """Every preset of game ``name`` at every player count its spec allows, then its ``VARIANTS``."""
+    found = game_class(name)
+    games = [load_game(name, preset=preset, players=players)
+             for preset in list(found.rules_type.presets) or [None]
+             for players in range(found.spec.min_players, found.spec.max_players + 1)]
+    return games + [load_game(spec) for spec in VARIANTS.get(name, ())]
+
+
+def canonical(value: Any) -> str:
+    """``value`` as JSON with sorted keys and no spaces: the same text in every process."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def deal_lines(game: Game[Any], seed: int) -> Iterator[str]:
+    """The state dealt from ``seed``, then what each seat and a spectator see of it."""
+    state = game.new_state(seed)
+    yield canonical(state.to_json())
+    for seat in [*range(game.num_players), None]:
+        yield canonical(state.view(seat))
+
+
+def game_lines(game: Game[Any], seed: int) -> Iterator[str]:
+    """The sorted legal action texts at every step of a random game dealt from ``seed``, then its returns.
+
+    Actions are drawn from the sorted texts by a generator seeded with ``seed``; an action that
+    ends the game is taken only ``END_CHANCE`` of the time while another does not (a drop is always
+    on offer in Tonk, so uniform play would end most games at once, before any spread or stock-out).
+    """
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    while not state.is_terminal:
+        legal = sorted((str(action), action) for action in state.legal_actions())
+        yield " ".join(text for text, _ in legal)
+        state.apply(_choose(state, [action for _, action in legal], rng))
+    yield canonical(state.returns())
+
+
+def _choose(state: State[Any, Any], legal: list[Any], rng: random.Random) -> Any:
+    """A random one of ``legal``, re-drawn among the others while it would end the game (mostly)."""
+    while True:
+        action = legal.pop(rng.randrange(len(legal)))
+        if not legal or rng.random() < END_CHANCE:
+            return action
+        trial = state.clone()
+        trial.apply(action)
+        if not trial.is_terminal:
+            return action
+
+
+def digest(lines: Iterable[str]) -> str:
+    """SHA-256 (hex) of ``lines``, each ended by a newline, in UTF-8."""
+    h = hashlib.sha256()
+    for line in lines:
+        h.update(line.encode("utf-8"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def game_seeds(name: str, index: int) -> tuple[int, ...]:
+    """The seeds of the random games of case ``index`` of game ``name``."""
+    count = GAMES_PER_CASE.get(name, len(SEEDS))
+    turned = SEEDS[index % len(SEEDS):] + SEEDS[:index % len(SEEDS)]
+    return turned[:count]
+
+
+def case_digests(game: Game[Any], index: int) -> dict[str, list[str]]:
+    """The digests of ``game``, case ``index`` of its game: of the deal of each of ``SEEDS``, of its random games."""
+    return {"deals": [digest(deal_lines(game, seed)) for seed in SEEDS],
+            "games": [digest(game_lines(game, seed)) for seed in game_seeds(game.spec.name, index)]}
+
+
+def computed(name: str) -> dict[str, dict[str, list[str]]]:
+    """Every case of game ``name`` (by its spec string) with its digests, as the engine makes them now."""
+    return {game.name_with_rules(): case_digests(game, index) for index, game in enumerate(cases(name))}
+
+
+def stored(name: str) -> dict[str, dict[str, list[str]]]:
+    """The digests ``golden.json`` pins for game ``name``."""
+    data = json.loads(fixture(name).read_text(encoding="utf-8"))
+    if data.get("seeds") != [str(seed) for seed in SEEDS]:
+        raise AssertionError(f"{fixture(name)} was made for other seeds: regenerate it (see tests/golden.py)")
+    digests: dict[str, dict[str, list[str]]] = data["digests"]
+    return digests
+
+
+def write(name: str) -> Path:
+    """Store the digests of game ``name`` as the engine makes them now; the file written."""
+    path = fixture(name)
+    data = {"about": "Golden digests of deals and random games (tests/golden.py); "
+                     "regenerate with: PYTHONPATH=src .venv/bin/python tools/golden.py --update",
+            "seeds": [str(seed) for seed in SEEDS],
+            "digests": computed(name)}
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
