@@ -45,7 +45,13 @@ def highcard_module() -> Iterator[Any]:
 def broken(module: Any, **replaced: Any) -> Game[Any]:
     """High Card at three seats, its state's methods named in ``replaced`` swapped for the given ones."""
     state_type = type("BrokenState", (module.HighCardState,), replaced)
-    game_type = type("BrokenGame", (module.HighCardGame,), {"state_type": state_type})
+
+    def determinize(self: Any, view: View, rng: random.Random) -> Any:
+        """The honest determinizer's deal, played by the broken state: the break is the only difference."""
+        guess = module.determinize(self, view, rng)
+        return state_type.of(self, guess.seed, guess.pos)
+
+    game_type = type("BrokenGame", (module.HighCardGame,), {"state_type": state_type, "determinize": determinize})
     return game_type(module.HighCardRules(players=3, rounds=3))
 
 
