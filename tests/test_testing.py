@@ -90,6 +90,23 @@ def test_a_spectator_view_that_counts_hidden_cards_fails(highcard_module: Any) -
     assert "the spectator's view changes" in message and "aces" in message
 
 
+def test_a_view_naming_a_card_declared_hidden_fails(highcard_module: Any) -> None:
+    """The name scan: the discard pile is shown face up, so declaring it hidden makes every view leak it."""
+    def hidden_cards(self: Any, seat: int | None) -> set[int]:
+        return highcard_module.HighCardState.hidden_cards(self, seat) | set(self.pos.discard)
+
+    message = failure(broken(highcard_module, hidden_cards=hidden_cards))
+    assert "views: seat 0's view names hidden cards (faces [" in message
+
+
+def test_a_hand_declared_hidden_from_its_holder_fails(highcard_module: Any) -> None:
+    def hidden_cards(self: Any, seat: int | None) -> set[int]:
+        return set(self.pos.hands) | set(self.pos.stock)
+
+    message = failure(broken(highcard_module, hidden_cards=hidden_cards))
+    assert "seat 0's own hand is among the cards it cannot see" in message
+
+
 def test_a_clone_that_shares_the_hands_fails(highcard_module: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     honest = highcard_module.HighCardPosition.copy
 
