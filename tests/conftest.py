@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from parlour.core.game import Action, Game, State
+from parlour.core.game import Game, State
 from parlour.core.i18n import set_language
 from parlour.core.registry import game_classes, load_game, refresh
 
@@ -40,27 +40,6 @@ def conformance_games() -> Iterator[tuple[str, Game]]:
     for spec in VARIANTS:
         if spec.partition("?")[0].partition(":")[0] in registered:
             yield spec, load_game(spec)
-
-
-def long_random_action(state: State, rng: random.Random) -> Action:
-    """A random legal action that, nine times in ten, does not end the game when another would not.
-
-    Uniformly random play ends most card games at once (a drop is always on
-    offer in Tonk); this keeps games long enough to reach deep positions.
-    """
-    legal = list(state.legal_actions())
-    rng.shuffle(legal)
-    if len(legal) > 1 and rng.random() < 0.9:
-        for action in legal:
-            trial = state.clone()
-            trial.apply(action)
-            if not trial.is_terminal and trial.version - state.version <= 1 and not _hand_ended(state, trial):
-                return action
-    return legal[0]
-
-
-def _hand_ended(before: State, after: State) -> bool:
-    return len(after.view(None).get("results", ())) > len(before.view(None).get("results", ()))
 
 
 def play_randomly(state: State, rng: random.Random, max_steps: int = 20_000) -> State:

@@ -15,7 +15,8 @@ import pytest
 
 from parlour import load_game
 from parlour.core.game import State
-from tests.conftest import long_random_action, play_randomly
+from parlour.testing import long_random_action
+from tests.conftest import play_randomly
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 

@@ -28,6 +28,7 @@ from parlour.core.errors import BotSpecError, RulesError
 from parlour.core.record import GameRecord, replay
 from parlour.core.registry import game_classes, load_game
 from parlour.server import create_app
+from parlour.testing import check_game
 from tests.server.conftest import Client, TestClient, join, new_table, settings_for
 
 PARLOUR = Path(sys.executable).with_name("parlour")
@@ -186,3 +187,9 @@ def test_parlour_serve_lists_it(highcard: list[str], tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_the_plugin_kit_passes_it(highcard: list[str]) -> None:
+    """What a third-party author writes: ``check_game`` over a few seeded games at each table size."""
+    for players in (2, 4):
+        check_game(load_game(f"highcard?players={players}&rounds=3"), games=4, seed=1)

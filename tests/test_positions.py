@@ -15,7 +15,8 @@ from parlour.core.errors import RecordError
 from parlour.core.game import Game, State
 from parlour.core.record import GameRecord, replay
 from parlour.core.registry import load_state
-from tests.conftest import conformance_games, long_random_action
+from parlour.testing import long_random_action
+from tests.conftest import conformance_games
 
 GAMES = list(conformance_games())
 IDS = [label for label, _ in GAMES]
