@@ -51,7 +51,7 @@ def high(card: int) -> int:
     return 14 if r == 1 else r
 
 
-@dataclass(slots=True, kw_only=True, eq=False)
+@dataclass(kw_only=True, eq=False)  # no slots=True: they would hide the compiled base's version and history
 class HighCardPosition(Position):
     deal: int = 0
     hands: list[int]
