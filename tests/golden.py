@@ -152,3 +152,16 @@ def write(name: str) -> Path:
             "digests": computed(name)}
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
+
+
+def assert_all_pinned(name: str) -> None:
+    """Every case of game ``name`` (each preset and player count) has stored digests, and no other."""
+    assert sorted(stored(name)) == sorted(game.name_with_rules() for game in cases(name))
+
+
+def assert_unchanged(name: str, index: int, game: Game[Any]) -> None:
+    """Case ``index`` of game ``name`` still deals and plays as its stored digests say."""
+    expected = stored(name)[game.name_with_rules()]
+    got = case_digests(game, index)
+    assert got["deals"] == expected["deals"], "a deal changed: chance (dealing, shuffling) is not what it was"
+    assert got["games"] == expected["games"], "the legal actions along a seeded random game changed"
