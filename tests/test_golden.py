@@ -22,7 +22,7 @@ def plonk_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(golden, "GAMES_DIR", tmp_path)
     pinned = golden.stored("plonk")
     first = sorted(pinned)[0]
-    changed = {**pinned, first: {**pinned[first], "deals": ["0" * 64] + pinned[first]["deals"][1:]}}
+    changed = {**pinned, first: {**pinned[first], "deals": ["0" * 64, *pinned[first]["deals"][1:]]}}
     monkeypatch.setattr(golden, "computed", lambda name: changed)
     return tmp_path / "plonk" / "golden.json"
 

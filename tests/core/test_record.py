@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
-from dataclasses import replace
 
 from parlour import load_game
 from parlour.core.errors import RecordError

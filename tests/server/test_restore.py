@@ -16,7 +16,6 @@ from fastapi import FastAPI
 from sqlalchemy import select, update
 
 from parlour.games.tonk.game import TonkGame
-
 from tests.server.conftest import TestClient, join, new_table
 from tests.server.serving import call, start_server
 from tests.server.test_play import lobby_of
@@ -168,7 +167,8 @@ def tamper(client: TestClient, tid: str, how: str) -> None:
     table = lobby_of(client).tables[tid]
     with storage.engine.begin() as conn:
         if how == "seed":
-            conn.execute(update(storage.tables).where(storage.tables.c.id == tid).values(seed=str(table.state.seed + 1)))
+            conn.execute(update(storage.tables).where(storage.tables.c.id == tid)
+                         .values(seed=str(table.state.seed + 1)))
             return
         replayed = table.game.new_state(table.state.seed)
         history = table.state.history()

@@ -161,8 +161,8 @@ class TablesCollector(Collector):
             family.add_metric([game, status], count)
         yield family
         unrestored: dict[str, int] = {}
-        for table in list(self.lobby.unrestored.values()):
-            unrestored[table.game] = unrestored.get(table.game, 0) + 1
+        for kept_table in list(self.lobby.unrestored.values()):
+            unrestored[kept_table.game] = unrestored.get(kept_table.game, 0) + 1
         kept = GaugeMetricFamily("parlour_tables_unrestored", "Stored tables this process could not rebuild (their "
                                  "actions no longer replay the same), by game: kept in storage, not served",
                                  labels=["game"])
