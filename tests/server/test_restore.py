@@ -115,6 +115,15 @@ def stored_rows(client: TestClient, tid: str) -> tuple[Any, list[Any]]:
     return row, actions
 
 
+@pytest.fixture
+def server_log(caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> pytest.LogCaptureFixture:
+    """``caplog`` of the server's logger from INFO up, the logger enabled even if a tool run earlier in this process
+    configured logging with ``disable_existing_loggers`` (import-linter does)."""
+    monkeypatch.setattr(logging.getLogger("parlour.server"), "disabled", False)
+    caplog.set_level(logging.INFO, "parlour.server")
+    return caplog
+
+
 def bump(monkeypatch: pytest.MonkeyPatch, version: int) -> None:
     """Make the running Tonk engine declare ``version``."""
     monkeypatch.setattr(TonkGame, "spec", replace(TonkGame.spec, engine_version=version))
@@ -133,17 +142,17 @@ def test_every_table_and_action_is_stored_with_its_engine_version_and_fingerprin
 
 def test_a_table_of_another_engine_version_that_replays_the_same_is_restored_and_its_version_updated(
         app_factory: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+        server_log: pytest.LogCaptureFixture) -> None:
     with TestClient(app_factory()) as client:
         first, second = two_tables(client, random.Random(2))
         before = snapshot(client)
     bump(monkeypatch, 2)
-    with caplog.at_level(logging.INFO, "parlour.server"), TestClient(app_factory()) as client:
+    with TestClient(app_factory()) as client:
         assert snapshot(client) == before
         assert lobby_of(client).unrestored == {}
         assert stored_rows(client, first)[0].engine == stored_rows(client, second)[0].engine == 2
     assert f"table {first} ('Tonk {first[:4]}', tonk) stored under engine version 1 replays the same under " \
-           "version 2: restored" in caplog.text
+           "version 2: restored" in server_log.text
 
 
 def test_a_table_stored_before_engine_versions_is_checked_by_replay_and_restored(
@@ -186,14 +195,14 @@ def tamper(client: TestClient, tid: str, how: str) -> None:
     ("illegal", "action 4 'spread 2c 9h kd' by seat . does not replay"),
 ])
 def test_a_table_of_another_engine_version_that_does_not_replay_is_reported_and_left_in_storage(
-        app_factory: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        app_factory: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch, server_log: pytest.LogCaptureFixture,
         how: str, why: str) -> None:
     with TestClient(app_factory()) as client:
         bad, good = two_tables(client, random.Random(4))
         tamper(client, bad, how)
         kept = stored_rows(client, bad)
     bump(monkeypatch, 2)
-    with caplog.at_level(logging.INFO, "parlour.server"), TestClient(app_factory()) as client:
+    with TestClient(app_factory()) as client:
         lobby = lobby_of(client)
         assert set(lobby.tables) == {good}
         report = lobby.unrestored[bad]
@@ -212,7 +221,7 @@ def test_a_table_of_another_engine_version_that_does_not_replay_is_reported_and_
                                                "stored_engine": 1, "running_engine": 2, "why": report.why}]
         metrics = client.get("/metrics").text
         assert 'parlour_tables_unrestored{game="tonk"} 1.0' in metrics
-    [line] = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    [line] = [r.getMessage() for r in server_log.records if r.levelno == logging.ERROR]
     assert line.startswith(f"table {bad} ('Tonk {bad[:4]}', tonk) not restored, kept in storage: stored under "
                            "engine version 1, running 2; action ")
     assert re.search(why, line)
