@@ -12,9 +12,14 @@ supports (and a few flag combinations in ``VARIANTS``) and for each of ``SEEDS``
 
 and compares them with ``tests/games/NAME/golden.json``. Everything hashed is text with a fixed
 form (never ``hash()``), so the digests are the same in every process and on every machine. When a
-change is *meant* to change deals or legal actions, regenerate the files and commit them with it:
+change is *meant* to change deals or legal actions, raise the game's engine version
+(``engine_version`` in its ``GameSpec``: records and stored tables made under the old one are then
+checked by replay, see ``parlour.core.versions``), regenerate the files and commit them with it:
 
     PYTHONPATH=src .venv/bin/python tools/golden.py --update [GAME ...]
+
+Each file names the engine version it was made under, and ``write`` refuses to change a case's
+digests under the same version: digests and versions move together.
 """
 
 from __future__ import annotations
@@ -134,6 +139,25 @@ def computed(name: str) -> dict[str, dict[str, list[str]]]:
     return {game.name_with_rules(): case_digests(game, index) for index, game in enumerate(cases(name))}
 
 
+class EngineVersionNotRaised(AssertionError):
+    """Digests that changed under the engine version the stored ones were made under."""
+
+
+def stored_engine(name: str) -> int | None:
+    """The engine version ``golden.json`` of game ``name`` was made under (None: no file, or one made before
+    versions were written)."""
+    if not fixture(name).exists():
+        return None
+    version = json.loads(fixture(name).read_text(encoding="utf-8")).get("engine")
+    return version if isinstance(version, int) else None
+
+
+def changed_cases(name: str, now: dict[str, dict[str, list[str]]]) -> list[str]:
+    """The cases of game ``name`` pinned in ``golden.json`` whose digests ``now`` differ (new or gone ones aside)."""
+    before = stored(name) if fixture(name).exists() else {}
+    return sorted(case for case in set(now) & set(before) if now[case] != before[case])
+
+
 def stored(name: str) -> dict[str, dict[str, list[str]]]:
     """The digests ``golden.json`` pins for game ``name``."""
     data = json.loads(fixture(name).read_text(encoding="utf-8"))
@@ -144,24 +168,40 @@ def stored(name: str) -> dict[str, dict[str, list[str]]]:
 
 
 def write(name: str) -> Path:
-    """Store the digests of game ``name`` as the engine makes them now; the file written."""
+    """Store the digests of game ``name`` as the engine makes them now, with its engine version; the file
+    written. ``EngineVersionNotRaised`` when a pinned case changed while the version stayed the same."""
     path = fixture(name)
+    now = computed(name)
+    version = game_class(name).spec.engine_version
+    changed = changed_cases(name, now)
+    if changed and stored_engine(name) == version:
+        raise EngineVersionNotRaised(
+            f"{name}: {len(changed)} cases deal or play differently (first {changed[0]}), but the engine version is "
+            f"still {version}: raise engine_version in the game's GameSpec, so that records and stored tables of "
+            f"version {version} are checked by replay, then regenerate")
     data = {"about": "Golden digests of deals and random games (tests/golden.py); "
                      "regenerate with: PYTHONPATH=src .venv/bin/python tools/golden.py --update",
+            "engine": version,
             "seeds": [str(seed) for seed in SEEDS],
-            "digests": computed(name)}
+            "digests": now}
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
 
 
 def assert_all_pinned(name: str) -> None:
-    """Every case of game ``name`` (each preset and player count) has stored digests, and no other."""
+    """Every case of game ``name`` (each preset and player count) has stored digests, and no other, made under
+    the engine version the game declares."""
     assert sorted(stored(name)) == sorted(game.name_with_rules() for game in cases(name))
+    version = game_class(name).spec.engine_version
+    assert stored_engine(name) == version, (
+        f"{fixture(name)} was made under engine version {stored_engine(name)}, but {name} declares {version}: "
+        "regenerate it (tools/golden.py --update)")
 
 
 def assert_unchanged(name: str, index: int, game: Game[Any]) -> None:
     """Case ``index`` of game ``name`` still deals and plays as its stored digests say."""
     expected = stored(name)[game.name_with_rules()]
     got = case_digests(game, index)
-    assert got["deals"] == expected["deals"], "a deal changed: chance (dealing, shuffling) is not what it was"
-    assert got["games"] == expected["games"], "the legal actions along a seeded random game changed"
+    meant = ("; if meant, raise the game's engine_version and regenerate (tools/golden.py --update)")
+    assert got["deals"] == expected["deals"], "a deal changed: chance (dealing, shuffling) is not what it was" + meant
+    assert got["games"] == expected["games"], "the legal actions along a seeded random game changed" + meant

@@ -2,7 +2,8 @@
 
 Without ``--update`` it says, for each game, which cases (preset and player count) differ from the
 game's ``tests/games/NAME/golden.json``; with ``--update`` it rewrites those files from the engine
-as it is now. Run it when a change to dealing, shuffling, drawing or move generation is meant, and
+as it is now. Run it when a change to dealing, shuffling, drawing or move generation is meant, after
+raising the game's engine version (``engine_version`` in its ``GameSpec``; it refuses otherwise), and
 commit the files with the change:
 
     PYTHONPATH=src .venv/bin/python tools/golden.py --update [GAME ...]
@@ -20,7 +21,7 @@ def main(argv: list[str]) -> int:
     """Check (or with ``--update`` rewrite) the digests of the games named in ``argv``, or of every game."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))  # run as a script: the tests package lives beside this folder
-    from tests.golden import computed, fixture, stored, write
+    from tests.golden import EngineVersionNotRaised, computed, fixture, stored, write
 
     from parlour.core.registry import game_classes
 
@@ -31,7 +32,11 @@ def main(argv: list[str]) -> int:
         if not fixture(name).parent.is_dir():
             raise SystemExit(f"no test folder {fixture(name).parent} for game {name!r}")
         if update:
-            print(f"wrote {write(name)}")
+            try:
+                print(f"wrote {write(name)}")
+            except EngineVersionNotRaised as e:
+                print(e)
+                changed += 1
             continue
         now = computed(name)
         before = stored(name) if fixture(name).exists() else {}

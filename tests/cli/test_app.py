@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from parlour.cli.app import app
 from parlour.cli.play import play_game
 from parlour.cli.render import renderer_for
 from parlour.core.registry import load_game
+from parlour.games.tonk.game import TonkGame
 
 runner = CliRunner()
 
@@ -88,6 +90,25 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
     save.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(save)])
     assert result.exit_code == 2 and "does not replay" in result.output
+
+
+def test_replay_of_another_engine_version_warns_when_it_replays_and_refuses_when_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "tonk", "--seed", "3", "--save", str(save)], input="drop\n")
+    assert json.loads(save.read_text())["engine"] == 1
+    monkeypatch.setattr(TonkGame, "spec", replace(TonkGame.spec, engine_version=2))
+    same = runner.invoke(app, ["replay", str(save), "--quiet"])
+    assert same.exit_code == 0
+    assert "warning: the record was made under tonk engine version 1; this is version 2, under which it replays " \
+           "the same" in same.output.replace("\n", " ")
+    data = json.loads(save.read_text())
+    data["seed"] += 1
+    save.write_text(json.dumps(data))
+    changed = runner.invoke(app, ["replay", str(save), "--quiet"])
+    assert changed.exit_code == 2
+    assert "error: it was made under tonk engine version 1, but this is version 2, and it does not replay the " \
+           "same" in changed.output.replace("\n", " ")
 
 
 def test_hint_shows_the_search_bots_choice_with_playout_counts(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import logging
 import random
+import re
 import signal
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
+from sqlalchemy import select, update
 
+from parlour.games.tonk.game import TonkGame
 from tests.server.conftest import TestClient, join, new_table
 from tests.server.serving import call, start_server
 from tests.server.test_play import lobby_of
@@ -83,3 +89,139 @@ def test_killing_parlour_serve_mid_game_loses_nothing(tmp_path: Path) -> None:
         server.wait(timeout=10)
     assert after["view"] == before["view"]
     assert after["table"]["version"] == before["table"]["version"] == 15
+
+
+# ----------------------------------------------------------- engine versions
+
+
+def two_tables(client: TestClient, rng: random.Random) -> tuple[str, str]:
+    """Two Tonk tables of two people, some way into their first hand: the ids."""
+    ids = []
+    for _ in range(2):
+        tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 20})["id"]
+        tokens = [join(client, tid, n)["token"] for n in ("Ana", "Bo")]
+        play_some(client, tid, tokens, 6, rng)
+        ids.append(tid)
+    return ids[0], ids[1]
+
+
+def stored_rows(client: TestClient, tid: str) -> tuple[Any, list[Any]]:
+    """The table's row and its action rows, as the database holds them."""
+    storage = lobby_of(client).storage
+    with storage.engine.connect() as conn:
+        row = conn.execute(select(storage.tables).where(storage.tables.c.id == tid)).one()
+        actions = conn.execute(select(storage.actions).where(storage.actions.c.table_id == tid)
+                               .order_by(storage.actions.c.idx)).all()
+    return row, actions
+
+
+@pytest.fixture
+def server_log(caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> pytest.LogCaptureFixture:
+    """``caplog`` of the server's logger from INFO up, the logger enabled even if a tool run earlier in this process
+    configured logging with ``disable_existing_loggers`` (import-linter does)."""
+    monkeypatch.setattr(logging.getLogger("parlour.server"), "disabled", False)
+    caplog.set_level(logging.INFO, "parlour.server")
+    return caplog
+
+
+def bump(monkeypatch: pytest.MonkeyPatch, version: int) -> None:
+    """Make the running Tonk engine declare ``version``."""
+    monkeypatch.setattr(TonkGame, "spec", replace(TonkGame.spec, engine_version=version))
+
+
+def test_every_table_and_action_is_stored_with_its_engine_version_and_fingerprint(
+        app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory()) as client:
+        tid, _ = two_tables(client, random.Random(1))
+        row, actions = stored_rows(client, tid)
+        history = lobby_of(client).tables[tid].state.history()
+    assert row.engine == TonkGame.spec.engine_version == 1
+    assert len(actions) == len(history) == 6 and all(len(a.digest) == 32 for a in actions)
+    assert len({a.digest for a in actions}) == 6
+
+
+def test_a_table_of_another_engine_version_that_replays_the_same_is_restored_and_its_version_updated(
+        app_factory: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch,
+        server_log: pytest.LogCaptureFixture) -> None:
+    with TestClient(app_factory()) as client:
+        first, second = two_tables(client, random.Random(2))
+        before = snapshot(client)
+    bump(monkeypatch, 2)
+    with TestClient(app_factory()) as client:
+        assert snapshot(client) == before
+        assert lobby_of(client).unrestored == {}
+        assert stored_rows(client, first)[0].engine == stored_rows(client, second)[0].engine == 2
+    assert f"table {first} ('Tonk {first[:4]}', tonk) stored under engine version 1 replays the same under " \
+           "version 2: restored" in server_log.text
+
+
+def test_a_table_stored_before_engine_versions_is_checked_by_replay_and_restored(
+        app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory()) as client:
+        tid, _ = two_tables(client, random.Random(3))
+        before = snapshot(client)
+        storage = lobby_of(client).storage
+        with storage.engine.begin() as conn:  # as a table stored by a server without versions
+            conn.execute(update(storage.tables).values(engine=None))
+            conn.execute(update(storage.actions).values(digest=None))
+    with TestClient(app_factory()) as client:
+        assert snapshot(client) == before
+        assert stored_rows(client, tid)[0].engine == 1
+
+
+def tamper(client: TestClient, tid: str, how: str) -> None:
+    """Change what is stored of table ``tid``: its deal (``seed``), or its fourth action (``action``: another
+    legal one, whose position differs from the one stored; ``illegal``: an action that is no move there)."""
+    storage = lobby_of(client).storage
+    table = lobby_of(client).tables[tid]
+    with storage.engine.begin() as conn:
+        if how == "seed":
+            conn.execute(update(storage.tables).where(storage.tables.c.id == tid)
+                         .values(seed=str(table.state.seed + 1)))
+            return
+        replayed = table.game.new_state(table.state.seed)
+        history = table.state.history()
+        for _, action in history[:3]:
+            replayed.apply(action)
+        other = [str(a) for a in replayed.legal_actions() if a != history[3][1]]
+        text = other[0] if how == "action" else "spread 2c 9h kd"
+        conn.execute(update(storage.actions).where(storage.actions.c.table_id == tid, storage.actions.c.idx == 3)
+                     .values(text=text))
+
+
+@pytest.mark.parametrize(("how", "why"), [
+    ("seed", "action 1 .* leads to another position than the one stored|action 1 .* does not replay"),
+    ("action", "action 4 .* leads to another position than the one stored"),
+    ("illegal", "action 4 'spread 2c 9h kd' by seat . does not replay"),
+])
+def test_a_table_of_another_engine_version_that_does_not_replay_is_reported_and_left_in_storage(
+        app_factory: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch, server_log: pytest.LogCaptureFixture,
+        how: str, why: str) -> None:
+    with TestClient(app_factory()) as client:
+        bad, good = two_tables(client, random.Random(4))
+        tamper(client, bad, how)
+        kept = stored_rows(client, bad)
+    bump(monkeypatch, 2)
+    with TestClient(app_factory()) as client:
+        lobby = lobby_of(client)
+        assert set(lobby.tables) == {good}
+        report = lobby.unrestored[bad]
+        assert (report.id, report.name, report.game, report.stored_engine, report.running_engine) == \
+               (bad, f"Tonk {bad[:4]}", "tonk", 1, 2)
+        assert re.search(why, report.why)
+        assert stored_rows(client, bad) == kept  # untouched: same version, same actions and fingerprints
+        shown = client.get(f"/api/tables/{bad}")
+        assert shown.status_code == 404
+        assert "it was made under tonk engine version 1, but this is version 2" in shown.json()["error"]["message"]
+        assert bad not in {t["id"] for t in client.get("/api/tables").json()}
+        assert client.get(f"/api/tables/{bad}").status_code == 404  # asked again: refused without replaying
+        ready = client.get("/readyz")
+        assert ready.status_code == 200 and ready.json()["status"] == "ready"  # the other tables are served
+        assert ready.json()["unrestored"] == [{"id": bad, "name": f"Tonk {bad[:4]}", "game": "tonk",
+                                               "stored_engine": 1, "running_engine": 2, "why": report.why}]
+        metrics = client.get("/metrics").text
+        assert 'parlour_tables_unrestored{game="tonk"} 1.0' in metrics
+    [line] = [r.getMessage() for r in server_log.records if r.levelno == logging.ERROR]
+    assert line.startswith(f"table {bad} ('Tonk {bad[:4]}', tonk) not restored, kept in storage: stored under "
+                           "engine version 1, running 2; action ")
+    assert re.search(why, line)

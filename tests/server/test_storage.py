@@ -35,7 +35,7 @@ def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]
 def sample(table_id: str = "t1") -> StoredTable:
     return StoredTable(id=table_id, name="Test", game="tonk", rules=load_game("tonk").rules.to_dict(), seed=2**31 - 5,
                        seats=[StoredSeat(0, "human"), StoredSeat(1, "bot", bot="random", name="Random 1")],
-                       turn_seconds=12.5)
+                       turn_seconds=12.5, engine=1)
 
 
 def test_a_table_round_trips(storage: Storage) -> None:

@@ -34,6 +34,7 @@ from parlour.core.manual import game_with_rules, rules_page, value_text
 from parlour.core.record import GameRecord, replay, start_of
 from parlour.core.registry import ENTRY_POINT_GROUP, broken_games, game_classes, load_game, parse_spec
 from parlour.core.registry import game_class as find_game_class
+from parlour.core.versions import engine_note
 
 GAME_NAMES = sorted({point.name for point in entry_points(group=ENTRY_POINT_GROUP)})
 """The installed games' names, read from their entry points without importing them (for the help)."""
@@ -204,6 +205,10 @@ def replay_command(
         final = replay(record, show)
     except ParlourError as e:
         raise fail(e) from None
+    note = engine_note(record.game, record.engine, final.game.spec.engine_version)
+    if note is not None:
+        Console(stderr=True, highlight=False).print(Text(_("warning: {note}").format(note=note), style="yellow"),
+                                                    soft_wrap=True)
     result = ", ".join(f"{n} {r:+g}" for n, r in zip(names, final.returns(), strict=False))
     status = _("finished") if final.is_terminal else _("unfinished")
     replayed = ngettext("Replayed {n} action: {status}; {result}", "Replayed {n} actions: {status}; {result}",

@@ -72,6 +72,11 @@ class GameSpec:
     returns_sum: float | None = None
     """What the seats' returns add up to at the end of every game (0: what one wins, others lose;
     None: no fixed sum). Research interfaces declare it (OpenSpiel's zero- or constant-sum utility)."""
+    engine_version: int = 1
+    """The version of this game's engine: raise it with any change to its deals, its legal moves or
+    its outcomes, which the game's golden digests (``tests/games/NAME/golden.json``) detect. Every record
+    and stored table carries the version it was made under; one of another version is replayed and
+    kept only when it plays out as stored (``core.versions``)."""
 
 
 @dataclass(frozen=True)

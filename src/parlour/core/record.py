@@ -6,13 +6,16 @@ games), the seed, where the game started when it was not a fresh deal (a
 hand-built ``position``, or ``start``: a state exported with ``to_json``, for
 puzzles and bug reports), and every action in text notation. ``replay``
 re-plays it, checking each action and the result. A seed beyond 2^53 is
-written as decimal text, so that JavaScript reads it exactly.
+written as decimal text, so that JavaScript reads it exactly. A record also
+names the game's engine version it was made under and the fingerprint of its
+last position (``core.versions``): one of another version is kept only when it
+replays to that position.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,7 @@ from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import ParlourError, RecordError
 from parlour.core.game import Action, State
 from parlour.core.registry import load_game
+from parlour.core.versions import EngineChanged, position_digest
 
 FORMAT = 1
 
@@ -37,6 +41,10 @@ class GameRecord:
     start: dict[str, Any] | None = None
     dealer: int | None = None
     """The seat that dealt first, when not the game's default (the last seat)."""
+    engine: int | None = None
+    """The game's engine version the record was made under (None: made before versions were kept)."""
+    digest: str | None = None
+    """The fingerprint of the record's last position (``core.versions.position_digest``; None: not kept)."""
 
     @classmethod
     def of(cls, state: State[Any, Any], players: list[str] | None = None) -> GameRecord:
@@ -58,6 +66,8 @@ class GameRecord:
             start=dict(origin) if origin is not None else None,
             dealer=(state.first_dealer if state.start is None and origin is None
                     and state.first_dealer != game.num_players - 1 else None),
+            engine=game.spec.engine_version,
+            digest=position_digest(state),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,6 +86,10 @@ class GameRecord:
             out["start"] = self.start
         if self.dealer is not None:
             out["dealer"] = self.dealer
+        if self.engine is not None:
+            out["engine"] = self.engine
+        if self.digest is not None:
+            out["digest"] = self.digest
         return out
 
     def to_json(self) -> str:
@@ -118,10 +132,15 @@ class GameRecord:
         dealer = data.get("dealer")
         if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
             raise RecordError(f"{where}: field 'dealer' should be a seat number, got {dealer!r}"[:300])
+        engine, digest = data.get("engine"), data.get("digest")
+        if engine is not None and (not isinstance(engine, int) or isinstance(engine, bool) or engine < 1):
+            raise RecordError(f"{where}: field 'engine' should be an engine version (1 or more), got {engine!r}"[:300])
+        if digest is not None and not isinstance(digest, str):
+            raise RecordError(f"{where}: field 'digest' should be a position's fingerprint, got {digest!r}"[:300])
         return cls(
             game=data["game"], rules=dict(data["rules"]), seed=seed,
             players=[str(p) for p in data["players"]], actions=list(data["actions"]),
-            result=result, position=position, start=start, dealer=dealer,
+            result=result, position=position, start=start, dealer=dealer, engine=engine, digest=digest,
         )
 
     @classmethod
@@ -163,13 +182,30 @@ def start_of(record: GameRecord) -> State[Any, Any]:
         raise RecordError(f"the record's game cannot be set up: {e}") from None
 
 
-def replay(record: GameRecord, on_step: Step | None = None) -> State[Any, Any]:
-    """Play ``record`` again, checking each action and the stored result.
+def replay(record: GameRecord, on_step: Step | None = None, digests: Sequence[str | None] = ()) -> State[Any, Any]:
+    """Play ``record`` again, checking each action, the stored result and the last position's fingerprint.
 
-    ``on_step(state, seat, action)`` is called after each action. Raises
-    ``RecordError`` naming the first action that does not replay.
+    ``on_step(state, seat, action)`` is called after each action. Raises ``RecordError`` naming the first
+    action that does not replay. A record made under another engine version than the game's now (or an
+    unknown one) is also checked against ``digests``, the fingerprints of the position after each action
+    where they were kept (a stored table's), and refused with ``EngineChanged`` naming both versions.
     """
     state = start_of(record)
+    running = state.game.spec.engine_version
+    if record.engine == running:
+        return replay_from(state, record, on_step, ())
+    try:
+        return replay_from(state, record, on_step, digests)
+    except EngineChanged:
+        raise
+    except RecordError as e:
+        raise EngineChanged(record.game, record.engine, running, str(e)) from None
+
+
+def replay_from(state: State[Any, Any], record: GameRecord, on_step: Step | None,
+                digests: Sequence[str | None]) -> State[Any, Any]:
+    """Play ``record``'s actions on ``state`` (its start), checking each action, each position that has a
+    fingerprint in ``digests``, and where the record ends."""
     for i, text in enumerate(record.actions, start=1):
         if state.is_terminal:
             raise RecordError(f"action {i} {text!r}: the game was already over")
@@ -178,6 +214,9 @@ def replay(record: GameRecord, on_step: Step | None = None) -> State[Any, Any]:
             action = state.apply(text)
         except ParlourError as e:
             raise RecordError(f"action {i} {text!r} by seat {seat} does not replay: {e}") from None
+        expected = digests[i - 1] if i <= len(digests) else None
+        if expected is not None and position_digest(state) != expected:
+            raise RecordError(f"action {i} {text!r} by seat {seat} leads to another position than the one stored")
         if on_step is not None:
             on_step(state, seat, action)
     if record.result is not None:
@@ -186,4 +225,6 @@ def replay(record: GameRecord, on_step: Step | None = None) -> State[Any, Any]:
         mine = result_of(state)
         if mine != record.result:
             raise RecordError(f"the replay ends with {mine}, but the record says {record.result}")
+    if record.digest is not None and position_digest(state) != record.digest:
+        raise RecordError(f"the replay of {len(record.actions)} actions ends at another position than the record's")
     return state

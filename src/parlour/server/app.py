@@ -159,12 +159,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/readyz", include_in_schema=False)
     async def readyz(request: Request) -> JSONResponse:
-        """Ready: storage answers ``SELECT 1`` and Redis (if used) ``PING``, each within ``probe_seconds``."""
+        """Ready: storage answers ``SELECT 1`` and Redis (if used) ``PING``, each within ``probe_seconds``.
+
+        The stored tables that could not be rebuilt (``Lobby.unrestored``) are listed under ``unrestored``
+        either way: they are the operator's to look at, but do not stop the others being served.
+        """
         down = await request.app.state.probes.problems()
+        kept = [table.to_json() for table in lobby.unrestored.values()]
+        extra = {"unrestored": kept} if kept else {}
         if not down:
-            return JSONResponse({"status": "ready"})
+            return JSONResponse({"status": "ready", **extra})
         message = "not ready: " + "; ".join(f"{name}: {why}" for name, why in down.items())
-        return JSONResponse({"error": {"code": "service/not_ready", "message": message}, "down": down},
+        return JSONResponse({"error": {"code": "service/not_ready", "message": message}, "down": down, **extra},
                             status_code=STATUS["service/not_ready"])
 
     @app.get("/metrics", include_in_schema=False)

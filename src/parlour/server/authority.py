@@ -22,6 +22,7 @@ from parlour.bots.names import readable_name
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
+from parlour.core.versions import position_digest
 from parlour.server.storage import Storage, StorageConflict, StoredSeat, StoredTable, hash_token
 
 
@@ -140,17 +141,28 @@ class TableAuthority:
                              seats=stored_seats, turn_seconds=turn_seconds, created=time.time(),
                              stand_in_bot=stand_in_bot, dealer=dealer, finished=decided,
                              result=result_of(state) if decided else None, creator_hash=origin.creator_hash,
-                             rematch_of=origin.rematch_of, lesson=origin.lesson)
+                             rematch_of=origin.rematch_of, lesson=origin.lesson,
+                             engine=game.spec.engine_version)
         storage.create(stored, origin.most_open)
         return cls(stored, storage, state)
 
     @classmethod
     def restore(cls, stored: StoredTable, storage: Storage) -> TableAuthority:
-        """The table rebuilt by replaying its stored actions (``RecordError`` if they do not replay)."""
+        """The table rebuilt by replaying its stored actions (``RecordError`` if they do not replay).
+
+        A table stored under another engine version than its game's now (or an unknown one) must also
+        replay to the positions stored (``EngineChanged`` if not, storage left as it is); once it does,
+        its stored version becomes the running one, so that the next start trusts it.
+        """
         record = GameRecord(game=stored.game, rules=stored.rules, seed=stored.seed,
                             players=[s.name or f"seat {s.seat}" for s in stored.seats],
-                            actions=[text for _, text in stored.actions], dealer=stored.dealer)
-        return cls(stored, storage, replay(record))
+                            actions=[text for _, text in stored.actions], dealer=stored.dealer,
+                            engine=stored.engine)
+        state = replay(record, digests=stored.digests)
+        running = state.game.spec.engine_version
+        if stored.engine != running:
+            storage.set_engine(stored.id, running)
+        return cls(stored, storage, state)
 
     # ---------------------------------------------------------------- status
 
@@ -307,7 +319,7 @@ class TableAuthority:
         It reads only its arguments, so it may run on another thread.
         """
         self.storage.append_action(self.id, index, seat, canonical, result_of(after) if after.is_terminal else None,
-                                   stand_in)
+                                   stand_in, position_digest(after))
 
     def lost_race(self, version: int, text: str) -> Rejected:
         """Another process stored an action first: the table catches up, and the refusal to give."""

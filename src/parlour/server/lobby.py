@@ -17,7 +17,7 @@ import random
 import re
 import secrets
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.bots.base import make_bot
@@ -29,6 +29,7 @@ from parlour.core.i18n import SOURCE_LANGUAGE, gettext, speaking
 from parlour.core.lesson import lesson_of
 from parlour.core.registry import game_class, game_classes, load_game, parse_spec
 from parlour.core.rules import FlagInfo
+from parlour.core.versions import EngineChanged
 from parlour.core.words import StoryLine, words_of
 from parlour.server.authority import Origin, Rejected, Seat, TableAuthority, quote
 from parlour.server.bots import BotDriver
@@ -60,7 +61,15 @@ from parlour.server.schemas import (
     check_name,
 )
 from parlour.server.settings import Settings
-from parlour.server.storage import EXPIRED, Storage, StorageConflict, StorageUnavailable, TooManyOpen, hash_token
+from parlour.server.storage import (
+    EXPIRED,
+    Storage,
+    StorageConflict,
+    StorageUnavailable,
+    StoredTable,
+    TooManyOpen,
+    hash_token,
+)
 from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
@@ -80,6 +89,35 @@ HINT_ALTERNATIVES = 5
 """Moves a hint shows besides the one it suggests, the most searched first."""
 HINT_WINDOW = 60.0
 """Seconds over which ``hints_per_minute`` counts a client's hints."""
+
+
+@dataclass(frozen=True)
+class Unrestored:
+    """A stored table the server could not rebuild: left as it is in storage, served to nobody, reported."""
+
+    id: str
+    name: str
+    game: str
+    stored_engine: int | None
+    """The game's engine version the table was stored under (None: stored before versions were kept)."""
+    running_engine: int | None
+    """The game's engine version of this server (None: the game is not installed here)."""
+    why: str
+    """The first action that failed or diverged, and how (or why the game cannot be set up)."""
+    error: str
+    """The whole refusal, as a client asking for the table is told it."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "game": self.game, "stored_engine": self.stored_engine,
+                "running_engine": self.running_engine, "why": self.why}
+
+
+def running_engine(game: str) -> int | None:
+    """The engine version of ``game`` on this server, or None when no such game is installed."""
+    try:
+        return game_class(game).spec.engine_version
+    except ParlourError:
+        return None
 
 
 def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
@@ -170,14 +208,17 @@ class Lobby:
         self.finished_since: dict[str, float] = {}
         """When each finished table in memory was first seen finished."""
         self.sweeper: asyncio.Task[None] | None = None
+        self.unrestored: dict[str, Unrestored] = {}
+        """The stored tables that could not be rebuilt (``rebuild``), by id: kept in storage, never served."""
 
     # -------------------------------------------------------------- tables
 
     def restore(self) -> list[str]:
         """Rebuild every unfinished table by replaying its stored actions; the ids restored.
 
-        A table whose log no longer replays (a rules change, say) is logged and
-        left out rather than stopping the server.
+        A table whose log no longer replays (an engine changed since it was stored, say) is left as it is
+        in storage, reported (``unrestored``, a log line, ``/metrics``) and not served, rather than stopping
+        the server or being dropped.
         """
         restored = []
         for table_id in self.storage.table_ids(unfinished_only=True):
@@ -185,12 +226,31 @@ class Lobby:
             if stored is None or table_id in self.tables:
                 continue
             try:
-                self.tables[table_id] = TableAuthority.restore(stored, self.storage)
-            except ParlourError as e:
-                log.error("table %s not restored: %s", table_id, e)
+                self.tables[table_id] = self.rebuild(stored)
+            except ParlourError:
                 continue
             restored.append(table_id)
         return restored
+
+    def rebuild(self, stored: StoredTable) -> TableAuthority:
+        """The stored table replayed (``TableAuthority.restore``). One that does not replay is noted in
+        ``unrestored`` and logged, naming it, its game, the engine versions and the first action that failed
+        or diverged, and its error raised; one restored under another engine version is logged too."""
+        running = running_engine(stored.game)
+        try:
+            table = TableAuthority.restore(stored, self.storage)
+        except ParlourError as e:
+            why = e.why if isinstance(e, EngineChanged) else str(e)
+            self.unrestored[stored.id] = Unrestored(stored.id, stored.name, stored.game, stored.engine, running, why,
+                                                    str(e))
+            log.error("table %s (%r, %s) not restored, kept in storage: stored under engine version %s, running %s; "
+                      "%s", stored.id, stored.name, stored.game, stored.engine, running, why)
+            raise
+        self.unrestored.pop(stored.id, None)
+        if stored.engine != running:
+            log.info("table %s (%r, %s) stored under engine version %s replays the same under version %s: restored",
+                     stored.id, stored.name, stored.game, stored.engine, running)
+        return table
 
     def start(self) -> None:
         """Set the bots of every table going, and the sweep of old tables (needs the running event loop)."""
@@ -254,6 +314,9 @@ class Lobby:
     def get(self, table_id: str) -> TableAuthority:
         """The table ``table_id``, loading a finished one from storage when asked for it."""
         table = self.tables.get(table_id)
+        kept = self.unrestored.get(table_id)
+        if table is None and kept is not None:
+            raise Rejected("table/not_found", f"table {table_id!r} cannot be rebuilt: {kept.error}")
         if table is None and len(table_id) <= 32:
             stored = self.storage.load(table_id)
             if stored is not None and stored.finished and (stored.result or {}).get(EXPIRED):
@@ -261,7 +324,7 @@ class Lobby:
                                f"{self.settings.waiting_ttl:g} s (waiting_ttl)")
             if stored is not None:
                 try:
-                    table = TableAuthority.restore(stored, self.storage)
+                    table = self.rebuild(stored)
                 except ParlourError as e:
                     raise Rejected("table/not_found", f"table {table_id!r} cannot be rebuilt: {e}") from None
                 self.tables[table_id] = table

@@ -144,7 +144,8 @@ def alive(pid: int) -> bool:
 
 
 class TablesCollector(Collector):
-    """``parlour_tables``: the tables in the lobby's memory, by game and status, counted when scraped."""
+    """``parlour_tables``: the tables in the lobby's memory, by game and status, and
+    ``parlour_tables_unrestored``: the stored tables it could not rebuild, by game; counted when scraped."""
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
@@ -159,6 +160,15 @@ class TablesCollector(Collector):
         for (game, status), count in sorted(counts.items()):
             family.add_metric([game, status], count)
         yield family
+        unrestored: dict[str, int] = {}
+        for kept_table in list(self.lobby.unrestored.values()):
+            unrestored[kept_table.game] = unrestored.get(kept_table.game, 0) + 1
+        kept = GaugeMetricFamily("parlour_tables_unrestored", "Stored tables this process could not rebuild (their "
+                                 "actions no longer replay the same), by game: kept in storage, not served",
+                                 labels=["game"])
+        for game, count in sorted(unrestored.items()):
+            kept.add_metric([game], count)
+        yield kept
 
 
 class RouteTemplates:

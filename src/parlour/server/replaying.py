@@ -22,7 +22,7 @@ def replay_step_of(record: GameRecord, step: int, lang: str = SOURCE_LANGUAGE,
     the players called ``names`` (default: the record's)."""
     steps = len(record.actions)
     step = min(step, steps)
-    state = replay(replace(record, actions=record.actions[:step], result=None))
+    state = replay(replace(record, actions=record.actions[:step], result=None, digest=None))
     history = state.history()
     seat, action = (history[-1][0], str(history[-1][1])) if history else (None, None)
     view = state.message_view(None)

@@ -7,6 +7,9 @@ by replaying (rules, seed, actions). The key (table, index) of the action log
 makes a second append of the same index fail instead of forking the game.
 Table names carry a prefix so several suites can share one database; the schema
 is made and upgraded by the Alembic revisions in ``migrations`` (see ``schema``).
+Each table keeps the game's engine version it was made under and each action the
+fingerprint of the position after it, so that a table made under another version
+is restored only when it replays to the same positions (``core.versions``).
 """
 
 from __future__ import annotations
@@ -116,6 +119,12 @@ class StoredTable:
     """The finished table this one is the rematch of (each has one at most)."""
     lesson: bool = False
     """A game's lesson: one person against bots on the lesson's fixed deal (no second person, no rematch)."""
+    engine: int | None = None
+    """The game's engine version the table was made under, or last restored under (None: stored before
+    versions were kept)."""
+    digests: list[str | None] = field(default_factory=list)
+    """The fingerprint of the position after each action (``core.versions.position_digest``), by index;
+    None for an action stored before fingerprints were kept."""
 
 
 CONNECT_SECONDS = 5
@@ -170,6 +179,7 @@ class Storage:
             Column("creator_hash", String(64), nullable=True),
             Column("rematch_of", String(32), nullable=True),
             Column("lesson", Boolean, nullable=True),  # NULL (tables stored before lessons): no lesson
+            Column("engine", Integer, nullable=True),  # NULL (tables stored before engine versions): unknown
             Index(f"ix_{prefix}tables_creator_hash", "creator_hash", "finished"),
             Index(f"ix_{prefix}tables_rematch_of", "rematch_of", unique=True),
         )
@@ -192,6 +202,7 @@ class Storage:
             Column("seat", Integer, nullable=False),
             Column("text", String(200), nullable=False),
             Column("stand_in", Boolean, nullable=False, default=False),
+            Column("digest", String(32), nullable=True),  # NULL (actions stored before fingerprints): unchecked
         )
         self.chat = chat_table(self.metadata, prefix)
         self._insert_action = self.actions.insert()
@@ -247,6 +258,7 @@ class Storage:
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
                 result=table.result, stand_in_bot=table.stand_in_bot, dealer=table.dealer,
                 creator_hash=table.creator_hash, rematch_of=table.rematch_of, lesson=table.lesson,
+                engine=table.engine,
             ))
             conn.execute(self.seats.insert(), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -256,7 +268,8 @@ class Storage:
             ])
             if table.actions:
                 conn.execute(self.actions.insert(), [
-                    {"table_id": table.id, "idx": i, "seat": seat, "text": text, "stand_in": i in table.stand_in_moves}
+                    {"table_id": table.id, "idx": i, "seat": seat, "text": text, "stand_in": i in table.stand_in_moves,
+                     "digest": table.digests[i] if i < len(table.digests) else None}
                     for i, (seat, text) in enumerate(table.actions)
                 ])
 
@@ -274,9 +287,9 @@ class Storage:
             return bool(done.rowcount == 1)
 
     def append_action(self, table_id: str, index: int, seat: int, text: str,
-                      result: dict[str, Any] | None = None, stand_in: bool = False) -> None:
-        """Append action ``index`` (0-based), played by a stand-in bot when ``stand_in``;
-        with ``result`` the table is marked finished.
+                      result: dict[str, Any] | None = None, stand_in: bool = False, digest: str | None = None) -> None:
+        """Append action ``index`` (0-based), played by a stand-in bot when ``stand_in``, leading to the position
+        of fingerprint ``digest``; with ``result`` the table is marked finished.
 
         Raises ``StorageError`` when that index is already stored (another
         process played first): the caller must not apply the action.
@@ -284,7 +297,7 @@ class Storage:
         try:
             with self.engine.begin() as conn:
                 conn.execute(self._insert_action, {"table_id": table_id, "idx": index, "seat": seat, "text": text,
-                                                   "stand_in": stand_in})
+                                                   "stand_in": stand_in, "digest": digest})
                 if result is not None:
                     conn.execute(update(self.tables).where(self.tables.c.id == table_id)
                                  .values(finished=True, result=result))
@@ -296,6 +309,11 @@ class Storage:
         with self.engine.begin() as conn:
             conn.execute(update(self.seats).where(self.seats.c.table_id == table_id, self.seats.c.seat == seat)
                          .values(stand_in=on))
+
+    def set_engine(self, table_id: str, engine: int) -> None:
+        """Note that the table replays the same under engine version ``engine``: it was restored under it."""
+        with self.engine.begin() as conn:
+            conn.execute(update(self.tables).where(self.tables.c.id == table_id).values(engine=engine))
 
     def expire(self, table_id: str) -> None:
         """Close a table that waited too long for players: it is kept, marked expired, and never restored."""
@@ -361,7 +379,7 @@ class Storage:
             stand_in_bot=row["stand_in_bot"], dealer=row["dealer"], creator_hash=row["creator_hash"],
             rematch_of=row["rematch_of"], lesson=bool(row["lesson"]),
             stand_in_moves={a["idx"] for a in rows if a["stand_in"]},
-            result=row["result"], actions=actions,
+            result=row["result"], actions=actions, engine=row["engine"], digests=[a["digest"] for a in rows],
         )
 
 

@@ -26,6 +26,7 @@ class PlonkGame(Game[PlonkRules]):
         description="Partnership tricks, no obligation to follow: win live cards, dodge dead ones.",
         utility=(-1.0, 1.0),
         returns_sum=0.0,
+        engine_version=1,
     )
     rules_type = PlonkRules
     state_type = PlonkState

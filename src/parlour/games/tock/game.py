@@ -27,6 +27,7 @@ class TockGame(Game[TockRules]):
                     "swap, push and split sevens.",
         utility=(0.0, 1.0),
         returns_sum=1.0,
+        engine_version=1,
     )
     rules_type = TockRules
     state_type = TockState

@@ -27,6 +27,7 @@ class TonkGame(Game[TonkRules]):
         information="imperfect",
         description="Knock rummy: spread sets and runs, hit, drop with the lowest hand.",
         returns_sum=0.0,
+        engine_version=1,
     )
     rules_type = TonkRules
     state_type = TonkState
