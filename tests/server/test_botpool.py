@@ -127,16 +127,21 @@ def alive(pid: int) -> bool:
 def test_no_worker_outlives_a_server_killed_outright(tmp_path: Path) -> None:
     served = Served(f"sqlite:///{tmp_path / 'p.db'}", env={"PARLOUR_BOT_WORKERS": "2"})
     try:
-        call(served.base(), "/api/tables", {"game": "plonk", "seats": ["random"] * 4})  # bots start the pool
-        deadline = time.monotonic() + 30
-        while not (workers := children(served.process.pid)) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        base = served.base()
+        table = call(base, "/api/tables", {"game": "plonk", "seats": ["random"] * 4})  # bots start the pool
+        # Killed once a worker has moved: its watch is running then. Killed sooner, a worker still importing (a
+        # minute on a busy machine) ends only once it has started, which the deadline below would have to cover.
+        deadline = time.monotonic() + 120
+        while call(base, f"/api/tables/{table['id']}")["table"]["version"] == 0:
+            assert time.monotonic() < deadline, "no bot moved in 120 s"
+            time.sleep(0.1)
+        workers = children(served.process.pid)
         assert workers
         served.process.kill()  # SIGKILL: the server can tell nobody
         served.process.wait()
-        deadline = time.monotonic() + 15
-        while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60  # each worker checks every PARENT_CHECK_SECONDS; 60 s for a busy machine
+        while (left := {w for w in workers if alive(w)}) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not any(alive(w) for w in workers)
+        assert not left, [Path(f"/proc/{w}/cmdline").read_bytes()[:200] for w in left]
     finally:
         served.stop()
