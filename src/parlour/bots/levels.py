@@ -79,6 +79,11 @@ def make_level(game: Game[Any], settings: dict[str, str]) -> Bot:
     return make_strong(game, {"ms": f"{ms:g}", **rest})
 
 
+def level_ms(level: str) -> float | None:
+    """The time budget a level thinks for per move, in milliseconds (None for a level that does not search)."""
+    return {"expert": EXPERT_MS, "master": MASTER_MS}.get(level)
+
+
 def level_of(spec: str) -> str | None:
     """The level a bot spec names (``level:expert`` → ``expert``), or None for any other bot."""
     try:
