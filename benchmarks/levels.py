@@ -128,23 +128,29 @@ def store(game: str, fit: dict[str, Any], path: Path = RATINGS) -> None:
 def table(docs: Path) -> str:
     """``LEVELS.md``: one row per level of every configuration found under ``docs/levels``."""
     lines = ["## Levels", "",
-             "Made by `.venv/bin/python benchmarks/levels.py` (each tournament's arena files under",
-             "`docs/strength/levels/<configuration>/<pair>/`, the fit in `ratings.json` beside them): every level",
-             "against every other, fair seating and duplicate deals; *rating*: one Bradley–Terry fit over all the",
-             "pairs' games (Elo scale, mean 1500), what the lobby shows beside each level. *budget*: the time a",
-             "search level had per move (a fraction of its own where the hands are long); *search/move*: what",
-             "it searched in that time.", "",
-             "| game | level | bot | rating | seat-games | mean [95 % CI] | search/move | budget | seed | code |",
-             "|---|---|---|---:|---:|---|---:|---|---:|---|"]
+             "Made by `.venv/bin/python benchmarks/levels.py --seed SEED --workers 2` (each tournament's arena files",
+             "under `docs/strength/levels/<configuration>/<pair>/`, the fit in `ratings.json` beside them): every",
+             "level against every other, fair seating and duplicate deals; *rating*: one Bradley–Terry fit over all",
+             "the pairs' games (Elo scale, mean 1500), what the lobby shows beside each level (from",
+             "`src/parlour/bots/levels.json`). *budget*: the time a search level had per move (a fraction of its",
+             "own where the hands are long); *search/move*: what it searched in that time; *CPU*: the share of",
+             "that time the processor gave it (below 1: the machine was busy, and the level searched less than",
+             "it does on a quiet one).", "",
+             "| game | level | bot | rating | seat-games | mean [95 % CI] | search/move | CPU | budget | seed | code |",
+             "|---|---|---|---:|---:|---|---:|---:|---|---:|---|"]
     for path in sorted((docs / "levels").glob("*/ratings.json")):
         fit = json.loads(path.read_text(encoding="utf-8"))
         for level, r in fit["levels"].items():
             budget = ("–" if level in ("beginner", "casual") else
                       f"{(EXPERT_MS if level == 'expert' else MASTER_MS) * fit['scale']:g} ms"
-                      + ("" if fit["scale"] == 1.0 else f" ({fit['scale']:g} of the level's)"))
+                      + ("" if fit["scale"] == 1.0 else f" ({fit['scale']:g} of its own)"))
+            cpu = "–" if r["cpu_share"] is None else f"{r['cpu_share']:.2f}"
             lines.append(f"| {fit['spec']} | {level.capitalize()} | `{r['bot']}` | {fit['ratings'][level]} | "
                          f"{r['games']} | {r['mean']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}] | "
-                         f"{report.iterations(BotResult(**r))} | {budget} | {fit['seed']} | {fit['commit']} |")
+                         f"{report.iterations(BotResult(**r))} | {cpu} | {budget} | {fit['seed']} | {fit['commit']} |")
+    notes = docs / "levels" / "NOTES.md"
+    if notes.exists():
+        lines += ["", notes.read_text(encoding="utf-8").rstrip()]
     return "\n".join(lines) + "\n"
 
 
