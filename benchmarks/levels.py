@@ -3,9 +3,8 @@
 Plays every level (``parlour.bots.levels``: Beginner, Casual, Expert, Master)
 against every other with the arena's fair seating and duplicate deals, the
 same games ``parlour arena GAME --bots level:beginner,level:expert`` plays:
-in a two-player game one tournament per pair of levels; in a four-player
-game one tournament with a level at each seat, where every pair meets at
-every table. One Bradley–Terry fit (the arena's rating, Elo scale, mean 1500)
+one tournament per pair of levels, each level of the pair at every other
+seat (in a partnership game, one team each). One Bradley–Terry fit (the arena's rating, Elo scale, mean 1500)
 over all the pairs' games gives each level its rating.
 
 Written: each tournament's arena files under
@@ -68,18 +67,15 @@ class Config:
         return f"level:{level}"
 
 
-CONFIGS = (Config("tonk:classic?players=2", 300), Config("plonk", 24, 0.2), Config("tock?players=4", 24, 0.2))
+CONFIGS = (Config("tonk:classic?players=2", 300), Config("plonk", 4, 0.2), Config("tock?players=4", 4, 0.2))
 """The round-robin: Tonk's hands are short, so it plays at the levels' own budgets."""
 
 
 def pairings(config: Config) -> list[tuple[str, ...]]:
-    """The tournaments of a configuration: each pair of levels at two seats, all levels at one table of four."""
-    players = load_game(config.spec).num_players
-    if players == len(LEVELS):
-        return [LEVELS]
-    if players == 2:
-        return list(itertools.combinations(LEVELS, 2))
-    raise ValueError(f"{config.spec!r}: the round-robin seats 2 or {len(LEVELS)} players, not {players}")
+    """The tournaments of a configuration: one per pair of levels. At a table of more seats each level of the
+    pair takes every other seat, so in a partnership game (partners opposite) a level plays as one team
+    against the other: four levels at one table would make partners of the first and third for good."""
+    return list(itertools.combinations(LEVELS, 2))
 
 
 def play(config: Config, levels: tuple[str, ...], workers: int, seed: int, out: Path) -> list[Outcome]:

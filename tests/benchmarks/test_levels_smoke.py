@@ -30,8 +30,7 @@ def test_a_short_round_robin_writes_each_pair_the_fit_the_table_and_the_ratings(
     assert (tmp_path / "LEVELS.md").read_text() == text
 
 
-def test_four_seat_games_meet_every_level_at_one_table_and_two_seat_games_pair_them() -> None:
-    assert levels.pairings(levels.Config("plonk", 4)) == [LEVELS]
-    assert len(levels.pairings(levels.Config("tonk:classic?players=2", 4))) == 6
-    with pytest.raises(ValueError, match="seats 2 or 4 players, not 3"):
-        levels.pairings(levels.Config("tonk?players=3", 4))
+def test_every_pair_of_levels_meets_in_its_own_tournament_whatever_the_seats() -> None:
+    pairs = [("beginner", "casual"), ("beginner", "expert"), ("beginner", "master"), ("casual", "expert"),
+             ("casual", "master"), ("expert", "master")]
+    assert levels.pairings(levels.Config("plonk", 4)) == levels.pairings(levels.Config("tonk", 4)) == pairs
