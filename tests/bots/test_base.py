@@ -21,7 +21,7 @@ def test_random_bot_picks_a_legal_action_from_the_view_only() -> None:
 
 @pytest.mark.parametrize(
     ("spec", "fragment"),
-    [("genius", "unknown bot 'genius': bots are heuristic, ismcts, learned, random, strong"),
+    [("genius", "unknown bot 'genius': bots are heuristic, ismcts, learned, level, random, strong"),
      ("random:x=1", "takes no settings"),
      ("random:x", "'x' should be KEY=VALUE")],
 )

@@ -43,6 +43,7 @@ def test_learn_tonk_explains_the_first_turn_and_hints_it(browser: Any, server: s
     assert page.inner_text("#lesson-panel h2") == lesson
     hinted = page.get_attribute("#lesson-panel #hint", "data-action")
     assert page.get_attribute("#moves .move.hinted", "data-action") == hinted
+    assert page.inner_text("#lesson-panel #hint .reason").startswith(page.inner_text("#lesson-panel #hint .words"))
     assert page.locator("#invite").count() == 0
     shot(page, f"lesson-{locale}")
     tid = page.url.split("table=")[1]
@@ -65,6 +66,8 @@ def test_the_hint_button_shows_the_suggestion_and_marks_its_move(browser: Any, s
     hinted = page.get_attribute("#hint", "data-action")
     assert page.get_attribute("#moves .move.hinted", "data-action") == hinted
     assert page.locator("#hint .alternatives li").count() >= 1
+    reason = page.inner_text("#hint .reason")  # why, from the bot's explain
+    assert reason.startswith(page.inner_text("#hint .words") + ": you come out ahead in ") and "playouts" in reason
     assert page.locator("#lesson-panel").count() == 0
     context.close()
 

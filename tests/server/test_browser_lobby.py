@@ -6,6 +6,7 @@ from __future__ import annotations
 import urllib.parse
 from typing import Any
 
+from parlour.bots.levels import ratings
 from tests.server.test_browser import browser, page_errors, server, watch
 from tests.server.test_browser_games import fast
 
@@ -70,3 +71,22 @@ def test_an_invitation_shows_who_sits_where_and_the_rules(browser: Any, fast: st
     page.click("#join")
     page.wait_for_selector("#table[data-status='playing']", timeout=30_000)
     context.close()
+
+
+def test_the_lobby_offers_the_levels_each_with_its_rating_in_english_and_french(
+        browser: Any, fast: str, page_errors: list[str]) -> None:
+    rated = ratings("tonk")
+    for locale, expected in (
+            ("en-GB", [f"{name} bot (rated {rated[level]:.0f})" for level, name in (
+                ("beginner", "Beginner"), ("casual", "Casual"), ("expert", "Expert"), ("master", "Master"))]),
+            ("fr-FR", [f"Bot {name} (cote {rated[level]:.0f})" for level, name in (
+                ("beginner", "Débutant"), ("casual", "Occasionnel"), ("expert", "Expert"), ("master", "Maître"))])):
+        context = browser.new_context(locale=locale, viewport={"width": 1000, "height": 900})
+        page = watch(context.new_page(), page_errors)
+        page.goto(fast + "/")
+        page.select_option("#game", "tonk")
+        options = page.locator("select.seat[data-seat='1'] option").all_inner_texts()
+        assert options[-4:] == expected
+        page.select_option("select.seat[data-seat='1']", "level:master")  # the value sent is the level's spec
+        assert page.input_value("select.seat[data-seat='1']") == "level:master"
+        context.close()

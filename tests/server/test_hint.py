@@ -56,7 +56,35 @@ def test_a_hint_is_a_legal_move_with_the_alternatives_weighed(client: TestClient
     assert all(o["action"] in state["legal"] and o["action"] != hint["action"] for o in others)
     assert all(isinstance(o["value"], float) and o["visits"] >= 0 for o in others)
     assert [o["visits"] for o in others] == sorted((o["visits"] for o in others), reverse=True)
+    assert all(0 <= o["ahead"] <= 1 for o in (hint, *others))
     assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0  # nothing was played
+
+
+@pytest.mark.parametrize("lang, says", [("en", ": you come out ahead in "),
+                                        ("fr", "\u00a0: vous finissez gagnant dans ")])
+def test_a_hint_says_why_from_the_bots_explanation_in_the_language_asked(client: TestClient, lang: str,
+                                                                         says: str) -> None:
+    tid, tokens, seat = two_players(client)
+    hint = ask(client, tid, tokens[seat], lang=lang).json()
+    state = client.get(f"/api/tables/{tid}?token={tokens[seat]}&lang={lang}").json()
+    assert hint["words"] == state["words"][state["legal"].index(hint["action"])]
+    assert hint["reason"].startswith(hint["words"] + says), hint["reason"]
+    best = max(hint["alternatives"], key=lambda o: o["value"])
+    assert best["words"] in hint["reason"]
+
+
+def test_the_hint_is_the_bots_explain(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    tid, tokens, seat = two_players(client)
+    asked: list[str] = []
+    explain = ISMCTSBot.explain
+
+    def spy(self: ISMCTSBot, view: Any, legal: Any, rng: Any, lang: str = "en", names: Any = ()) -> Any:
+        asked.append(lang)
+        return explain(self, view, legal, rng, lang, names)
+
+    monkeypatch.setattr(ISMCTSBot, "explain", spy)
+    assert ask(client, tid, tokens[seat], lang="fr").status_code == 200
+    assert asked == ["fr"]
 
 
 def test_the_search_sees_the_seats_view_and_nothing_else(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

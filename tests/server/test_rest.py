@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
+from fastapi import FastAPI
 from typer.testing import CliRunner
 
+from parlour.bots.levels import LEVELS, ratings
 from parlour.cli.app import app
 from parlour.core.record import GameRecord, replay
 from parlour.core.registry import load_game
@@ -23,8 +26,32 @@ def test_games_list_presets_flags_and_bots(client: TestClient) -> None:
     assert tonk["presets"]["classic"]["ace_high"] is True
     jokers = next(f for f in tonk["flags"] if f["name"] == "jokers")
     assert jokers["choices"] == [0, 2] and jokers["default"] == 0
-    assert tonk["bots"] == ["random", "heuristic", "strong"]
+    assert tonk["bots"] == ["random", "heuristic", "strong", "level:beginner", "level:casual", "level:expert",
+                            "level:master"]
     assert (games["tock"]["min_players"], games["tock"]["max_players"]) == (2, 8)
+
+
+def test_every_game_offers_the_levels_each_with_its_stored_rating(client: TestClient) -> None:
+    for game in client.get("/api/games").json():
+        rated = ratings(game["name"])
+        assert [(level["spec"], level["level"]) for level in game["levels"]] == [
+            (f"level:{level}", level) for level in LEVELS], game["name"]
+        assert {level["level"]: level["rating"] for level in game["levels"]} == rated, game["name"]
+        assert set(rated) == set(LEVELS), game["name"]  # every level was rated
+
+
+def test_a_server_without_levels_offers_none(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(allowed_bots=["random", "heuristic"])) as client:
+        tonk = next(g for g in client.get("/api/games").json() if g["name"] == "tonk")
+    assert tonk["bots"] == ["random", "heuristic"] and tonk["levels"] == []
+
+
+def test_a_level_seat_thinks_within_max_bot_ms(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(max_bot_ms=500)) as client:
+        made = client.post("/api/tables", json={"game": "tonk", "seats": ["human", "level:expert"]})
+        assert made.status_code == 201, made.text
+        refused = client.post("/api/tables", json={"game": "tonk", "seats": ["human", "level:master"]})
+    assert refused.status_code == 422 and "max_bot_ms" in refused.json()["error"]["message"]
 
 
 def test_every_flag_comes_with_its_name_and_choices_in_words_that_french_translates(client: TestClient) -> None:

@@ -1,14 +1,17 @@
-"""The Bot protocol and bot spec strings (``random``, later ``ismcts:iters=1000``)."""
+"""The Bot protocol, what a bot says of its move (``explain``) and bot spec strings (``ismcts:iters=1000``)."""
 
 from __future__ import annotations
 
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
+from parlour.core.i18n import SOURCE_LANGUAGE, gettext
+from parlour.core.words import words_of
 
 
 class Bot(Protocol):
@@ -17,6 +20,57 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One move as a bot judged it: the move, in the game's words, and what a search measured of it (nothing
+    for a bot that does not search)."""
+
+    action: Action
+    words: str
+    """The move in the game's plain words, in the language asked."""
+    visits: int = 0
+    """Playouts the search gave it."""
+    value: float | None = None
+    """The mean return to the seat after it, in the game's units (stakes, points)."""
+    ahead: float | None = None
+    """The share of its playouts in which the seat came out ahead (a return above zero)."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A bot's move and why (``explain``): the move, the best other moves it weighed (best first), the
+    iterations it searched (0: none) and a short reason in plain words."""
+
+    move: Weighed
+    alternatives: tuple[Weighed, ...]
+    iterations: int
+    reason: str
+    bot: str
+    """The bot's name (its full spec)."""
+
+
+@runtime_checkable
+class Explains(Protocol):
+    """A bot that can say why it plays its move (the search bots: from what their search measured)."""
+
+    def explain(self, view: View, legal: Sequence[Action], rng: random.Random, lang: str = SOURCE_LANGUAGE,
+                names: Sequence[str] = ()) -> Explanation: ...
+
+
+def explain(bot: Bot, game: Game[Any], view: View, legal: Sequence[Action], rng: random.Random,
+            lang: str = SOURCE_LANGUAGE, names: Sequence[str] = ()) -> Explanation:
+    """``bot``'s move from ``view`` and why, in ``lang`` (seats called by ``names`` where the game's words name
+    them): the bot's own ``explain`` when it has one; else its move, said to be its rule of thumb, with no
+    values and no alternatives."""
+    if isinstance(bot, Explains):
+        return bot.explain(view, legal, rng, lang, names)
+    action = bot.choose(view, legal, rng)
+    words = words_of(game).actions([str(action)], view, names, lang)[0]
+    reason = (gettext("It is the only legal move.", lang) if len(legal) == 1 else
+              gettext("This is the move its rules of thumb pick; it weighs no other moves.", lang))
+    return Explanation(Weighed(action, words), (), 0, reason, bot.name)
 
 
 BotFactory = Callable[[Game[Any], dict[str, str]], Bot]

@@ -60,8 +60,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.bots.base import Explanation
+from parlour.bots.reasons import explained
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, State, View
+from parlour.core.i18n import SOURCE_LANGUAGE
 
 RolloutPolicy = Callable[[State[Any, Any], random.Random], Action]
 
@@ -102,11 +105,13 @@ def random_rollout(state: State[Any, Any], rng: random.Random) -> Action:
 class Node:
     """Statistics of one action in the tree, from the view of the player who chose it."""
 
-    __slots__ = ("avail", "children", "player", "squares", "total", "visits")
+    __slots__ = ("ahead", "avail", "children", "player", "squares", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
+        self.ahead = 0
+        """Visits whose return was above zero (the chooser came out ahead)."""
         self.avail = 1
         self.total = 0.0
         self.squares = 0.0
@@ -122,11 +127,13 @@ class Node:
 
 @dataclass(frozen=True)
 class Choice:
-    """How the search judged one root action: what ``hint`` shows."""
+    """How the search judged one root action: what ``explain`` tells."""
 
     action: Action
     visits: int
     mean: float
+    ahead: int = 0
+    """Playouts in which the seat came out ahead (a return above zero)."""
 
 
 class ISMCTSBot:
@@ -170,7 +177,7 @@ class ISMCTSBot:
         root = self.search(view, rng, deadline)
         stats = [(root.children[a], a) for a in legal if a in root.children]
         self.last = sorted(
-            (Choice(a, node.visits, node.total / node.visits if node.visits else 0.0) for node, a in stats),
+            (Choice(a, node.visits, node.total / node.visits if node.visits else 0.0, node.ahead) for node, a in stats),
             key=lambda ch: -ch.visits,
         )
         if not self.last:
@@ -187,6 +194,13 @@ class ISMCTSBot:
                 if best_mean - base_mean < self.anchor * math.hypot(best_error, base_error):
                     return base
         return best
+
+    def explain(self, view: View, legal: Sequence[Action], rng: random.Random, lang: str = SOURCE_LANGUAGE,
+                names: Sequence[str] = ()) -> Explanation:
+        """The move ``choose`` makes, the other moves the search weighed (the most searched first) with their
+        mean return, playouts and share ahead, and why, in ``lang`` (``reasons``)."""
+        action = self.choose(view, legal, rng)
+        return explained(self.game, view, action, self.last, self.last_iterations, self.name, lang, names)
 
     def search(self, view: View, rng: random.Random, deadline: Deadline | None = None) -> Node:
         """The tree grown from ``view`` within the iteration budget, or ``deadline`` (made here if not given)."""
@@ -232,8 +246,9 @@ class ISMCTSBot:
                 alive = [i for i in alive if i in (base, best) or _paired(rewards[i], rewards[best]) > -2.0]
             state = sample(rng)
         self.last_iterations = done
-        self.last = sorted((Choice(legal[i], len(rewards[i]), sum(rewards[i]) / max(len(rewards[i]), 1))
-                            for i in range(len(legal))), key=lambda ch: (-ch.visits, -ch.mean))
+        self.last = sorted((Choice(legal[i], len(rewards[i]), sum(rewards[i]) / max(len(rewards[i]), 1),
+                                   sum(r > 0 for r in rewards[i])) for i in range(len(legal))),
+                           key=lambda ch: (-ch.visits, -ch.mean))
         best = max(alive, key=lambda i: sum(rewards[i]))
         if best != base and n >= PAIRED_MIN and _paired(rewards[best], rewards[base]) > self.anchor:
             return legal[best]
@@ -298,6 +313,7 @@ class ISMCTSBot:
         for n in path:
             reward = rewards[n.player]
             n.visits += 1
+            n.ahead += reward > 0
             n.total += reward
             n.squares += reward * reward
 

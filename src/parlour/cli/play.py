@@ -20,8 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.bots import make_bot
-from parlour.bots.base import Bot
-from parlour.bots.ismcts import ISMCTSBot
+from parlour.bots.base import Bot, explain
+from parlour.bots.reasons import percent, signed
 from parlour.cli.render import Renderer
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Action, Game, State
@@ -110,27 +110,29 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
 
 
 def hint(state: State[Any, Any], seat: int, names: Sequence[str]) -> Group:
-    """Ask the search bot about this seat's view: its top moves with playout counts and mean returns."""
+    """Ask the search bot about this seat's view (its ``explain``): its move and why, then the moves it weighed
+    with playout counts, the share of playouts ahead and mean returns."""
     game = state.game
     try:
         bot = make_bot(HINT_BOT, game)
     except BotSpecError:
         bot = make_bot("ismcts:ms=1500", game)
-    assert isinstance(bot, ISMCTSBot)
-    view = state.view(seat)
-    best = bot.choose(view, state.legal_actions(), random.Random(state.version))
-    shown = bot.last[:6]
-    said = words_of(game).actions([str(best), *(str(c.action) for c in shown)], view, names, current_language())
-    head = Text.assemble((_("Hint:") + " ", "bold"), (said[0], "bold green"), (f"  {best}", "dim"),
-                         "  " + _("({n} simulations by {bot})").format(n=bot.last_iterations, bot=bot.name))
+    said = explain(bot, game, state.view(seat), state.legal_actions(), random.Random(state.version),
+                   current_language(), names)
+    move = said.move
+    head = Text.assemble((_("Hint:") + " ", "bold"), (move.words, "bold green"), (f"  {move.action}", "dim"),
+                         "  " + _("({n} simulations by {bot})").format(n=said.iterations, bot=said.bot))
     table = Table()
     for column in (_("move"), _("notation")):
         table.add_column(column)
-    for column in (_("playouts"), _("mean return")):
+    for column in (_("playouts"), _("ahead"), _("mean return")):
         table.add_column(column, justify="right")
-    for choice, words in zip(shown, said[1:], strict=True):
-        table.add_row(words, str(choice.action), str(choice.visits), f"{choice.mean:+.2f}")
-    return Group(head, table)
+    lang = current_language()
+    for weighed in (move, *said.alternatives):
+        if weighed.value is not None and weighed.ahead is not None:
+            table.add_row(weighed.words, str(weighed.action), str(weighed.visits), percent(weighed.ahead, lang),
+                          signed(weighed.value, lang))
+    return Group(head, Text(said.reason), table) if table.row_count else Group(head, Text(said.reason))
 
 
 def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, Bot], human: int,

@@ -11,7 +11,7 @@ name), the seat's view, the legal actions and the move's seeded generator. It
 keeps the bots it built. A move is capped at ``max_bot_ms``: a bot with an
 iteration budget but no time budget gets that time budget too, so no move holds
 a worker longer (an iteration-only search stops at whichever ends first).
-A player's hint (``advise``: the strong bot's statistics from that seat's view) is computed the same
+A player's hint (``advise``: the strong bot's explained move from that seat's view) is computed the same
 way, in the same pool. With ``bot_workers = 0`` the moves are computed on threads of the server itself.
 A worker ends itself when the server that started it is gone, even killed
 without warning (``kill -9``, out of memory), so no worker outlives its server.
@@ -30,12 +30,10 @@ from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from parlour.bots.base import Bot, make_bot, parse_bot_spec
-from parlour.bots.ismcts import ISMCTSBot
+from parlour.bots.base import Bot, Explanation, explain, make_bot, parse_bot_spec
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
 from parlour.core.registry import load_game
@@ -71,27 +69,17 @@ def think(game: str, rules: str, spec: str, cap_ms: float, view: View, legal: Se
     return built(game, rules, spec, cap_ms).choose(view, legal, rng)
 
 
-@dataclass(frozen=True)
-class Advice:
-    """What the search suggests from a view: its move, how it judged each move it tried (best first: action
-    text, playouts, mean return to the seat) and how many iterations it ran."""
-
-    action: str
-    choices: list[tuple[str, int, float]]
-    iterations: int
-
-
-def advise(game: str, rules: str, ms: float, view: View, legal: Sequence[Action], rng: random.Random) -> Advice:
+def advise(game: str, rules: str, ms: float, view: View, legal: Sequence[Action], rng: random.Random,
+           lang: str, names: Sequence[str]) -> Explanation:
     """A hint, in a worker: the strong bot (plain search for a game without a heuristic) thinks ``ms``
-    milliseconds from ``view`` only; a bot is built for each hint, its statistics being the answer."""
+    milliseconds from ``view`` only and explains its move in ``lang`` (``Explains``); a bot is built for each
+    hint."""
     played = load_game(game, **json.loads(rules))
     try:
         bot = make_bot(f"strong:ms={ms:g}", played)
     except BotSpecError:
         bot = make_bot(f"ismcts:ms={ms:g}", played)
-    assert isinstance(bot, ISMCTSBot)
-    best = bot.choose(view, legal, rng)
-    return Advice(str(best), [(str(c.action), c.visits, c.mean) for c in bot.last], bot.last_iterations)
+    return explain(bot, played, view, legal, rng, lang, names)
 
 
 def watch_server(server: int) -> None:
@@ -172,14 +160,14 @@ class BotPool:
             return action
 
     async def advise(self, game: Game[Any], ms: float, view: View, legal: Sequence[Action],
-                     rng: random.Random) -> Advice:
+                     rng: random.Random, lang: str, names: Sequence[str]) -> Explanation:
         """A hint for ``view``, computed like a bot's move: in the pool once a worker is free, for ``ms``
-        milliseconds at most (and never more than the pool's cap, ``max_bot_ms``)."""
+        milliseconds at most (and never more than the pool's cap, ``max_bot_ms``); explained in ``lang``."""
         rules = json.dumps(game.rules.to_dict(), sort_keys=True)
-        args = (game.spec.name, rules, min(ms, self.cap_ms), view, list(legal), rng)
+        args = (game.spec.name, rules, min(ms, self.cap_ms), view, list(legal), rng, lang, list(names))
         async with self._slot():
             if self.workers == 0:
-                advice: Advice = await asyncio.to_thread(advise, *args)
+                advice: Explanation = await asyncio.to_thread(advise, *args)
             else:
                 advice = await self.run(advise, *args)
             return advice

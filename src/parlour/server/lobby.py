@@ -20,7 +20,8 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parlour.bots.base import make_bot
+from parlour.bots.base import Weighed, make_bot, parse_bot_spec
+from parlour.bots.levels import LEVELS, level_of, ratings
 from parlour.bots.names import readable_name
 from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
@@ -76,8 +77,9 @@ log = logging.getLogger("parlour.server")
 
 SEED_BITS = 128
 """A table's seed: a secret too large to guess or search (``secrets``), revealed only once the table is finished."""
-BOT_NAMES = ("random", "heuristic", "strong")
-"""Bot specs the lobby offers, for each game that has them (those of them ``allowed_bots`` holds)."""
+BOT_NAMES = ("random", "heuristic", "strong", *(f"level:{level}" for level in LEVELS))
+"""Bot specs the lobby offers, for each game that has them (those of them ``allowed_bots`` holds): the bots by
+kind, then the levels a person chooses from, weakest first."""
 STAND_IN_WINDOW = 1000
 """How many of the latest actions a state message says were a stand-in's (the log shows fewer)."""
 STORY_LINES = 80
@@ -85,8 +87,6 @@ STORY_LINES = 80
 STORY_BYTES = 16_384
 """The most bytes of story text a state message carries: lines name players, whose names may be long."""
 
-HINT_ALTERNATIVES = 5
-"""Moves a hint shows besides the one it suggests, the most searched first."""
 HINT_WINDOW = 60.0
 """Seconds over which ``hints_per_minute`` counts a client's hints."""
 
@@ -118,6 +118,12 @@ def running_engine(game: str) -> int | None:
         return game_class(game).spec.engine_version
     except ParlourError:
         return None
+
+
+def advice_out(move: Weighed) -> AdviceOut:
+    """A move a hint's search weighed, as the API sends it."""
+    return AdviceOut(action=str(move.action), words=move.words, value=move.value or 0.0, visits=move.visits,
+                     ahead=move.ahead)
 
 
 def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
@@ -494,8 +500,8 @@ class Lobby:
 
     async def hint(self, table_id: str, token: str, version: int, lang: str, client: str) -> HintOut:
         """The strong bot's suggestion for the seat ``token`` holds, from that seat's view alone, with the other
-        moves it weighed; refused like an action that is not the seat's to play (``check_hint``), and beyond
-        ``hints_per_minute`` for ``client``."""
+        moves it weighed and why (its ``explain``, in ``lang``); refused like an action that is not the seat's to
+        play (``check_hint``), and beyond ``hints_per_minute`` for ``client``."""
         table = self.get(table_id)
         seat = self.seat_of(table, token)
         table.check_hint(seat, version)
@@ -507,14 +513,12 @@ class Lobby:
         view = table.state.view(seat)
         legal = list(table.state.legal_actions())
         rng = random.Random(f"hint:{table.id}:{version}:{seat}")
-        advice = await self.bots.pool.advise(table.game, settings.hint_ms, view, legal, rng)
-        words = words_of(table.game)
-        weighed = {text: (visits, mean) for text, visits, mean in advice.choices}
-        visits, value = weighed.get(advice.action, (0, 0.0))
-        others = [AdviceOut(action=text, words=words.action(text, view, lang), value=mean, visits=n)
-                  for text, n, mean in advice.choices if text != advice.action][:HINT_ALTERNATIVES]
-        return HintOut(action=advice.action, words=words.action(advice.action, view, lang), value=value,
-                       visits=visits, alternatives=others, iterations=advice.iterations)
+        said = await self.bots.pool.advise(table.game, settings.hint_ms, view, legal, rng, lang,
+                                           self.names(table, lang))
+        move = said.move
+        return HintOut(action=str(move.action), words=move.words, value=move.value or 0.0, visits=move.visits,
+                       ahead=move.ahead, alternatives=[advice_out(m) for m in said.alternatives],
+                       iterations=said.iterations, reason=said.reason)
 
     # --------------------------------------------------------------- acting
 
@@ -700,7 +704,7 @@ class Lobby:
 
     def games(self) -> list[dict[str, Any]]:
         """Every registered game with its presets, flags, the bots that can sit at it (of those ``allowed_bots``
-        lets a table use) and its client (``GameOut``)."""
+        lets a table use), its levels with their ratings (``parlour.bots.levels``) and its client (``GameOut``)."""
         out = []
         for name, cls in game_classes().items():
             rules_type = cls.rules_type
@@ -709,17 +713,21 @@ class Lobby:
                        for p in (rules_type.presets or {"": {}})}
             game = load_game(name)
             bots = []
-            for bot in (b for b in BOT_NAMES if b in self.settings.allowed_bots):
+            for bot in (b for b in BOT_NAMES if parse_bot_spec(b)[0] in self.settings.allowed_bots):
                 try:
                     make_bot(bot, game)
                 except ParlourError:
                     continue
                 bots.append(bot)
+            rated = ratings(name)
+            levels = [{"spec": bot, "level": level, "rating": rated.get(level)}
+                      for bot in bots if (level := level_of(bot)) is not None]
             out.append({
                 "name": name, "title": cls.spec.title, "description": cls.spec.description,
                 "min_players": cls.spec.min_players, "max_players": cls.spec.max_players,
                 "information": cls.spec.information, "default_preset": rules_type.default_preset,
-                "presets": presets, "bots": bots, "client": client_url(cls), "layout": layout_url(cls),
+                "presets": presets, "bots": bots, "levels": levels, "client": client_url(cls),
+                "layout": layout_url(cls),
                 "flags": [
                     {"name": f.name, "title": f.title, "default": f.default, "help": f.help, "kind": f.kind,
                      "choices": list(f.choices), "choice_words": list(f.choice_words), "minimum": f.minimum,

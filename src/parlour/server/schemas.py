@@ -173,6 +173,16 @@ class FlagOut(BaseModel):
     allowed: str
 
 
+class LevelOut(BaseModel):
+    """A level a person can choose for a bot seat, and how strong it plays."""
+
+    spec: str = Field(description="the bot spec of the level's seat: level:beginner, level:casual, level:expert, "
+                      "level:master")
+    level: str
+    rating: float | None = Field(description="its rating in this game (Elo scale, mean 1500) from the levels' "
+                                 "round-robin (benchmarks/levels.py); null where none was played")
+
+
 class GameOut(BaseModel):
     """A registered game with its presets (flag values) and every flag."""
 
@@ -186,6 +196,8 @@ class GameOut(BaseModel):
     presets: dict[str, dict[str, Any]]
     flags: list[FlagOut]
     bots: list[str]
+    levels: list[LevelOut] = Field(default_factory=list, description="the levels among ``bots``, weakest first, "
+                                   "each with its rating")
     client: str = Field(description="URL of the game's browser client module (the generic client if it has none)")
     layout: str | None = Field(None, description="URL of the game's layout (add ?players=N), if it has one")
 
@@ -264,6 +276,8 @@ class AdviceOut(BaseModel):
     words: str = Field(description="the move in plain words, in the asked language")
     value: float = Field(description="the search's estimate of the seat's return after it (its mean return)")
     visits: int = Field(description="how many playouts the search gave it")
+    ahead: float | None = Field(default=None, description="the share of those playouts in which the seat came out "
+                                "ahead (a return above zero); null before any playout")
 
 
 class HintOut(AdviceOut):
@@ -272,6 +286,8 @@ class HintOut(AdviceOut):
 
     alternatives: list[AdviceOut] = Field(description="up to 5 other moves, the most searched first")
     iterations: int = Field(description="iterations the search ran (0: the move was forced)")
+    reason: str = Field(description="why, in a sentence or two in the asked language: how often the move came out "
+                        "ahead in the playouts and its value, against the next best move")
 
 
 class StateOut(BaseModel):

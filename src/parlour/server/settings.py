@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from parlour.bots.base import parse_bot_spec
+from parlour.bots.levels import level_ms
 from parlour.core.errors import BotSpecError
 from parlour.server.masking import mask
 
@@ -36,7 +37,7 @@ class Settings(BaseSettings):
     max_tables: int = Field(default=10_000, ge=1, description="open tables at most; creating more is refused")
     max_bot_iters: int = Field(default=20_000, ge=1, description="most search iterations a bot seat may ask for "
                                "(``iters=``); a larger bot spec is refused")
-    allowed_bots: list[str] = Field(default=["random", "heuristic", "ismcts", "strong"], min_length=1,
+    allowed_bots: list[str] = Field(default=["random", "heuristic", "ismcts", "strong", "level"], min_length=1,
                                     description="the bots a table or the stand-in may use; others (such as "
                                     "learned:PATH, which reads a file of the server's) are refused")
     max_bot_ms: float = Field(default=2_000, gt=0, description="most milliseconds per move a bot seat may ask for "
@@ -113,6 +114,9 @@ class Settings(BaseSettings):
         Raises ``BotSpecError`` when the spec cannot be read or its budget is no number.
         """
         name, options = parse_bot_spec(spec)
+        implied = level_ms(options.get("level", "")) if name == "level" else None
+        if implied is not None and "ms" not in options and "iters" not in options:
+            options["ms"] = f"{implied:g}"  # a level's own budget counts like one asked for
         if name not in self.allowed_bots:
             return (f"bot spec {spec!r}: this server offers the bots of allowed_bots "
                     f"({', '.join(self.allowed_bots)}), not {name!r}")

@@ -2,10 +2,10 @@
 
 ``POST /api/tables/{id}/hint?lang=fr`` answers what the strong bot would play for the seat the token holds,
 searching from that seat's view alone (``hint_ms`` milliseconds, ``hints_per_minute`` per client), with
-the other moves it weighed and their estimated value; nothing is played. ``GET /api/lessons`` lists the
-games' lessons; ``POST /api/lessons?lang=fr``
-opens a game's lesson (one person against bots on the lesson's fixed deal) and seats its creator: the state
-messages of that seat then carry ``lesson``, what they may do now and why.
+the other moves it weighed, their estimated value, and why (the bot's ``explain``); nothing is played.
+``GET /api/lessons`` lists the games' lessons; ``POST /api/lessons?lang=fr`` opens a game's lesson (one
+person against bots on the lesson's fixed deal) and seats its creator: the state messages of that seat then
+carry ``lesson``, what they may do now and why.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in
 @router.post("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
 async def hint(table_id: str, body: HintIn, request: Request, lobby: LobbyDep, lang: LangDep) -> HintOut:
     """What the strong bot would play now for the seat the token holds, from that seat's view only, and the
-    other moves it weighed (up to 5), each with its estimated value (mean return) and playouts; words in
-    ``lang``. Only the seat to play may ask (``action/not_your_turn``, ``action/stale`` and
+    other moves it weighed (up to 5), each with its estimated value (mean return), playouts and share ahead,
+    and a reason; words in ``lang``. Only the seat to play may ask (``action/not_your_turn``, ``action/stale`` and
     ``table/finished`` otherwise), at most ``hints_per_minute`` a minute per client (429)."""
     return await lobby.hint(table_id, body.token, body.version, lang, client_key(None, request.client))
 

@@ -72,9 +72,19 @@ async function clientOf(name) {
 /** A table's status (the API's word) in the page's language. */
 const STATUS = { waiting: () => t("waiting"), playing: () => t("playing"), finished: () => t("finished") };
 
-/** A bot spec's readable name ("strong:budget=200" → "Strong bot"); the spec itself is kept as a tooltip. */
-function botLabel(spec) {
-  const kind = spec.split(":")[0];
+/** The levels a person can choose, by the name a level spec gives ("level:expert"), weakest first. */
+const LEVELS = { beginner: () => t("Beginner"), casual: () => t("Casual"), expert: () => t("Expert"), master: () => t("Master") };
+
+/** A bot spec's readable name ("strong:budget=200" → "Strong bot", "level:expert" → "Expert bot"); the spec itself
+ *  is kept as a tooltip. Given the game (``/api/games``), a level is shown with its rating there: "Expert bot
+ *  (rated 1580)". */
+function botLabel(spec, game) {
+  const [kind, level] = spec.split(":");
+  if (kind === "level" && LEVELS[level]) {
+    const label = t("{level} bot", { level: LEVELS[level]() });
+    const rated = ((game && game.levels) || []).find((l) => l.spec === spec);
+    return rated && rated.rating != null ? t("{bot} (rated {rating})", { bot: label, rating: Math.round(rated.rating) }) : label;
+  }
   const known = { strong: t("Strong bot"), heuristic: t("Heuristic bot"), random: t("Random bot"), ismcts: t("Search bot") };
   return known[kind] || t("{kind} bot", { kind });
 }
@@ -160,7 +170,7 @@ async function showLobby() {
     for (let i = 0; i < n; i++) {
       const choice = old[i] || (i === 0 ? "human" : defaultBot(game));
       seatsBox.append(h("label", {}, t("seat {n}", { n: i }), h("select", { class: "seat", "data-seat": i },
-        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b))))));
+        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b, game))))));
     }
   }
   function buildGame() {

@@ -61,7 +61,8 @@ const signed = (value) => new Intl.NumberFormat(currentLanguage(), { signDisplay
 const moveText = (move) => [h("span", { class: "words" }, move.words),
   move.words === move.action ? null : h("span", { class: "notation" }, ` (${move.action})`)];
 
-/** The answer to the latest hint on this state: the suggested move, then the others weighed with their value. */
+/** The answer to the latest hint on this state: the suggested move and why (the server's words, in the page's
+ *  language), then the others weighed with their value. */
 function answerView(msg) {
   if (tutor.key !== keyOf(msg)) return null;
   if (tutor.pending) return h("p", { id: "hint", class: "hint muted", role: "status" }, t("Thinking…"));
@@ -74,6 +75,7 @@ function answerView(msg) {
     h("p", {}, h("strong", {}, t("Suggested move:") + " "), moveText(a), " ",
       a.iterations ? [value(a), " ", h("span", { class: "muted" }, t("({n} playouts)", { n: a.visits }))]
         : h("span", { class: "muted" }, t("(the only move)"))),
+    a.reason ? h("p", { class: "reason" }, a.reason) : null,
     a.alternatives.length ? h("p", { class: "muted" }, t("Other moves weighed:")) : null,
     a.alternatives.length ? h("ul", { class: "alternatives" }, a.alternatives.map((m) => h("li", { "data-action": m.action },
       moveText(m), " ", value(m), " ", h("span", { class: "muted" }, t("({n} playouts)", { n: m.visits }))))) : null);
