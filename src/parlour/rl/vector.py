@@ -345,10 +345,15 @@ class VectorEnv:
     def show(self, envs: list[int]) -> None:
         """Write the learner's observation (rows zeroed) and mask of each of ``envs``, at a decision of its
         learner."""
+        rows: list[int] = []
+        columns: list[int] = []
         for i in envs:
             self.encode(i, self.seats[i], self.observations[i], with_words=True)
-            self.masks[i] = False
-            self.masks[i, list(self.words[i].allowed())] = True
+            allowed = self.words[i].allowed()
+            rows += [i] * len(allowed)
+            columns += allowed
+        self.masks[envs] = False  # every mask at once: numpy's cost is per call, not per word
+        self.masks[rows, columns] = True
 
     def lead(self, i: int) -> float:
         """The encoding's ``hand_progress`` of env ``i``'s learner's view (``reward="hand"`` only)."""
