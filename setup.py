@@ -30,7 +30,6 @@ COMPILED = [
     "parlour/core/cards.py",
     "parlour/core/chance.py",
     "parlour/core/position.py",
-    "parlour/core/stepping.py",
     "parlour/games/plonk/actions.py",
     "parlour/games/plonk/cards.py",
     "parlour/games/plonk/encoding.py",

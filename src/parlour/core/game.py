@@ -20,16 +20,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
-from parlour.core import stepping
 from parlour.core.chance import seed_from_json, seed_to_json
-from parlour.core.errors import RecordError, RulesError
+from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
+from parlour.core.i18n import gettext
 from parlour.core.position import Position, history_items
 from parlour.core.rules import Rules
-from parlour.core.stepping import Stepping
 
-TERMINAL = stepping.TERMINAL
+TERMINAL = -1
 """``current_player`` of a finished game."""
 
 STATE_FORMAT = 1
@@ -92,11 +91,8 @@ PositionT = TypeVar("PositionT", bound=Position)
 RulesT = TypeVar("RulesT", bound=Rules)
 
 
-class State(Stepping, ABC, Generic[ActionT, PositionT]):
+class State(ABC, Generic[ActionT, PositionT]):
     """One game in play: ``pos`` (the data) and the rules of play; see the module docstring.
-
-    The per-step methods (``legal_actions``, ``apply``, ``is_terminal``, ``refuse``) are
-    ``core.stepping``'s, compiled with the engines.
 
     A game implements ``_deal`` / ``_set_up`` (where a game starts),
     ``current_player``, ``_legal_actions`` (the one legal-move generator),
@@ -215,10 +211,54 @@ class State(Stepping, ABC, Generic[ActionT, PositionT]):
         """How many actions have been applied: the server rejects actions made on an older one."""
         return self.pos.version
 
-    if TYPE_CHECKING:  # Stepping's methods, typed with this state's actions
-        def legal_actions(self) -> tuple[ActionT, ...]: ...
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
 
-        def apply(self, action: ActionT | str) -> ActionT: ...
+    def legal_actions(self) -> tuple[ActionT, ...]:
+        """Every legal action of the seat to play, in a deterministic order (empty once over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
+
+    def apply(self, action: ActionT | str) -> ActionT:
+        """Play ``action`` (or its text) for the seat to play and return it.
+
+        Raises ``InvalidActionError`` for text that is no action and
+        ``IllegalActionError`` (via ``refuse``) for one the rules do not
+        allow here; either way the state is unchanged. A refusal of text
+        quotes it as typed, not as the game would write the action.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        chosen: ActionT
+        if type(action) is self.interned_actions and action in legal:  # identity alone, in C
+            chosen = action
+        else:
+            chosen = self.game.parse_action(action, self) if isinstance(action, str) else action
+            for listed in legal:  # by identity first: the legal tuple's own objects are what callers pass
+                if listed is chosen:
+                    break
+            else:
+                try:
+                    chosen = legal[legal.index(chosen)]
+                except ValueError:
+                    quoted = action.strip() if isinstance(action, str) else chosen
+                    if self.is_terminal:
+                        raise self.refuse(quoted, gettext("the game is over"), GAME_OVER) from None
+                    raise self.refuse(quoted, self.why_illegal(chosen)) from None
+        pos = self.pos
+        pos.history = (self.current_player, chosen, pos.history)
+        pos.version += 1
+        self._legal = None
+        self._apply(chosen)
+        return chosen
+
+    def refuse(self, action: Any, why: str, code: str | None = None) -> IllegalActionError:
+        """The error refusing ``action``: it quotes the action and says why (every refusal comes here)."""
+        return IllegalActionError(f"'{action}': {why}", code)
 
     def clone(self) -> Self:
         """An independent copy: applying actions to one never changes the other."""
