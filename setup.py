@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent
 COMPILED = [
     "parlour/core/cards.py",
     "parlour/core/chance.py",
+    "parlour/core/encoding.py",
     "parlour/core/position.py",
     "parlour/games/plonk/actions.py",
     "parlour/games/plonk/cards.py",
