@@ -1,8 +1,8 @@
 """Build parlour with its engine modules compiled by mypyc when it can, as plain Python when it cannot.
 
 pyproject.toml holds the package's metadata; setuptools reads this file beside it for the compiled part
-only. The modules in ``COMPILED`` (the hot ones under ``benchmarks/speed.py``) are turned into C
-extensions from the same source the pure package runs. The build stays pure Python, saying why, when
+only. The modules in ``COMPILED`` (the hot ones under ``benchmarks/speed.py`` and the ``rl_*`` benchmarks)
+are turned into C extensions from the same source the pure package runs. The build stays pure Python, saying why, when
 ``PARLOUR_PURE_PYTHON=1`` is set, when mypyc cannot be imported, or when compiling fails (no C compiler,
 a mypyc error): the ``.py`` files ship either way, so the package works without the extensions.
 
