@@ -1,8 +1,8 @@
 """Build parlour with its engine modules compiled by mypyc when it can, as plain Python when it cannot.
 
 pyproject.toml holds the package's metadata; setuptools reads this file beside it for the compiled part
-only. The modules in ``COMPILED`` (the hot ones under ``benchmarks/speed.py``) are turned into C
-extensions from the same source the pure package runs. The build stays pure Python, saying why, when
+only. The modules in ``COMPILED`` (the hot ones under ``benchmarks/speed.py`` and the ``rl_*`` benchmarks)
+are turned into C extensions from the same source the pure package runs. The build stays pure Python, saying why, when
 ``PARLOUR_PURE_PYTHON=1`` is set, when mypyc cannot be imported, or when compiling fails (no C compiler,
 a mypyc error): the ``.py`` files ship either way, so the package works without the extensions.
 
@@ -29,15 +29,18 @@ ROOT = Path(__file__).resolve().parent
 COMPILED = [
     "parlour/core/cards.py",
     "parlour/core/chance.py",
+    "parlour/core/encoding.py",
     "parlour/core/position.py",
     "parlour/games/plonk/actions.py",
     "parlour/games/plonk/cards.py",
+    "parlour/games/plonk/encoding.py",
     "parlour/games/plonk/position.py",
     "parlour/games/plonk/state.py",
     "parlour/games/plonk/tricks.py",
     "parlour/games/plonk/views.py",
     "parlour/games/tock/actions.py",
     "parlour/games/tock/board.py",
+    "parlour/games/tock/encoding.py",
     "parlour/games/tock/pawns.py",
     "parlour/games/tock/plays.py",
     "parlour/games/tock/position.py",
@@ -45,6 +48,7 @@ COMPILED = [
     "parlour/games/tock/state.py",
     "parlour/games/tock/views.py",
     "parlour/games/tonk/actions.py",
+    "parlour/games/tonk/encoding.py",
     "parlour/games/tonk/moves.py",
     "parlour/games/tonk/outcomes.py",
     "parlour/games/tonk/position.py",

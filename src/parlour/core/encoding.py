@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from parlour.core.cards import parse_card
 from parlour.core.game import Game, State, View
@@ -158,7 +158,7 @@ class WordChooser:
     indices taken so far, for the observation.
     """
 
-    CACHED = 1 << 16
+    CACHED: ClassVar[int] = 1 << 16
     """At most this many actions' words are remembered (then the memory starts again)."""
 
     def __init__(self, vocabulary: Sequence[str]) -> None:
@@ -184,7 +184,7 @@ class WordChooser:
 
     def copy(self) -> WordChooser:
         """A chooser at the same point of the same choice (the candidates are shared: they never change)."""
-        out = WordChooser.__new__(WordChooser)
+        out = WordChooser(())
         out.vocabulary, out.index, out.cache = self.vocabulary, self.index, self.cache
         out.candidates, out.chosen = list(self.candidates), list(self.chosen)
         return out

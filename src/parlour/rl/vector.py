@@ -167,21 +167,30 @@ class VectorEnv:
         words = self.checked(actions)
         self.lengths += 1
         settled: list[int] = []
+        choosing: list[int] = []
+        rows: list[int] = []
+        columns: list[int] = []
         for i, index in enumerate(words):
             chooser = self.words[i]
             action = chooser.choose(index)
             if action is None:  # more words to come: the view is the same, only the chosen words and mask change
+                choosing.append(i)
                 self.observations[i, self.view_size + index] = 1.0
-                self.masks[i] = False
-                self.masks[i, list(chooser.allowed())] = True
+                allowed = chooser.allowed()
+                rows += [i] * len(allowed)
+                columns += allowed
             else:
                 state = self.states[i]
                 assert state is not None
                 state.apply(action)
                 settled.append(i)
+        if choosing:  # their masks at once: numpy's cost is per call, not per word
+            self.masks[choosing] = False
+            self.masks[rows, columns] = True
         self.play(settled)
-        for i in settled:
-            self.paid[i] = self.states[i].returns()[self.seats[i]]  # type: ignore[union-attr]
+        if settled:
+            self.paid[settled] = [self.states[i].returns()[self.seats[i]]  # type: ignore[union-attr]
+                                  for i in settled]
         np.subtract(self.paid, self.credited, out=self.rewards, casting="same_kind")
         self.credited[:] = self.paid
         self.terminated[:] = False
@@ -229,7 +238,7 @@ class VectorEnv:
             if self.states[i] is None:
                 raise RuntimeError("call reset() before step()")
             raise ValueError(f"env {i}: {self.words[i].refusal(int(array[i]))}")
-        return [int(a) for a in array]
+        return [int(a) for a in array.tolist()]  # Python ints: numpy's are slow to index with
 
     def deal(self, envs: list[int], infos: dict[int, dict[str, Any]]) -> None:
         """A new episode in each of ``envs``, at a decision of its learner: games over before it are passed over
@@ -345,10 +354,15 @@ class VectorEnv:
     def show(self, envs: list[int]) -> None:
         """Write the learner's observation (rows zeroed) and mask of each of ``envs``, at a decision of its
         learner."""
+        rows: list[int] = []
+        columns: list[int] = []
         for i in envs:
             self.encode(i, self.seats[i], self.observations[i], with_words=True)
-            self.masks[i] = False
-            self.masks[i, list(self.words[i].allowed())] = True
+            allowed = self.words[i].allowed()
+            rows += [i] * len(allowed)
+            columns += allowed
+        self.masks[envs] = False  # every mask at once: numpy's cost is per call, not per word
+        self.masks[rows, columns] = True
 
     def lead(self, i: int) -> float:
         """The encoding's ``hand_progress`` of env ``i``'s learner's view (``reward="hand"`` only)."""
