@@ -72,17 +72,12 @@ def test_lenient_spellings(text: str, lenient: str) -> None:
 @pytest.mark.parametrize(("text", "says"), [
     ("", "empty"),
     ("7 p9+99", "pawns are numbered 1 to 4"),
-    ("7 p1+3 p2+3", "add up to 6"),
-    ("7 p1+3 p1+4", "at most one part"),
     ("8 9 p2", "counts 8, not 9"),
     ("8h p2", "rank only"),
-    ("5 p3", "never your own"),
     ("8 b2", "your own pawns are p1 to p4"),
     ("J p2", "swaps two pawns"),
-    ("J p2<>p3", "seat letter"),
     ("p2 8", "not a Tock action"),
     ("8 p2>>>", "at most two shortcuts"),
-    ("4 p1~", "never enters a home"),
     ("bonus later", "bonus play or bonus keep"),
     ("discard", "name one card"),
     ("8", "which pawn"),
@@ -93,6 +88,19 @@ def test_errors_quote_the_input_and_say_why(text: str, says: str) -> None:
     message = str(caught.value)
     assert message.startswith(repr(text)) or text == ""
     assert says in message
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("5 p3", "never your own"),
+    ("J p2<>p3", "not two of yours"),
+])
+def test_own_pawns_where_another_seats_belong_are_refused_by_the_rules_even_without_a_position(
+        text: str, says: str) -> None:
+    """Read without the mover's seat, ``5 p3`` is still a well-formed move: refused as illegal, not unreadable."""
+    with pytest.raises(IllegalActionError) as caught:
+        parse_tock_action(text)
+    assert str(caught.value).startswith(repr(text))
+    assert says in str(caught.value)
 
 
 def test_the_mover_may_name_their_own_pawns_as_the_board_shows_them() -> None:
@@ -115,6 +123,9 @@ def test_the_mover_may_name_their_own_pawns_as_the_board_shows_them() -> None:
     ("J a1<>a2", "a J swaps your pawn with another player's, not two of yours"),
     ("j p1 <> A2", "a J swaps your pawn with another player's, not two of yours"),
     ("9 enter", "only A, K and Jk enter a pawn (and 2s with flag two_of_spades_enters)"),
+    ("7 p1+3 P2+3", "the parts add up to 6; a 7 moves 7 squares in all"),
+    ("7 p1+3 a1+4", "each pawn takes at most one part of a 7"),
+    ("4 a1~", "a 4 moves back and never enters a home: no ~"),
 ])
 def test_a_well_formed_move_the_rules_refuse_gets_their_reason_quoting_it_as_typed(typed: str, reason: str) -> None:
     """A 5 on one's own pawn, a J between two of one's own, a 9 entering: moves the rules refuse (code

@@ -19,6 +19,7 @@ from parlour.games.tonk.actions import Discard, Draw, Drop, Hit, SpadesBet, Spre
         ("spread jk=5H 6h 7h", Spread((Card("5h"), Card("6h"), Card("7h")), (Card("5h"),))),
         ("spread Ah Kh Qh", Spread((Card("Qh"), Card("Kh"), Card("Ah")))),
         ("spread 3c 3d", Spread((Card("3c"), Card("3d")))),  # well formed: the rules say it is too short
+        ("spread 8c 8c 8d", Spread((Card("8c"), Card("8c"), Card("8d")))),  # the rules: each card once
         ("hit 8s 2", Hit(Card("8s"), 2)),
         ("hit Jk=9s 1", Hit(Card("9s"), 1, True)),
         ("discard Qh", Discard(Card("Qh"))),
@@ -47,7 +48,6 @@ def test_canonical_text() -> None:
         ("discard Zz", "'Zz' is not a card"),
         ("hit 8s two", "'two' is no spread number"),
         ("hit 8s 0", "'0' is no spread number"),
-        ("spread 8c 8c 8d", "names a card twice"),
         ("spread Jk 6h 7h", "say which card the joker stands for"),
         ("spread 5h=6h 6h 7h", "only a joker names a card"),
         ("draw pile", "is not a Tonk action"),

@@ -41,7 +41,7 @@ from functools import cache
 from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
-from parlour.core.errors import InvalidActionError
+from parlour.core.errors import IllegalActionError, InvalidActionError
 
 JOKER = 0
 """The card kind of a joker; A … K are 1 … 13."""
@@ -282,8 +282,6 @@ def _parse(verb: str, args: list[str], text: str, seat: int | None) -> TockActio
     number, steps, jumps, stay_out = _own(args[0], text)
     if steps is not None:
         raise InvalidActionError(f"{text!r}: only a 7 is split (p1+3); write {_example(kind)}")
-    if kind == FOUR and stay_out:
-        raise InvalidActionError(f"{text!r}: a 4 moves back and never enters a home: no ~")
     return move(kind, number, jumps, stay_out)
 
 
@@ -345,8 +343,8 @@ def _parse_push(token: str, text: str, mover: int | None) -> Push:
     own = _OWN.fullmatch(token)
     if own and mover is not None and own.group(2) is None and not own.group(4):
         return push(mover, _number(own.group(1), token, text), _jumps(own.group(3), token, text))
-    if own:
-        raise InvalidActionError(f"{text!r}: a 5 pushes another player's pawn, never your own: "
+    if own:  # well-formed, but whose pawn it is needs the mover: the rules' refusal, with their reason
+        raise IllegalActionError(f"{text!r}: a 5 pushes another player's pawn, never your own: "
                                  "name it by seat letter and number, e.g. 5 b3")
     seat, number, jumps = _other(token, text)
     return push(seat, number, jumps)
@@ -367,8 +365,8 @@ def _parse_swap(joined: str, text: str, mover: int | None) -> Swap:
         if other_steps is not None or other_jumps or other_stays:
             raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")
         return swap(number, mover, _number(both_own.group(1), theirs, text))
-    if both_own:
-        raise InvalidActionError(f"{text!r}: a J swaps your pawn with another player's, not two of yours: "
+    if both_own:  # as for a 5 on one's own pawn
+        raise IllegalActionError(f"{text!r}: a J swaps your pawn with another player's, not two of yours: "
                                  "name theirs by seat letter and number, e.g. J p2<>c1")
     seat, other, other_jumps = _other(theirs, text)
     if other_jumps:
@@ -385,9 +383,4 @@ def _parse_seven(args: list[str], text: str) -> Seven:
                 raise InvalidActionError(f"{text!r}: give each part its count, e.g. 7 p1+3 p4+4")
             steps = 7
         parts.append(part(number, steps, jumps, stay_out))
-    total = sum(p.steps for p in parts)
-    if total != 7:
-        raise InvalidActionError(f"{text!r}: the parts add up to {total}; a 7 moves 7 squares in all")
-    if len({p.pawn for p in parts}) != len(parts):
-        raise InvalidActionError(f"{text!r}: each pawn takes at most one part of a 7")
-    return Seven(tuple(parts))
+    return Seven(tuple(parts))  # parts that do not add up to 7, or share a pawn, are the rules' refusal

@@ -318,6 +318,14 @@ class Plays:
             return _no(why, "only A, K and Jk enter a pawn (and 2s with flag two_of_spades_enters)")
         if isinstance(action, Move) and (kind in (FIVE, SEVEN, JACK) or kind not in VALUE):
             return _no(why, f"a {KIND_TEXT.get(kind, '?')} is played as {_how_played(kind)}")
+        if isinstance(action, Move) and kind == FOUR and action.stay_out:
+            return _no(why, "a 4 moves back and never enters a home: no ~")
+        if isinstance(action, Seven):
+            total = sum(part.steps for part in action.parts)
+            if total != SEVEN:
+                return _no(why, f"the parts add up to {total}; a 7 moves 7 squares in all")
+            if len({part.pawn for part in action.parts}) != len(action.parts):
+                return _no(why, "each pawn takes at most one part of a 7")
         held = [c for c in pos.hands[seat] if KIND[c] == kind]
         if not held:
             return _no(why, f"you hold no {KIND_TEXT[kind]}; {hand_text(pos)}")

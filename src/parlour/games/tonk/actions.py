@@ -181,11 +181,8 @@ def _parse(verb: str, args: list[str], text: str) -> TonkAction:
             raise InvalidActionError(_("{text}: {number} is no spread number; spreads are numbered 1, 2, … as laid")
                                      .format(text=repr(text), number=repr(args[1])))
         return Hit(card, int(args[1]), joker)
-    if verb == "spread" and args:  # too few cards is the rules' refusal (``why_illegal``), not the notation's
+    if verb == "spread" and args:  # too few cards, a card named twice: the rules' refusal (``why_illegal``)
         named = [_named_card(a, text) for a in args]
-        real = [c for c, joker in named if not joker]
-        if len(set(real)) != len(real):
-            raise InvalidActionError(_("{text} names a card twice").format(text=repr(text)))
         cards = tuple(CARDS[f] for f in table_order([c for c, _ in named]))
         return Spread(cards, tuple(sorted(c for c, joker in named if joker)))
     raise InvalidActionError(_("{text} is not a Tonk action: actions are {forms}").format(
