@@ -20,7 +20,9 @@ at every move of heuristic games where dropping is legal, the value of
 dropping less that of the heuristic's other choice, over ``--playouts``
 determinizations of the mover's view, against the same from the true
 position. A mean difference away from zero would be a bias of the sampler
-that search inherits.
+that search inherits. With ``--infer k`` the determinizations are those of
+``strong:infer=k``: each one of ``k`` uniform ones, picked in proportion to how
+likely the heuristic was to play as the opponents did.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from typing import Any
 from parlour import load_game
 from parlour.bots import make_bot
 from parlour.bots.heuristic import rollout_policy
+from parlour.bots.inference import inferred_determinizer
 from parlour.core.cards import shuffled
 from parlour.core.game import Action, Game, State
 from parlour.games.tonk.actions import DROP
@@ -60,8 +63,9 @@ def kind(action: Action) -> str:
 class Judge:
     """Paired heuristic playouts of moves from a position, from the true hands or from a seat's view."""
 
-    def __init__(self, game: Game[Any], playouts: int, rng: random.Random) -> None:
+    def __init__(self, game: Game[Any], playouts: int, rng: random.Random, infer: int = 0) -> None:
         self.game = game
+        self.determinizer = inferred_determinizer(game, infer) if infer > 1 else game.determinizer
         self.playouts = playouts
         self.policy = rollout_policy(game)
         self.rng = rng
@@ -86,7 +90,7 @@ class Judge:
 
     def belief(self, state: State[Any, Any], actions: Sequence[Action]) -> list[float]:
         """Each action's mean return to the mover, over determinizations of the mover's view."""
-        sample = self.game.determinizer(state.view(state.current_player))
+        sample = self.determinizer(state.view(state.current_player))
         return self.means(state.current_player, actions, lambda: sample(self.rng))
 
     def means(self, seat: int, actions: Sequence[Action], draw: Callable[[], State[Any, Any]]) -> list[float]:
@@ -121,11 +125,11 @@ def departures(spec: str, bot_spec: str, games: range, playouts: int) -> tuple[i
     return choices, found
 
 
-def drop_bias(spec: str, games: range, playouts: int) -> list[tuple[float, float]]:
+def drop_bias(spec: str, games: range, playouts: int, infer: int = 0) -> list[tuple[float, float]]:
     """At each move of heuristic games where dropping is legal: (belief, truth) of drop less the other move."""
     game = load_game(spec)
     heuristic = make_bot("heuristic", game)
-    judge = Judge(game, playouts, random.Random(games.start))
+    judge = Judge(game, playouts, random.Random(games.start), infer)
     pairs = []
     for g in games:
         state, rng = game.new_state(g), random.Random(g)
@@ -164,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> Any:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--drops", action="store_true", help="check the determinizations at drop decisions")
+    parser.add_argument("--infer", type=int, default=0, help="with --drops: weigh determinizations by play, "
+                        "each picked from this many uniform ones (as strong:infer=k)")
     args = parser.parse_args(argv)
     try:
         name = load_game(args.spec).spec.name
@@ -176,7 +182,8 @@ def main(argv: Sequence[str] | None = None) -> Any:
     with ProcessPoolExecutor(args.workers) as pool:
         if args.drops:
             pairs = [p for part in pool.map(drop_bias, [args.spec] * len(parts), parts,
-                                            [args.playouts] * len(parts)) for p in part]
+                                            [args.playouts] * len(parts), [args.infer] * len(parts))
+                     for p in part]
             bias, half = interval([belief - truth for belief, truth in pairs])
             disagree = sum((belief > 0) != (truth > 0) for belief, truth in pairs)
             print(f"{args.spec}: {len(pairs)} moves where dropping was legal, {args.playouts} playouts each\n"

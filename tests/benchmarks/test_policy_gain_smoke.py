@@ -34,6 +34,13 @@ def test_the_drop_check_compares_belief_with_truth(capsys: pytest.CaptureFixture
     assert "moves where dropping was legal" in capsys.readouterr().out
 
 
+def test_the_drop_check_with_inference_samples_other_deals() -> None:
+    uniform = policy_gain.drop_bias(SPEC, range(2), playouts=3)
+    inferred = policy_gain.drop_bias(SPEC, range(2), playouts=3, infer=8)
+    assert len(uniform) == len(inferred) > 0
+    assert [b for b, _ in uniform] != [b for b, _ in inferred]
+
+
 @pytest.mark.parametrize(("spec", "said"), [("plonk", "judges Tonk only"), ("nonsense", "unknown game 'nonsense'")])
 def test_a_spec_it_cannot_judge_is_refused_by_name(spec: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:

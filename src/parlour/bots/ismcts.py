@@ -41,6 +41,9 @@ the same for UCB (its choice is unchanged by any affine map of the rewards
 once ``c`` follows the map) and keeps every statistic (``last``, ``hint``'s
 mean return, ``anchor``'s comparison) in the game's own units.
 
+With ``infer=k`` each determinization is one of ``k`` uniform ones, picked in proportion
+to how likely the opponents were to play as they did (``parlour.bots.inference``).
+
 A time budget (``ms``) is kept honestly: the clock is read before every
 iteration (paired: every playout), and no iteration, or paired round, is
 started that the running mean of their cost says would end after the
@@ -61,6 +64,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots.base import Explanation
+from parlour.bots.inference import inferred_determinizer
 from parlour.bots.reasons import explained
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, State, View
@@ -143,8 +147,9 @@ class ISMCTSBot:
     def __init__(self, game: Game[Any], iters: int | None = None, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutPolicy = random_rollout, rollout_name: str = "random",
                  opponents: str = "tree", depth: int = 2000, anchor: float = 0.0, root: str = "tree",
-                 clock: Clock = time.perf_counter) -> None:
+                 clock: Clock = time.perf_counter, infer: int = 0) -> None:
         self.game = game
+        self.determinizer = game.determinizer if infer <= 1 else inferred_determinizer(game, infer)
         self.clock = clock
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
@@ -161,7 +166,8 @@ class ISMCTSBot:
                           + ([f"ms={ms:g}"] if ms is not None else []))
         self.name = f"ismcts:{budget},c={c:g},rollout={rollout_name}" + (
             "" if self.opponents_in_tree else ",opponents=rollout") + (f",depth={depth}" if depth != 2000 else "") + (
-            f",anchor={anchor:g}" if anchor else "") + (",root=paired" if self.paired else "")
+            f",anchor={anchor:g}" if anchor else "") + (",root=paired" if self.paired else "") + (
+            f",infer={infer}" if infer > 1 else "")
         self.last: list[Choice] = []
         self.last_iterations = 0
         """Iterations (paired: playouts) of the last search; 0 when the move was forced."""
@@ -184,7 +190,7 @@ class ISMCTSBot:
             return legal[0]
         best = self.last[0].action
         if self.anchor:
-            base = self.rollout(self.game.determinizer(view)(rng), rng)
+            base = self.rollout(self.determinizer(view)(rng), rng)
             if base != best:
                 node = root.children.get(base)
                 if node is None or node.visits < 2:
@@ -206,7 +212,7 @@ class ISMCTSBot:
         """The tree grown from ``view`` within the iteration budget, or ``deadline`` (made here if not given)."""
         if deadline is None and self.ms is not None:
             deadline = Deadline(self.clock, self.ms / 1000)
-        sample = self.game.determinizer(view)
+        sample = self.determinizer(view)
         root = Node(-1)
         done = 0
         while True:
@@ -224,7 +230,7 @@ class ISMCTSBot:
     def _paired_choice(self, view: View, legal: Sequence[Action], rng: random.Random,
                        deadline: Deadline | None) -> Action:
         """``root=paired``: the rewards of all live root actions from each determinization in turn."""
-        sample = self.game.determinizer(view)
+        sample = self.determinizer(view)
         rewards: list[list[float]] = [[] for _ in legal]
         policy = self.rollout
         state = sample(rng)
@@ -341,11 +347,11 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
     """``ismcts:iters=1000`` or ``ismcts:ms=200,c=0.7,rollout=heuristic``."""
     from parlour.bots.heuristic import rollout_policy
 
-    allowed = {"iters", "ms", "c", "rollout", "opponents", "depth", "anchor", "root"}
+    allowed = {"iters", "ms", "c", "rollout", "opponents", "depth", "anchor", "root", "infer"}
     unknown = set(settings) - allowed
     if unknown:
         raise BotSpecError(f"ismcts: unknown setting(s) {', '.join(sorted(unknown))}; settings are "
-                           "iters, ms, c, rollout, opponents, depth, anchor, root")
+                           "iters, ms, c, rollout, opponents, depth, anchor, root, infer")
 
     def number(key: str, kind: type) -> Any:
         if key not in settings:
@@ -376,4 +382,4 @@ def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
         raise BotSpecError(f"ismcts: root={root!r}; the root is searched as a tree, or paired: tree, paired")
     return ISMCTSBot(game, iters=iters, ms=ms, c=0.7 if c is None else c, rollout=policy,
                      rollout_name=rollout_name, opponents=opponents, depth=2000 if depth is None else depth,
-                     anchor=number("anchor", float) or 0.0, root=root)
+                     anchor=number("anchor", float) or 0.0, root=root, infer=number("infer", int) or 0)

@@ -35,6 +35,7 @@ class TonkGame(Game[TonkRules]):
     parts: ClassVar[dict[str, str]] = {
         "lesson": "parlour.games.tonk.lesson:LESSON",
         "heuristic": "parlour.games.tonk.heuristic",
+        "inference": "parlour.games.tonk.inference:likelihood",
         "renderer": "parlour.games.tonk.render:TonkRenderer",
         "encoding": "parlour.games.tonk.encoding:TonkEncoding",
         "words": "parlour.games.tonk.words:TonkWords",

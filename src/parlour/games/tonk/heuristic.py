@@ -70,10 +70,21 @@ def _values(rules: TonkRules) -> list[int]:
     return [value_of_face(c, rules.joker_points) for c in range(54)]
 
 
-def seen_from_state(state: State[TonkAction, TonkPosition]) -> Seen:
+def seen_from_state(state: State[TonkAction, TonkPosition], seat: int | None = None, hand: int | None = None
+                    ) -> Seen:
+    """What the seat to play knows; or ``seat``, had it held ``hand`` (inference asks what a seat
+    would have done with the hand it is dealt in a determinization, before its last moves)."""
     pos = state.pos
     rules: TonkRules = state.game.rules
-    seat, n = pos.cur, rules.players
+    n = rules.players
+    if seat is None:
+        seat = pos.cur
+    if hand is None:
+        hand = pos.hands[seat]
+        value = pos.values[seat]
+    else:
+        values = _VALUES.get(rules.joker_points) or _values(rules)
+        value = sum(values[c] for c in cards_of(hand))
     public = 0
     for c in pos.discard:
         public |= 1 << c
@@ -85,10 +96,10 @@ def seen_from_state(state: State[TonkAction, TonkPosition]) -> Seen:
     for q in range(n):
         if q != seat:
             known_all |= pos.known[q]
-    hidden = ((1 << rules.deck_size) - 1) & ~(public | pos.hands[seat] | known_all)
+    hidden = ((1 << rules.deck_size) - 1) & ~(public | hand | known_all)
     turns = pos.turns
     return Seen(
-        rules=rules, hand=pos.hands[seat], value=pos.values[seat], phase=pos.phase,
+        rules=rules, hand=hand, value=value, phase=pos.phase,
         discard_top=pos.discard[-1] if pos.discard else -1,
         spreads_accept=[s.accept for s in pos.spreads],
         known=pos.known, hand_sizes=[h.bit_count() for h in pos.hands],
@@ -194,7 +205,7 @@ def _builds(card: int, hand: int) -> int:
     return (hand & _RANK_BITS[rank] & ~(1 << card)).bit_count() + (hand & _NEAR[card]).bit_count()
 
 
-def _helps_spread(card: int, hand: int) -> bool:
+def helps_spread(card: int, hand: int) -> bool:
     """Would ``card`` complete a set or a run of three with two cards of ``hand``?"""
     if card >= 52:
         return True
@@ -214,7 +225,7 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
             return DROP
         top = seen.discard_top
         if DRAW_DISCARD in legal and (
-            DRAW_STOCK not in legal or _helps_spread(top, seen.hand)
+            DRAW_STOCK not in legal or helps_spread(top, seen.hand)
             or any(a >> top & 1 for a in seen.spreads_accept)
         ):
             return DRAW_DISCARD
@@ -242,15 +253,25 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
     for action in legal:
         if not isinstance(action, Discard):
             continue
-        card = int(action.card)
-        score = values[card] - 4 * _builds(card, seen.hand & ~(1 << card))
-        if card < 52 and _builds(card, wanted & REAL):
-            score -= 3
-        if card >= 52:
-            score -= 40
+        score = discard_score(int(action.card), seen.hand, wanted, values)
         if score > best_score:
             best, best_score = action, score
     return best if best is not None else legal[rng.randrange(len(legal))]
+
+
+def discard_score(card: int, hand: int, wanted: int, values: Sequence[int]) -> int:
+    """How much we want to throw ``card`` from ``hand``: its points, less what it builds or feeds."""
+    score = values[card] - 4 * _builds(card, hand & ~(1 << card))
+    if card < 52 and _builds(card, wanted & REAL):
+        score -= 3
+    if card >= 52:
+        score -= 40
+    return score
+
+
+def card_values(rules: TonkRules) -> list[int]:
+    """Each card id's points under ``rules``."""
+    return _VALUES.get(rules.joker_points) or _values(rules)
 
 
 _VALUES: dict[int, list[int]] = {}

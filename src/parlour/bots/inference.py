@@ -1,0 +1,61 @@
+"""Determinizations that read the table: uniform deals, resampled by what the opponents' actions reveal.
+
+Policy-based inference (Rebstock, Solinas, Buro & Sturtevant 2019): a game
+with an ``inference`` part gives, for a view, a *likelihood* of each
+determinization, the chance that a model of the opponents (the game's
+heuristic) would have taken the actions the view's public log shows them
+taking. Each call of ``inferred_determinizer``'s sampler draws ``candidates``
+uniform determinizations and keeps one with probability proportional to its
+likelihood (sampling-importance-resampling), so search plays out deals that
+agree with how the opponents played. The likelihood reads the view's public
+log and the determinization's hands only, never the true state. Nothing here
+names a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from parlour.core.errors import BotSpecError
+from parlour.core.game import Game, State, View
+
+PART = "inference"
+
+Likelihood = Callable[[State[Any, Any]], float]
+Sampler = Callable[[random.Random], State[Any, Any]]
+
+
+def likelihood_of(game: Game[Any], view: View) -> Likelihood:
+    """The game's likelihood of a determinization of ``view``, or ``BotSpecError`` if it has none."""
+    if PART not in type(game).parts:
+        raise BotSpecError(f"game {game.spec.name!r} has no inference from play (setting infer)")
+    weigh: Likelihood = type(game).part(PART)(game, view)
+    return weigh
+
+
+def resample(sample: Sampler, weigh: Likelihood, candidates: int, rng: random.Random) -> State[Any, Any]:
+    """One of ``candidates`` draws of ``sample``, chosen with probability proportional to ``weigh``."""
+    drawn = [sample(rng) for _ in range(candidates)]
+    weights = [weigh(state) for state in drawn]
+    total = sum(weights)
+    if total <= 0:
+        return drawn[rng.randrange(candidates)]
+    point = rng.random() * total
+    for state, w in zip(drawn, weights, strict=True):
+        point -= w
+        if point < 0:
+            return state
+    return drawn[-1]
+
+
+def inferred_determinizer(game: Game[Any], candidates: int) -> Callable[[View], Sampler]:
+    """Like ``game.determinizer``, each determinization resampled from ``candidates`` uniform ones."""
+
+    def determinizer(view: View) -> Sampler:
+        sample = game.determinizer(view)
+        weigh = likelihood_of(game, view)
+        return lambda rng: resample(sample, weigh, candidates, rng)
+
+    return determinizer
