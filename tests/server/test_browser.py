@@ -110,8 +110,15 @@ def version(page: Any) -> int:
 
 
 def reach(page: Any, at_least: int) -> None:
-    """Wait until ``page`` shows version ``at_least`` or a later one."""
-    page.wait_for_function(f"Number(document.querySelector('#table')?.dataset.version) >= {at_least}")
+    """Wait until ``page`` shows version ``at_least`` or a later one; if it never does, fail saying what the
+    page shows instead (its version, its last toast, what it says under the moves)."""
+    try:
+        page.wait_for_function(f"Number(document.querySelector('#table')?.dataset.version) >= {at_least}")
+    except sync_api.TimeoutError:
+        shows = page.evaluate("""() => ({version: document.querySelector('#table')?.dataset.version,
+            toast: document.querySelector('#toast')?.textContent, why: document.querySelector('#why')?.textContent,
+            turn: document.querySelector('#turn')?.textContent})""")
+        raise AssertionError(f"the page never reached version {at_least}; it shows {shows}") from None
 
 
 def create_from_lobby(page: Any, server: str, game: str, seats: list[str], name: str,

@@ -161,7 +161,7 @@ def test_plonk_sits_you_south_and_plays_a_card_by_a_click_or_two_key_presses(bro
     context.close()
 
 
-def test_a_card_keeps_the_keyboard_focus_when_someone_connecting_redraws_the_table(
+def test_someone_connecting_redraws_only_the_players_bar_so_a_card_keeps_its_focus_and_clicks(
         browser: Any, fast: str, page_errors: list[str]) -> None:
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     page = watch(context.new_page(), page_errors)
@@ -172,11 +172,14 @@ def test_a_card_keeps_the_keyboard_focus_when_someone_connecting_redraws_the_tab
     playable.focus()
     page.evaluate("""() => {
         window.focusedBefore = document.activeElement;
+        window.barBefore = document.querySelector("#players");
         const table = new URLSearchParams(location.search).get("table");
         window.spectator = new WebSocket(location.origin.replace("http", "ws") + `/api/tables/${table}/ws`);
     }""")
-    page.wait_for_function("!document.contains(window.focusedBefore)")  # the presence message redrew the table
-    page.keyboard.press("Enter")  # still reaches the card, drawn anew
+    page.wait_for_function("!document.contains(window.barBefore)")  # the presence message redrew the bar
+    # ... and nothing else: the card under the focus (or a pointer half-way through a click) is the same element.
+    assert page.evaluate("document.activeElement === window.focusedBefore && document.contains(window.focusedBefore)")
+    page.keyboard.press("Enter")
     page.wait_for_selector(f"#hand svg.selected[aria-pressed='true'][data-card='{card}']")
     context.close()
 

@@ -134,3 +134,23 @@ def test_a_spectator_sees_the_trick_and_the_story_but_has_nothing_to_click(brows
     assert page.locator("#hand").count() == 0 and page.locator("#moves").count() == 0
     assert page.locator("#last-trick .compass-card[data-seat]").count() == 4
     context.close()
+
+
+def test_a_finished_trick_is_held_in_view_then_hidden_in_place_without_redrawing_the_hand(
+        browser: Any, server: str, page_errors: list[str]) -> None:
+    context = new_context(browser, "en")
+    page = watch(context.new_page(), page_errors)
+    create_from_lobby(page, server, "plonk", SEATS, "Ana")
+    held = 0
+    while my_turn(page) and held == 0:
+        # A trick under way with the one before still in view: the hold, not a pin, is what shows it.
+        if page.locator("#trick .compass-card[data-card]").count() and page.locator("#last-trick").is_visible():
+            page.evaluate("window.handBefore = document.querySelector('#hand')")
+            page.wait_for_selector("#last-trick", state="hidden", timeout=6_000)
+            assert page.evaluate("document.contains(window.handBefore)"), "the hold's end redrew the hand"
+            held += 1
+        before = version(page)
+        page.locator("#hand svg.playable").first.click()
+        reach(page, before + 1)
+    assert held == 1
+    context.close()

@@ -54,6 +54,12 @@ let heldUntil = 0;
 /** How long a finished trick stays in view by itself: long enough to read, short enough not to linger. */
 const HOLD_MS = 3000;
 
+/** A finished trick's hold is over: the last trick drawn now stays shown only if pinned or between tricks. */
+function endHold() {
+  const box = document.getElementById("last-trick");
+  if (box && Date.now() >= heldUntil) box.hidden = !(pinned || box.dataset.betweenTricks === "true");
+}
+
 /** The trick finished last: this deal's latest, else the previous deal's last one (or null). */
 function lastTrick(v) {
   const tricks = v.tricks || [];
@@ -75,7 +81,8 @@ function lastTrickView(msg, ui, trick, shown) {
   const { h, nameOf } = ui;
   const cells = trick.plays.map(([seat, card]) =>
     playedCard(msg, ui, placeOf(msg, seat), seat, card, seat === trick.winner ? " won" : ""));
-  return h("div", { class: "last-trick", id: "last-trick", hidden: !shown, "data-winner": trick.winner },
+  return h("div", { class: "last-trick", id: "last-trick", hidden: !shown, "data-winner": trick.winner,
+    "data-between-tricks": String((msg.view.trick || []).length === 0) },
     h("div", { class: "label" }, t("Last trick, won by {name}", { name: nameOf(msg, trick.winner) })),
     h("div", { class: "compass" }, cells));
 }
@@ -102,7 +109,9 @@ export function area(msg, ui) {
   const key = `${v.deal}:${(v.tricks || []).length}:${v.winner}`;
   if (seen !== null && key !== seen && last) {
     heldUntil = Date.now() + HOLD_MS;
-    setTimeout(() => ui.rerender(), HOLD_MS + 50);
+    // The hold ends in place, never by drawing the table again: a redraw under the pointer would swallow a
+    // click on a card of the hand (pressed on the old card, released on its replacement).
+    setTimeout(endHold, HOLD_MS + 50);
   }
   seen = key;
   let lastBox = null;

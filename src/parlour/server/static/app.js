@@ -260,7 +260,8 @@ async function joinTable(id, name) {
 
 // -------------------------------------------------------------------- table
 
-const tableState = { msg: null, cards: new Set(), piece: null, ws: null, focus: null, chat: null, said: null, answers: new Map() };
+const tableState = { msg: null, cards: new Set(), piece: null, ws: null, focus: null, chat: null, said: null, answers: new Map(),
+  drawn: null };
 
 async function showTable(id) {
   const token = localStorage.getItem(tokenKey(id));
@@ -342,7 +343,7 @@ function connect(id, token) {
       const old = tableState.msg;
       const seats = old.table.seats.map((s) => ({ ...s, connected: msg.seats.includes(s.seat) }));
       tableState.msg = { ...old, table: { ...old.table, seats, spectators: msg.spectators } };
-      renderTable().catch((e) => toast(e.message));
+      showPresence(old);
     } else if (msg.type === "error") {
       toast(`${msg.code}: ${msg.message}`);
       if (msg.code === "auth/bad_token") { localStorage.removeItem(tokenKey(id)); ws.onclose = null; }
@@ -441,9 +442,22 @@ function handView(msg, cards, client, ui) {
   return row;
 }
 
+/** Who is connected changed: when the table on the page is the one ``old`` drew, only its players bar is
+ *  drawn again; a whole redraw under the pointer would swallow a click on a card (pressed on the old card,
+ *  released on its replacement). Otherwise (a state still being drawn) the table is drawn again. */
+function showPresence(old) {
+  const bar = main.querySelector("#players");
+  if (tableState.drawn?.msg !== old || !bar) {
+    renderTable().catch((e) => toast(e.message));
+    return;
+  }
+  tableState.drawn = { ...tableState.drawn, msg: tableState.msg };
+  bar.replaceWith(playersBar(tableState.msg, tableState.drawn.score));
+}
+
 function playersBar(msg, score) {
   const v = msg.view;
-  return h("div", { class: "players" }, msg.table.seats.map((s) => h("div", {
+  return h("div", { class: "players", id: "players" }, msg.table.seats.map((s) => h("div", {
     class: "player" + (msg.table.to_play === s.seat ? " to-play" : "") + (msg.seat === s.seat ? " me" : ""),
     "data-seat": s.seat,
     title: s.kind === "bot" ? s.bot : null,
@@ -572,13 +586,14 @@ async function renderTable() {
   const ui = uiFor(game);
   const area = await areaOf(msg, client, ui);
   if (tableState.msg !== msg) return;  // a newer state came while this one's area was drawn: leave the page to it
+  const score = scoreFn(v, client);
   const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
     t.status === "finished" || t.lesson ? null : h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
     rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null,
     t.status === "finished" && msg.seat !== null && !t.lesson ? h("button", { id: "rematch", class: "primary", on: { click: () => rematch(t.id) } },
       tr("Play again")) : null),
-  playersBar(msg, scoreFn(v, client)), turnBanner(msg, client, ui),
+  playersBar(msg, score), turnBanner(msg, client, ui),
   msg.seat === null ? h("p", { class: "muted", id: "watching" }, tr("You are watching.")) : null, fairness(t, toast));
   const left = h("div", {}, header, panel(null, area),
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
@@ -588,6 +603,7 @@ async function renderTable() {
   const refocus = tableState.focus ? `#hand svg[data-card="${CSS.escape(tableState.focus)}"]` : focusedControl();
   tableState.focus = null;
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
+  tableState.drawn = { msg, score };
   if (refocus) main.querySelector(refocus)?.focus();
 }
 
