@@ -34,16 +34,14 @@ nothing is known: tensors are 0 and strings say so.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import pyspiel
 
-from parlour.core.game import View
-
-if TYPE_CHECKING:
-    from parlour.openspiel.game import SpielGame
-    from parlour.openspiel.state import SpielState
+from parlour.core.encoding import Encoding
+from parlour.core.game import State, View
+from parlour.openspiel.state import SpielState
 
 OFFERED = ("default (public and private), public only (private_info=NONE), private only (public_info=False), "
            "and perfect recall with public information, as a string only")
@@ -62,11 +60,23 @@ def as_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+class Observed(Protocol):
+    """What an observer reads of its OpenSpiel game (a ``SpielGame``): the encoding, and a seat's view and vector
+    of a state. Declared here so that the observers never import the game that makes them."""
+
+    @property
+    def encoding(self) -> Encoding: ...
+
+    def view_of(self, state: State[Any, Any], seat: int | None) -> View: ...
+
+    def vector_of(self, state: State[Any, Any], seat: int, public: bool = False) -> np.ndarray[Any, Any]: ...
+
+
 class Observer:
     """One kind of observation (see the module docstring): ``tensor`` and ``dict`` as OpenSpiel reads them
     (``tensor`` is None for the string-only perfect recall), ``set_from`` and ``string_from``."""
 
-    def __init__(self, game: SpielGame, public: bool, private: bool, perfect_recall: bool) -> None:
+    def __init__(self, game: Observed, public: bool, private: bool, perfect_recall: bool) -> None:
         self.game = game
         self.public, self.private, self.perfect_recall = public, private, perfect_recall
         size = game.encoding.layout.size
@@ -123,7 +133,7 @@ class Observer:
         return " | ".join(parts)
 
 
-def make_observer(game: SpielGame, iig_obs_type: Any = None, params: Any = None) -> Observer:
+def make_observer(game: Observed, iig_obs_type: Any = None, params: Any = None) -> Observer:
     """The observer of ``iig_obs_type`` (None: the default observation), or ``ValueError`` naming those offered."""
     if isinstance(iig_obs_type, dict):  # OpenSpiel passes the parameters alone when no type is asked for
         iig_obs_type, params = None, iig_obs_type

@@ -20,17 +20,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pyspiel
 
 from parlour.core.cards import CARD_TEXT
 from parlour.core.encoding import WordChooser, encoding_of
-from parlour.core.game import State
+from parlour.core.game import Game, State
 from parlour.core.registry import load_state
-
-if TYPE_CHECKING:
-    from parlour.openspiel.game import SpielGame
 
 SEED_BYTES = 8
 """Chance nodes at the start of a game, each drawing one byte of its 64-bit seed."""
@@ -105,10 +102,21 @@ def restored(data: dict[str, Any], chosen: list[int], said: str, held: list[str]
     return play
 
 
+class Dealing(Protocol):
+    """What a state reads of its OpenSpiel game (a ``SpielGame``): parlour's game, and the word chooser each
+    state starts from a copy of. Declared here so that the states never import the game that makes them."""
+
+    @property
+    def parlour(self) -> Game[Any]: ...
+
+    @property
+    def chooser(self) -> WordChooser: ...
+
+
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A game of a ``SpielGame``: drawing its seed at chance nodes, then played word by word."""
 
-    def __init__(self, game: SpielGame) -> None:
+    def __init__(self, game: Dealing) -> None:
         super().__init__(game)
         self.seed = 0
         """The seed bytes drawn so far, as one number."""
@@ -145,7 +153,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         chance nodes for a decision. The returns of the games passed over are kept in ``passed``, not added to
         ``returns``, which stay one game's, within the declared utility.
         """
-        game: SpielGame = self.get_game()
+        game: Dealing = self.get_game()
         state = game.parlour.new_state(self.seed)
         while state.is_terminal:
             self.passed.append([float(r) for r in state.returns()])
@@ -155,7 +163,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def play_from(self, state: State[Any, Any], said: str = "", held: list[str] | None = None) -> None:
         """Play on from the parlour ``state``, whose public history is ``said`` and seats' hands so far ``held``
         (default: from now on)."""
-        game: SpielGame = self.get_game()
+        game: Dealing = self.get_game()
         self.drawn = SEED_BYTES
         self.play = Play(state, game.chooser.copy(), said, held)
         self.play.begin()
@@ -196,7 +204,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed byte {action}"
-        game: SpielGame = self.get_game()
+        game: Dealing = self.get_game()
         vocabulary = game.chooser.vocabulary
         return vocabulary[action] if 0 <= action < len(vocabulary) else f"<word {action}>"
 
@@ -222,7 +230,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return copy
         rng = random.Random(int(probability_sampler() * 2**53) if callable(probability_sampler)
                             else secrets.randbits(64))
-        game: SpielGame = self.get_game()
+        game: Dealing = self.get_game()
         play = self.play
         sample = play.state.game.determinizer(play.state.view(player_id))
         for _ in range(RESAMPLE_TRIES):

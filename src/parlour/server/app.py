@@ -83,7 +83,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     peer = choose_peer(settings, storage)
     lobby = Lobby(settings, storage, peer, metrics)
     lobby.restore()
-    metrics.watch(lobby)
+    metrics.watch(lambda: [(t.game.spec.name, t.status) for t in list(lobby.tables.values())],
+                  lambda: [kept.game for kept in list(lobby.unrestored.values())])
     probes = Probes(storage, settings.redis_url, metrics, settings.probe_seconds)
 
     @asynccontextmanager

@@ -21,7 +21,7 @@ import glob
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -33,8 +33,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
-
-    from parlour.server.lobby import Lobby
 
 MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
 """Where the workers of one ``parlour serve --workers N`` write their metrics (prometheus-client's variable)."""
@@ -80,9 +78,10 @@ class Metrics:
                                     "subscribing, the readiness probe's PING)", registry=own)
         self.shared = shared
 
-    def watch(self, lobby: Lobby) -> None:
-        """Report ``lobby``'s tables by game and status, read at each scrape."""
-        self.registry.register(TablesCollector(lobby))
+    def watch(self, tables: Callable[[], Iterable[tuple[str, str]]], unrestored: Callable[[], Iterable[str]]) -> None:
+        """Report, at each scrape, the tables in memory (``tables()``: each one's game and status) and the stored
+        tables that could not be rebuilt (``unrestored()``: each one's game)."""
+        self.registry.register(TablesCollector(tables, unrestored))
 
     def redis_error(self) -> None:
         """Count one failed Redis operation: call it wherever a Redis error is caught (the peers over Redis,
@@ -147,13 +146,14 @@ class TablesCollector(Collector):
     """``parlour_tables``: the tables in the lobby's memory, by game and status, and
     ``parlour_tables_unrestored``: the stored tables it could not rebuild, by game; counted when scraped."""
 
-    def __init__(self, lobby: Lobby) -> None:
-        self.lobby = lobby
+    def __init__(self, tables: Callable[[], Iterable[tuple[str, str]]],
+                 unrestored: Callable[[], Iterable[str]]) -> None:
+        self.tables = tables
+        self.unrestored = unrestored
 
     def collect(self) -> Iterator[Metric]:
         counts: dict[tuple[str, str], int] = {}
-        for table in list(self.lobby.tables.values()):
-            key = (table.game.spec.name, table.status)
+        for key in self.tables():
             counts[key] = counts.get(key, 0) + 1
         family = GaugeMetricFamily("parlour_tables", "Tables in memory by game and status (waiting, playing; "
                                    "finished ones stay finished_ttl)", labels=["game", "status"])
@@ -161,8 +161,8 @@ class TablesCollector(Collector):
             family.add_metric([game, status], count)
         yield family
         unrestored: dict[str, int] = {}
-        for kept_table in list(self.lobby.unrestored.values()):
-            unrestored[kept_table.game] = unrestored.get(kept_table.game, 0) + 1
+        for game in self.unrestored():
+            unrestored[game] = unrestored.get(game, 0) + 1
         kept = GaugeMetricFamily("parlour_tables_unrestored", "Stored tables this process could not rebuild (their "
                                  "actions no longer replay the same), by game: kept in storage, not served",
                                  labels=["game"])

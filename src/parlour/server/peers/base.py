@@ -9,15 +9,50 @@ process plays (``owns``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from parlour.server.authority import TableAuthority
+from parlour.server.hub import Hub
 from parlour.server.peers.events import PeerEvent, Watching
-
-if TYPE_CHECKING:
-    from parlour.server.lobby import Lobby
+from parlour.server.storage import Storage
 
 NOBODY = Watching()
 """Nobody connected."""
+
+
+class Seating(Protocol):
+    """What a peer asks of the bot driver: play what is due at a table, a person gone or back."""
+
+    def schedule(self, table: TableAuthority) -> None: ...
+
+    def seat_left(self, table: TableAuthority, seat: int) -> None: ...
+
+    def seat_back(self, table: TableAuthority, seat: int) -> None: ...
+
+
+class Host(Protocol):
+    """What a peer works with in the process it serves (the lobby): its tables, storage, connections and bots,
+    and the ways to tell its clients of a change. Declared here so that the peers never import the lobby."""
+
+    @property
+    def tables(self) -> dict[str, TableAuthority]: ...
+
+    @property
+    def storage(self) -> Storage: ...
+
+    @property
+    def hub(self) -> Hub: ...
+
+    @property
+    def bots(self) -> Seating: ...
+
+    def get(self, table_id: str) -> TableAuthority: ...
+
+    def publish(self, table: TableAuthority) -> None: ...
+
+    def publish_presence(self, table: TableAuthority) -> None: ...
+
+    def watching(self, table_id: str) -> Watching: ...
 
 
 class Peer(ABC):
@@ -41,7 +76,7 @@ class Peer(ABC):
         """Whether the others can be reached now (a readiness probe's answer; always True alone)."""
 
     @abstractmethod
-    async def start(self, lobby: Lobby) -> None:
+    async def start(self, lobby: Host) -> None:
         """Start working for ``lobby`` (on the running event loop, once its tables are restored)."""
 
     @abstractmethod
@@ -65,7 +100,7 @@ class LocalPeer(Peer):
     def reachable(self) -> bool:
         return True
 
-    async def start(self, lobby: Lobby) -> None:
+    async def start(self, lobby: Host) -> None:
         return None
 
     async def close(self) -> None:

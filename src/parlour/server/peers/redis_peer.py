@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import redis.asyncio as aioredis
 from pydantic import ValidationError
@@ -38,7 +38,7 @@ from redis.exceptions import RedisError
 from parlour.core.errors import ParlourError
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.masking import mask
-from parlour.server.peers.base import NOBODY, Peer
+from parlour.server.peers.base import NOBODY, Host, Peer
 from parlour.server.peers.events import (
     ActionAccepted,
     Alive,
@@ -57,9 +57,6 @@ from parlour.server.peers.leases import Leases
 from parlour.server.peers.outage import Outage
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageUnavailable
-
-if TYPE_CHECKING:
-    from parlour.server.lobby import Lobby
 
 log = logging.getLogger("parlour.server")
 REDIS_SECONDS = 5.0
@@ -112,7 +109,7 @@ class RedisPeer(Peer):
         self.sync_outage = Outage("PostgreSQL (catching up with the other processes)")
         self.closing = False
         self.leases = Leases(storage)
-        self.served: Lobby | None = None
+        self.served: Host | None = None
         """The lobby this peer works for, from ``start`` on."""
         self.tasks: list[asyncio.Task[None]] = []
         self.sender: asyncio.Task[None] | None = None
@@ -122,7 +119,7 @@ class RedisPeer(Peer):
         """When each other process was last heard from (event loop time)."""
 
     @property
-    def lobby(self) -> Lobby:
+    def lobby(self) -> Host:
         if self.served is None:
             raise RuntimeError("the Redis peer works for a lobby only once started")
         return self.served
@@ -135,7 +132,7 @@ class RedisPeer(Peer):
     def owns(self, table_id: str) -> bool:
         return self.leases.owns(table_id)
 
-    async def start(self, lobby: Lobby) -> None:
+    async def start(self, lobby: Host) -> None:
         """Subscribe and claim the leases free now; then keep listening, sending and sweeping."""
         self.served = lobby
         pubsub: PubSub | None = None
