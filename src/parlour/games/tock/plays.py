@@ -54,6 +54,8 @@ SIMPLE_MOVES: Final = {kind: tuple(move(kind, number) for number in range(1, PAW
 """By card kind and own pawn (0–3): the move without route marks (``move``'s own objects)."""
 PUSHES: Final = tuple(push(other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
 """By pawn: the push without route marks (``push``'s own objects)."""
+CAPTURED: Final = tuple((pawn, RESERVE) for pawn in range(PAWNS * len(SEAT_LETTERS)))
+"""By pawn: the change that sends it back to its reserve."""
 SWAPS: Final = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
               for number in range(1, PAWNS + 1))
 """By own pawn (0–3) and other pawn: the swap (``swap``'s own objects)."""
@@ -66,6 +68,8 @@ FIVE_CASE: Final = 5
 SEVEN_CASE: Final = 6
 BETWEEN: Final = tuple((1 << (steps - 1)) - 1 if steps else 0 for steps in range(19))
 """By steps: the squares a move passes over, as bits from the one after the start."""
+AHEAD: Final = 0x3FFFF
+"""The squares a move by one card may pass over, the 18 after its start, as bits (see ``BETWEEN``)."""
 """By own pawn (0–3): the 4's move back without route marks (``move``'s own objects)."""
 HAND_ORDER: Final = tuple((KIND_ORDER.index(KIND[card]) << 12) | card for card in range(len(CARDS)))
 """By card id: a key that sorts a hand by kind (``KIND_ORDER``), then by id; the id is its low bits
@@ -79,13 +83,19 @@ ROOM: Final = tuple(tuple(next((x - h - 1 for x in range(h + 1, HOME) if lane >>
 class Plays:
     """The legal card actions of a rule set; see the module docstring."""
 
-    __slots__ = ("board", "mover", "players", "two_of_spades_enters")
+    __slots__ = ("alone", "board", "goes", "mover", "players", "two_of_spades_enters")
 
     def __init__(self, players: int, optional_entry: bool, two_of_spades_enters: bool) -> None:
         self.players = players
         self.board = board_for(players)
         self.mover = Mover(self.board, optional_entry)
         self.two_of_spades_enters = two_of_spades_enters
+        places = range(self.board.squares + HOME)
+        self.goes: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((pawn, place) for place in places) for pawn in range(PAWNS * players))
+        """By pawn and place: the change that puts the pawn there, made once (``card_moves`` lists it often)."""
+        self.alone: tuple[tuple[Effect, ...], ...] = tuple(tuple((step,) for step in row) for row in self.goes)
+        """By pawn and place: the effect of a move of the pawn there that captures nothing."""
 
     # ------------------------------------------------------------ the list
 
@@ -105,6 +115,8 @@ class Plays:
         occ, adv = pawns.occ, pawns.adv
         bits = pawns.bits
         bits |= bits << length  # a run of squares across square 0 is one shift
+        goes = self.goes
+        alone = self.alone
         actions: list[CardAction] = []
         plays: list[Play] = []
         hand = pos.hands[seat]
@@ -145,7 +157,7 @@ class Plays:
                         if limit >= steps:
                             if how:  # up the home lane, over no pawn
                                 actions.append(simple[pawn - base])
-                                plays.append((card, ((pawn, at + steps),)))
+                                plays.append((card, alone[pawn][at + steps]))
                                 continue
                             # along the track, short of the home, no shortcut
                             land = at + steps
@@ -161,10 +173,10 @@ class Plays:
                             there = occ[land]
                             if there < 0:
                                 actions.append(simple[pawn - base])
-                                plays.append((card, ((pawn, land),)))
+                                plays.append((card, alone[pawn][land]))
                             elif not adv >> there & 1:
                                 actions.append(simple[pawn - base])
-                                plays.append((card, ((there, RESERVE), (pawn, land))))
+                                plays.append((card, (CAPTURED[there], goes[pawn][land])))
                         elif not how:
                             self._forward_moves(pos, pawn, at, kind, card, actions, plays)
             elif case == FOUR_CASE:
@@ -182,10 +194,10 @@ class Plays:
                             there = occ[land]
                             if there < 0:
                                 actions.append(BACKS[pawn - base])
-                                plays.append((card, ((pawn, land),)))
+                                plays.append((card, alone[pawn][land]))
                             elif not adv >> there & 1:
                                 actions.append(BACKS[pawn - base])
-                                plays.append((card, ((there, RESERVE), (pawn, land))))
+                                plays.append((card, (CAPTURED[there], goes[pawn][land])))
                             continue
                         for jumps in mover.jump_choices(pawns, pawn, 4, True):
                             effect = mover.backward(pawns, pawn, 4, jumps)
@@ -208,10 +220,10 @@ class Plays:
                         there = occ[land]
                         if there < 0:
                             actions.append(PUSHES[pawn])
-                            plays.append((card, ((pawn, land),)))
+                            plays.append((card, alone[pawn][land]))
                         elif not adv >> there & 1:
                             actions.append(PUSHES[pawn])
-                            plays.append((card, ((there, RESERVE), (pawn, land))))
+                            plays.append((card, (CAPTURED[there], goes[pawn][land])))
                         continue
                     for jumps in mover.jump_choices(pawns, pawn, 5):
                         effect = mover.forward(pawns, pawn, 5, jumps, False, False, seat)
@@ -250,8 +262,8 @@ class Plays:
         forward moves of ``card_moves``: a move of up to ``limit`` steps is the common case,
         done inline; ``how`` 1 for a pawn up its home lane (then ``limit`` is the free squares
         above it and no other count moves it), 0 for one on the track (``limit``: the steps to its
-        home's foot, -1 when settled; ``ahead``: the occupied squares after it as bits, ``bits``
-        being doubled); ``_forward_moves`` works out the moves past ``limit`` of a track pawn."""
+        home's foot, -1 when settled; ``ahead``: the occupied squares of the 18 after it as bits (``AHEAD``),
+        ``bits`` being doubled); ``_forward_moves`` works out the moves past ``limit`` of a track pawn."""
         seat = pos.cur
         pawns = pos.pawns
         length = self.board.squares
@@ -274,7 +286,7 @@ class Plays:
                 to_foot = foot - at
                 if to_foot < 0:
                     to_foot += length
-                out.append((pawn, at, to_foot, bits >> (at + 1), 0))
+                out.append((pawn, at, to_foot, bits >> (at + 1) & AHEAD, 0))
         return out
 
     def _forward_moves(self, pos: TockPosition, pawn: int, at: int, kind: int, card: int,

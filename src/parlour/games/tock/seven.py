@@ -121,10 +121,12 @@ def splits(mover: Mover, pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
 def sevens(mover: Mover, pawns: Pawns, seat: int) -> list[Seven]:
     """Every distinct legal 7 of ``seat``, as ``splits`` lists them, without their effects."""
     codes, _ = _found(mover, pawns, seat, False)
-    try:  # every 7 made before: the common case, looked up without a call each
-        return list(map(_sevens.__getitem__, codes))
-    except KeyError:
-        return [seven_of(packed) for packed in codes]
+    made = _sevens
+    out: list[Seven] = []
+    for packed in codes:
+        found = made.get(packed)  # every 7 made before: the common case, looked up without a call
+        out.append(seven_of(packed) if found is None else found)
+    return out
 
 
 def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
