@@ -40,6 +40,7 @@ COMPILED = [
     "parlour/games/plonk/views.py",
     "parlour/games/tock/actions.py",
     "parlour/games/tock/board.py",
+    "parlour/games/tock/deck.py",
     "parlour/games/tock/encoding.py",
     "parlour/games/tock/pawns.py",
     "parlour/games/tock/plays.py",

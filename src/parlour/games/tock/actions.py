@@ -37,23 +37,31 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
 from parlour.core.errors import IllegalActionError, InvalidActionError
 
-JOKER = 0
+JOKER: Final = 0
 """The card kind of a joker; A … K are 1 … 13."""
-ACE, TWO, FOUR, FIVE, SEVEN, JACK, QUEEN, KING = 1, 2, 4, 5, 7, 11, 12, 13
-KIND_TEXT = {JOKER: "Jk", 1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
-VALUE = {JOKER: 18, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, 12: 12, 13: 13}
+ACE: Final = 1
+TWO: Final = 2
+FOUR: Final = 4
+FIVE: Final = 5
+SEVEN: Final = 7
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+KIND_TEXT: Final = {JOKER: "Jk", 1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
+VALUE: Final = {JOKER: 18, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, 12: 12, 13: 13}
 """Squares each card moves; the J moves nothing and no card is worth 11."""
-ENTER_KINDS = (ACE, TWO, KING, JOKER)
-KIND_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, JOKER)
+ENTER_KINDS: Final = (ACE, TWO, KING, JOKER)
+KIND_ORDER: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, JOKER)
 """The order legal actions list the cards in."""
-SEAT_LETTERS = "abcdefgh"
-PAWNS = 4
+SEAT_LETTERS: Final = "abcdefgh"
+PAWNS: Final = 4
 
 
 def pawn_text(seat: int | None, number: int) -> str:
@@ -170,9 +178,9 @@ class Bonus:
 TockAction = Enter | Move | Push | Seven | Swap | Discard | Bonus
 CardAction = Enter | Move | Push | Seven | Swap
 
-BONUS_PLAY = Bonus(True)
-BONUS_KEEP = Bonus(False)
-DISCARDS = tuple(Discard(c) for c in CARDS[:53])
+BONUS_PLAY: Final = Bonus(True)
+BONUS_KEEP: Final = Bonus(False)
+DISCARDS: Final = tuple(Discard(c) for c in CARDS[:53])
 """By face; both jokers are ``DISCARDS[52]``."""
 
 

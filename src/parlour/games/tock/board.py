@@ -27,14 +27,15 @@ without touching them.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
-SECTION = 18
+SECTION: Final = 18
 """Squares per section."""
-HOME = 4
+HOME: Final = 4
 """Squares in a home lane."""
-FOOT_BEFORE_START = 2
-INTERSECTION_OFFSET = 9
-RESERVE = -1
+FOOT_BEFORE_START: Final = 2
+INTERSECTION_OFFSET: Final = 9
+RESERVE: Final = -1
 
 
 def sections_for(players: int) -> int:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from parlour.core.cards import CARD_TEXT, CARDS, deck, make_card, sort_key
 
-HAND_SIZE = 5
-TWO_OF_SPADES = make_card(2, 3)
-KIND = tuple(0 if c % 54 >= 52 else c % 54 % 13 + 1 for c in range(len(CARDS)))
+HAND_SIZE: Final = 5
+TWO_OF_SPADES: Final = make_card(2, 3)
+KIND: Final = tuple(0 if c % 54 >= 52 else c % 54 % 13 + 1 for c in range(len(CARDS)))
 """The card kind (JOKER = 0, or A = 1 … K = 13) of every card id."""
 
 

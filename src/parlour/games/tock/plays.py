@@ -12,6 +12,7 @@ disagree.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from parlour.core.cards import CARDS
 from parlour.games.tock import seven
@@ -46,27 +47,35 @@ from parlour.games.tock.position import TockPosition
 
 Play = tuple[int, Effect]
 """The card an action uses and its effect."""
-NOT_WORKED_OUT: Effect = ()
+NOT_WORKED_OUT: Final[Effect] = ()
 """The effect ``card_moves`` leaves out without ``effects`` (no legal action has an empty one)."""
-SIMPLE_MOVES = {kind: tuple(move(kind, number) for number in range(1, PAWNS + 1))
+SIMPLE_MOVES: Final = {kind: tuple(move(kind, number) for number in range(1, PAWNS + 1))
                 for kind in VALUE if kind not in (FOUR, FIVE, SEVEN)}
 """By card kind and own pawn (0–3): the move without route marks (``move``'s own objects)."""
-PUSHES = tuple(push(other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
+PUSHES: Final = tuple(push(other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
 """By pawn: the push without route marks (``push``'s own objects)."""
-SWAPS = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
+CAPTURED: Final = tuple((pawn, RESERVE) for pawn in range(PAWNS * len(SEAT_LETTERS)))
+"""By pawn: the change that sends it back to its reserve."""
+SWAPS: Final = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other in range(PAWNS * len(SEAT_LETTERS)))
               for number in range(1, PAWNS + 1))
 """By own pawn (0–3) and other pawn: the swap (``swap``'s own objects)."""
-BACKS = tuple(move(FOUR, number) for number in range(1, PAWNS + 1))
-CASE = tuple(4 if kind == FOUR else 5 if kind == FIVE else 6 if kind == SEVEN else 7 if kind == JACK
+BACKS: Final = tuple(move(FOUR, number) for number in range(1, PAWNS + 1))
+CASE: Final = tuple(4 if kind == FOUR else 5 if kind == FIVE else 6 if kind == SEVEN else 7 if kind == JACK
              else int(kind in ENTER_KINDS) for kind in range(14))
 """By card kind, what it does: 0 a forward move, 1 a forward move or an entry, or the rest below."""
-FOUR_CASE, FIVE_CASE, SEVEN_CASE = 4, 5, 6
-BETWEEN = tuple((1 << (steps - 1)) - 1 if steps else 0 for steps in range(19))
+FOUR_CASE: Final = 4
+FIVE_CASE: Final = 5
+SEVEN_CASE: Final = 6
+BETWEEN: Final = tuple((1 << (steps - 1)) - 1 if steps else 0 for steps in range(19))
 """By steps: the squares a move passes over, as bits from the one after the start."""
+AHEAD: Final = 0x3FFFF
+"""The squares a move by one card may pass over, the 18 after its start, as bits (see ``BETWEEN``)."""
 """By own pawn (0–3): the 4's move back without route marks (``move``'s own objects)."""
-HAND_ORDER = tuple((KIND_ORDER.index(KIND[card]) << 12) | card for card in range(len(CARDS)))
-"""By card id: a key that sorts a hand by kind (``KIND_ORDER``), then by id."""
-ROOM = tuple(tuple(next((x - h - 1 for x in range(h + 1, HOME) if lane >> x & 1), HOME - 1 - h)
+HAND_ORDER: Final = tuple((KIND_ORDER.index(KIND[card]) << 12) | card for card in range(len(CARDS)))
+"""By card id: a key that sorts a hand by kind (``KIND_ORDER``), then by id; the id is its low bits
+(``CARD_BITS``)."""
+CARD_BITS: Final = 0xFFF
+ROOM: Final = tuple(tuple(next((x - h - 1 for x in range(h + 1, HOME) if lane >> x & 1), HOME - 1 - h)
                    for h in range(HOME)) for lane in range(1 << HOME))
 """By home lane (bits) and home square: how many free squares are right above it."""
 
@@ -74,13 +83,19 @@ ROOM = tuple(tuple(next((x - h - 1 for x in range(h + 1, HOME) if lane >> x & 1)
 class Plays:
     """The legal card actions of a rule set; see the module docstring."""
 
-    __slots__ = ("board", "mover", "players", "two_of_spades_enters")
+    __slots__ = ("alone", "board", "goes", "mover", "players", "two_of_spades_enters")
 
     def __init__(self, players: int, optional_entry: bool, two_of_spades_enters: bool) -> None:
         self.players = players
         self.board = board_for(players)
         self.mover = Mover(self.board, optional_entry)
         self.two_of_spades_enters = two_of_spades_enters
+        places = range(self.board.squares + HOME)
+        self.goes: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((pawn, place) for place in places) for pawn in range(PAWNS * players))
+        """By pawn and place: the change that puts the pawn there, made once (``card_moves`` lists it often)."""
+        self.alone: tuple[tuple[Effect, ...], ...] = tuple(tuple((step,) for step in row) for row in self.goes)
+        """By pawn and place: the effect of a move of the pawn there that captures nothing."""
 
     # ------------------------------------------------------------ the list
 
@@ -100,17 +115,19 @@ class Plays:
         occ, adv = pawns.occ, pawns.adv
         bits = pawns.bits
         bits |= bits << length  # a run of squares across square 0 is one shift
+        goes = self.goes
+        alone = self.alone
         actions: list[CardAction] = []
         plays: list[Play] = []
-        add_action = actions.append
-        add_play = plays.append
-        hand = sorted(pos.hands[seat], key=HAND_ORDER.__getitem__)  # by KIND_ORDER, then id
+        hand = pos.hands[seat]
+        order = sorted([HAND_ORDER[c] for c in hand])  # by KIND_ORDER, then id
         base = seat * PAWNS
         theirs: list[int] | None = None
         runners: list[tuple[int, int, int, int, int]] | None = None
         entry: Effect | bool | None = False  # not worked out yet
         last = -1
-        for card in hand:
+        for key in order:
+            card = key & CARD_BITS
             kind = KIND[card]
             if kind == last:
                 continue  # the kind's lowest card came first
@@ -128,8 +145,8 @@ class Plays:
                         if entry is False:
                             entry = mover.enter(pawns, seat)
                         if entry is not None:
-                            add_action(enter(kind))
-                            add_play((entry_card, entry))  # type: ignore[arg-type]
+                            actions.append(enter(kind))
+                            plays.append((entry_card, entry))  # type: ignore[arg-type]
                 if runners is None:
                     runners = self._runners(pos, bits)
                 if runners:
@@ -139,8 +156,8 @@ class Plays:
                     for pawn, at, limit, ahead, how in runners:
                         if limit >= steps:
                             if how:  # up the home lane, over no pawn
-                                add_action(simple[pawn - base])
-                                add_play((card, ((pawn, at + steps),)))
+                                actions.append(simple[pawn - base])
+                                plays.append((card, alone[pawn][at + steps]))
                                 continue
                             # along the track, short of the home, no shortcut
                             land = at + steps
@@ -150,16 +167,16 @@ class Plays:
                                 if kind == KING:
                                     effect = _king_run(pawns, pawn, at, ahead & between, land)
                                     if effect is not None:
-                                        add_action(simple[pawn - base])
-                                        add_play((card, effect))
+                                        actions.append(simple[pawn - base])
+                                        plays.append((card, effect))
                                 continue  # a pawn in the way
                             there = occ[land]
                             if there < 0:
-                                add_action(simple[pawn - base])
-                                add_play((card, ((pawn, land),)))
+                                actions.append(simple[pawn - base])
+                                plays.append((card, alone[pawn][land]))
                             elif not adv >> there & 1:
-                                add_action(simple[pawn - base])
-                                add_play((card, ((there, RESERVE), (pawn, land))))
+                                actions.append(simple[pawn - base])
+                                plays.append((card, (CAPTURED[there], goes[pawn][land])))
                         elif not how:
                             self._forward_moves(pos, pawn, at, kind, card, actions, plays)
             elif case == FOUR_CASE:
@@ -176,17 +193,17 @@ class Plays:
                                 land += length
                             there = occ[land]
                             if there < 0:
-                                add_action(BACKS[pawn - base])
-                                add_play((card, ((pawn, land),)))
+                                actions.append(BACKS[pawn - base])
+                                plays.append((card, alone[pawn][land]))
                             elif not adv >> there & 1:
-                                add_action(BACKS[pawn - base])
-                                add_play((card, ((there, RESERVE), (pawn, land))))
+                                actions.append(BACKS[pawn - base])
+                                plays.append((card, (CAPTURED[there], goes[pawn][land])))
                             continue
                         for jumps in mover.jump_choices(pawns, pawn, 4, True):
                             effect = mover.backward(pawns, pawn, 4, jumps)
                             if effect is not None:
-                                add_action(move(FOUR, pawn - base + 1, jumps))
-                                add_play((card, effect))
+                                actions.append(move(FOUR, pawn - base + 1, jumps))
+                                plays.append((card, effect))
             elif case == FIVE_CASE:
                 settled = pawns.settled
                 if theirs is None:
@@ -202,22 +219,22 @@ class Plays:
                             land -= length
                         there = occ[land]
                         if there < 0:
-                            add_action(PUSHES[pawn])
-                            add_play((card, ((pawn, land),)))
+                            actions.append(PUSHES[pawn])
+                            plays.append((card, alone[pawn][land]))
                         elif not adv >> there & 1:
-                            add_action(PUSHES[pawn])
-                            add_play((card, ((there, RESERVE), (pawn, land))))
+                            actions.append(PUSHES[pawn])
+                            plays.append((card, (CAPTURED[there], goes[pawn][land])))
                         continue
                     for jumps in mover.jump_choices(pawns, pawn, 5):
                         effect = mover.forward(pawns, pawn, 5, jumps, False, False, seat)
                         if effect is not None:
-                            add_action(push(pawn >> 2, pawn % PAWNS + 1, jumps))
-                            add_play((card, effect))
+                            actions.append(push(pawn >> 2, pawn % PAWNS + 1, jumps))
+                            plays.append((card, effect))
             elif case == SEVEN_CASE:
                 if effects:
                     for action, effect in seven.splits(mover, pawns, seat):
-                        add_action(action)
-                        add_play((card, effect))
+                        actions.append(action)
+                        plays.append((card, effect))
                 else:
                     found = seven.sevens(mover, pawns, seat)
                     actions.extend(found)
@@ -245,8 +262,8 @@ class Plays:
         forward moves of ``card_moves``: a move of up to ``limit`` steps is the common case,
         done inline; ``how`` 1 for a pawn up its home lane (then ``limit`` is the free squares
         above it and no other count moves it), 0 for one on the track (``limit``: the steps to its
-        home's foot, -1 when settled; ``ahead``: the occupied squares after it as bits, ``bits``
-        being doubled); ``_forward_moves`` works out the moves past ``limit`` of a track pawn."""
+        home's foot, -1 when settled; ``ahead``: the occupied squares of the 18 after it as bits (``AHEAD``),
+        ``bits`` being doubled); ``_forward_moves`` works out the moves past ``limit`` of a track pawn."""
         seat = pos.cur
         pawns = pos.pawns
         length = self.board.squares
@@ -269,7 +286,7 @@ class Plays:
                 to_foot = foot - at
                 if to_foot < 0:
                     to_foot += length
-                out.append((pawn, at, to_foot, bits >> (at + 1), 0))
+                out.append((pawn, at, to_foot, bits >> (at + 1) & AHEAD, 0))
         return out
 
     def _forward_moves(self, pos: TockPosition, pawn: int, at: int, kind: int, card: int,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.errors import RecordError
 from parlour.core.position import Position
@@ -20,8 +20,12 @@ from parlour.games.tock.pawns import Pawns
 LogBoard = tuple[tuple[int, ...], int, int]
 """The pawns at one moment, never changed: (each pawn's place, advantaged bits, settled bits)."""
 
-PLAY, BONUS, SPEND, EXTRA, OVER = range(5)
-PHASES = ("play", "bonus", "spend", "extra", "over")
+PLAY: Final = 0
+BONUS: Final = 1
+SPEND: Final = 2
+EXTRA: Final = 3
+OVER: Final = 4
+PHASES: Final = ("play", "bonus", "spend", "extra", "over")
 """A turn's phases (see ``state``); ``OVER`` once somebody has won."""
 
 

@@ -40,12 +40,13 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import chain, product
+from typing import Final
 
 from parlour.games.tock.actions import PAWNS, Part, Seven, part
 from parlour.games.tock.board import HOME, RESERVE
 from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 
-STEPS = 7
+STEPS: Final = 7
 Option = tuple[int, Effect | None, int, int, int]
 """One part tried alone: its code (``_code``), its effect (None if illegal alone), the places
 it looks at and the places it changes (bit masks as in ``Board.footprint``), and the change
@@ -55,10 +56,10 @@ Found = tuple[list[int], list[Effect]]
 """The splits found, in order: their parts' codes packed 9 bits a part (the first part highest,
 see ``seven_of``), and their effects (an empty list when effects were not asked for)."""
 
-_parts: dict[int, Part] = {}
-_sevens: dict[int, Seven] = {}
-CODE_BITS = 9
-CODE_MASK = (1 << CODE_BITS) - 1
+_parts: Final[dict[int, Part]] = {}
+_sevens: Final[dict[int, Seven]] = {}
+CODE_BITS: Final = 9
+CODE_MASK: Final = (1 << CODE_BITS) - 1
 
 
 def _code(number: int, steps: int, jumps: int, stay_out: bool) -> int:
@@ -105,7 +106,7 @@ def _shares(count: int) -> tuple[tuple[int, ...], ...]:
     return tuple((first, *rest) for first in range(STEPS + 1) for rest in _shares(count - 1))
 
 
-COMPOSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+COMPOSITIONS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(c for c in _shares(count) if sum(c) == STEPS) for count in range(PAWNS + 1)
 )
 """By number of pawns that can move: every split of the 7 steps between them (0: stays)."""
@@ -120,10 +121,12 @@ def splits(mover: Mover, pawns: Pawns, seat: int) -> list[tuple[Seven, Effect]]:
 def sevens(mover: Mover, pawns: Pawns, seat: int) -> list[Seven]:
     """Every distinct legal 7 of ``seat``, as ``splits`` lists them, without their effects."""
     codes, _ = _found(mover, pawns, seat, False)
-    try:  # every 7 made before: the common case, looked up without a call each
-        return list(map(_sevens.__getitem__, codes))
-    except KeyError:
-        return [seven_of(packed) for packed in codes]
+    made = _sevens
+    out: list[Seven] = []
+    for packed in codes:
+        found = made.get(packed)  # every 7 made before: the common case, looked up without a call
+        out.append(seven_of(packed) if found is None else found)
+    return out
 
 
 def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
@@ -334,16 +337,16 @@ def key_change(effect: Effect, at: int, seat: int) -> int:
     return out
 
 
-LONE = tuple(unused.bit_length() - 1 if unused & (unused - 1) == 0 else -1 for unused in range(1 << PAWNS))
+LONE: Final = tuple(unused.bit_length() - 1 if unused & (unused - 1) == 0 else -1 for unused in range(1 << PAWNS))
 """For each set of pawns not yet used (bits): the one pawn left, or -1 (none or several)."""
 
 
-ORDERS = tuple(tuple(tuple(i for i in range(count) if not used >> i & 1) for used in range(1 << count))
+ORDERS: Final = tuple(tuple(tuple(i for i in range(count) if not used >> i & 1) for used in range(1 << count))
                for count in range(PAWNS + 1))
 """By number of pawns that can move, and the set of them used (bits): the others, in number order."""
 
 
-COUNTS: dict[int, tuple[int, ...]] = {}
+COUNTS: Final[dict[int, tuple[int, ...]]] = {}
 """``_counts`` by its arguments packed in an int (``has``, ``further``, ``left``): cheaper to look up."""
 
 
@@ -386,7 +389,7 @@ where it lands going round the track, the same entering its home, the home squar
 be free to enter (or to move up the lane), and whether it stays out; None when the part can
 never be legal."""
 
-ROUTES: dict[int, Again] = {}
+ROUTES: Final[dict[int, Again]] = {}
 """``_Search.prepare`` by what it depends on, packed in an int (board size, home foot, place, the
 part's count and route, settled, optional home entry): geometry, the same in every search."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -54,9 +54,9 @@ from parlour.games.tock.rules import TockRules
 from parlour.games.tock.setup import set_up
 from parlour.games.tock.views import ranking, view_of
 
-MAX_STORED = 2
-FULL_HOME = (1 << HOME) - 1
-RACE_SCALE = 25.0
+MAX_STORED: Final = 2
+FULL_HOME: Final = (1 << HOME) - 1
+RACE_SCALE: Final = 25.0
 """Steps still to go that weigh a factor e in a seat's chance of winning, for ``estimate``."""
 
 
