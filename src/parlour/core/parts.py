@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Protocol, TypeVar, runtime_checkable
 
 from parlour.core.errors import RulesError
 from parlour.core.game import Action, Game, State, View
@@ -106,10 +106,15 @@ class Parts:
     """
 
     client: str = CLIENT_FILE
+    _names: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._names = frozenset(kind for kind in KINDS if getattr(cls, kind) is not getattr(Parts, kind))
 
     def names(self) -> frozenset[str]:
-        """The kinds of part this game has: the methods its class overrides."""
-        return frozenset(kind for kind in KINDS if getattr(type(self), kind) is not getattr(Parts, kind))
+        """The kinds of part this game has: the methods its class overrides (worked out once per class)."""
+        return self._names
 
     def __contains__(self, kind: object) -> bool:
         return kind in self.names()
