@@ -41,7 +41,8 @@ from parlour.arena.stats import BotResult
 from parlour.arena.tournament import tournament
 from parlour.bots import make_bot
 from parlour.bots.learned import save_policy
-from parlour.core.encoding import WordChooser, encode_into, encoding_of
+from parlour.core.encoding import WordChooser, encode_into
+from parlour.core.parts import encoding_of
 from parlour.rl.sb3 import Sb3VecEnv
 
 SPEC = "tonk:speno?players=2"

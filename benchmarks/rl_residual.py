@@ -44,8 +44,9 @@ from parlour.arena.stats import BotResult
 from parlour.arena.tournament import tournament
 from parlour.bots import make_bot
 from parlour.bots.residual import Correction, Residual, save_residual
-from parlour.core.encoding import WordChooser, encode_into, encoding_of
+from parlour.core.encoding import WordChooser, encode_into
 from parlour.core.game import Action, State
+from parlour.core.parts import encoding_of
 
 SPEC = "tonk:speno?players=2"
 BASE = "heuristic"

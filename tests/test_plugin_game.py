@@ -25,6 +25,7 @@ import pytest
 from parlour.bots import make_bot
 from parlour.cli.render import PlainRenderer, renderer_for
 from parlour.core.errors import BotSpecError, RulesError
+from parlour.core.parts import parts_of, words_of
 from parlour.core.record import GameRecord, replay
 from parlour.core.registry import game_classes, load_game
 from parlour.server import create_app
@@ -52,8 +53,11 @@ def test_the_game_is_found_through_its_entry_point_only(highcard: list[str]) -> 
         make_bot("heuristic", game)
     with pytest.raises(BotSpecError, match="no heuristic bot"):
         make_bot("strong", game)
-    with pytest.raises(RulesError, match="has no renderer"):
-        type(game).part("renderer")
+    with pytest.raises(RulesError, match="has no renderer; its parts are: words"):
+        parts_of(game).renderer(game)
+    view = game.new_state(0).view(0)
+    assert words_of(game).actions(["stand", "swap"], view, ["Ana", "Bo"], "fr") == [
+        "Garder votre carte", "Échanger votre carte contre celle du talon"]
 
 
 def test_the_game_leaves_with_its_fixture() -> None:

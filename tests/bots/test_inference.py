@@ -9,7 +9,7 @@ import pytest
 
 from parlour import load_game
 from parlour.bots import make_bot
-from parlour.bots.inference import inferred_determinizer, likelihood_of, resample
+from parlour.bots.inference import inference_of, inferred_determinizer, resample
 from parlour.core.errors import BotSpecError
 from parlour.core.game import State
 
@@ -32,9 +32,10 @@ def test_when_every_weight_is_zero_any_draw_may_be_kept() -> None:
 
 def test_a_game_without_inference_says_so() -> None:
     game = load_game("tock")
-    state = game.new_state(0)
     with pytest.raises(BotSpecError, match="no inference"):
-        likelihood_of(game, state.view(0))
+        inference_of(game)
+    with pytest.raises(BotSpecError, match="no inference"):
+        make_bot("strong:infer=4", game)
 
 
 def test_inferred_determinizations_are_consistent_with_the_view_and_seeded() -> None:

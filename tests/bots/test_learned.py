@@ -23,8 +23,9 @@ from parlour.bots.base import parse_bot_spec
 from parlour.bots.learned import LearnedBot, save_policy
 from parlour.bots.names import readable_name
 from parlour.cli.app import app
-from parlour.core.encoding import encoding_of, observation_of
+from parlour.core.encoding import observation_of
 from parlour.core.errors import BotSpecError
+from parlour.core.parts import encoding_of
 
 SPEC = "tonk:speno?players=2"
 

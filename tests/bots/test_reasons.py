@@ -13,7 +13,7 @@ from parlour.bots import make_bot
 from parlour.bots.base import Explanation, Weighed, explain
 from parlour.bots.reasons import percent, reason, signed
 from parlour.core.game import Game, State
-from parlour.core.words import words_of
+from parlour.core.parts import words_of
 
 
 def choice_position(game: Game[Any], least: int = 3) -> State[Any, Any]:

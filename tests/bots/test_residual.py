@@ -15,8 +15,8 @@ from parlour import load_game
 from parlour.bots import make_bot
 from parlour.bots.residual import Correction, Residual, ResidualBot, read_residual, save_residual
 from parlour.cli.app import app
-from parlour.core.encoding import encoding_of
 from parlour.core.errors import BotSpecError
+from parlour.core.parts import encoding_of
 
 SPEC = "tonk:speno?players=2"
 

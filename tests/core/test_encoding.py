@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import WordChooser, encode_into, encoding_of, observation_of
+from parlour.core.encoding import WordChooser, encode_into, observation_of
+from parlour.core.parts import encoding_of
 
 
 @pytest.mark.parametrize("spec", ["plonk", "tock?players=6"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.core.cards import the_card
-from parlour.core.lesson import lesson_of
+from parlour.core.parts import lesson_of
 from parlour.core.registry import game_classes
 
 

@@ -6,7 +6,7 @@ import importlib
 import random
 import warnings
 from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -20,9 +20,10 @@ from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.test.state_test import test_state_space as pettingzoo_state_space_test
 
 from parlour import rl
-from parlour.core.encoding import WordChooser, encoding_of, observation_of
+from parlour.core.encoding import WordChooser, observation_of
 from parlour.core.errors import BotSpecError, RulesError
 from parlour.core.game import Game, State
+from parlour.core.parts import Parts, encoding_of, parts_of
 from parlour.core.registry import load_game
 from tests.conftest import conformance_games
 from tests.test_conformance import walk
@@ -30,7 +31,7 @@ from tests.test_conformance import walk
 benchmark = importlib.import_module("pettingzoo.test.performance_benchmark")
 """PettingZoo's benchmark module (``pettingzoo.test`` gives its function the same name): a test speeds its clock."""
 
-GAMES = [(label, game) for label, game in conformance_games() if "encoding" in game.parts]
+GAMES = [(label, game) for label, game in conformance_games() if "encoding" in parts_of(game)]
 IDS = [label for label, _ in GAMES]
 BOARDS: list[tuple[str, dict[str, Any]]] = [
     ("plonk", {}), ("tonk:speno", {"players": 2}), ("tonk:classic", {"players": 3, "jokers": 2}),
@@ -349,7 +350,7 @@ class _NoEncoding(Game):  # type: ignore[type-arg]
     """A game class stub with no parts: ``encoding_of`` must refuse it by name."""
 
     spec = rl.env("plonk").game.spec
-    parts: ClassVar[dict[str, str]] = {}
+    parts = Parts()
 
     def __init__(self) -> None:
         pass

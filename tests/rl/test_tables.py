@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tools.rl_tables import update
 
-from parlour.core.encoding import encoding_of
+from parlour.core.parts import encoding_of
 from parlour.core.registry import load_game
 from parlour.rl.tables import BEGIN, END, encoded_games, tables
 

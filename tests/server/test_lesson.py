@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from parlour.core.lesson import lesson_of
+from parlour.core.parts import lesson_of
 from parlour.core.registry import game_class
 from parlour.server.lobby import Lobby
 from tests.server.conftest import Client, TestClient, join, new_table

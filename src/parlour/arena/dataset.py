@@ -41,8 +41,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from parlour.core.chance import seed_to_json
-from parlour.core.encoding import Encoding, WordChooser, encode_into, encoding_of
+from parlour.core.encoding import Encoding, WordChooser, encode_into
 from parlour.core.errors import ParlourError, RecordError
+from parlour.core.parts import encoding_of
 from parlour.core.record import GameRecord, result_of, start_of
 from parlour.core.registry import load_game
 

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
 from parlour.core.i18n import SOURCE_LANGUAGE, gettext
-from parlour.core.words import words_of
+from parlour.core.parts import words_of
 
 
 class Bot(Protocol):

@@ -20,19 +20,19 @@ from typing import Any
 
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Game, State, View
+from parlour.core.parts import Inference, Likelihood, parts_of
 
 PART = "inference"
 
-Likelihood = Callable[[State[Any, Any]], float]
 Sampler = Callable[[random.Random], State[Any, Any]]
 
 
-def likelihood_of(game: Game[Any], view: View) -> Likelihood:
-    """The game's likelihood of a determinization of ``view``, or ``BotSpecError`` if it has none."""
-    if PART not in type(game).parts:
+def inference_of(game: Game[Any]) -> Inference:
+    """The game's ``inference`` part, or ``BotSpecError`` if it has none."""
+    parts = parts_of(game)
+    if PART not in parts:
         raise BotSpecError(f"game {game.spec.name!r} has no inference from play (setting infer)")
-    weigh: Likelihood = type(game).part(PART)(game, view)
-    return weigh
+    return parts.inference(game)
 
 
 def resample(sample: Sampler, weigh: Likelihood, candidates: int, rng: random.Random) -> State[Any, Any]:
@@ -53,9 +53,11 @@ def resample(sample: Sampler, weigh: Likelihood, candidates: int, rng: random.Ra
 def inferred_determinizer(game: Game[Any], candidates: int) -> Callable[[View], Sampler]:
     """Like ``game.determinizer``, each determinization resampled from ``candidates`` uniform ones."""
 
+    likelihood = inference_of(game)
+
     def determinizer(view: View) -> Sampler:
         sample = game.determinizer(view)
-        weigh = likelihood_of(game, view)
+        weigh = likelihood(view)
         return lambda rng: resample(sample, weigh, candidates, rng)
 
     return determinizer

@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from parlour.bots.residual import ResidualBot, is_residual_file, make_residual
-from parlour.core.encoding import Encoding, WordChooser, encoding_of, observation_of
+from parlour.core.encoding import Encoding, WordChooser, observation_of
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
+from parlour.core.parts import encoding_of
 
 if TYPE_CHECKING:
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy

@@ -18,7 +18,7 @@ from babel.numbers import format_decimal
 from parlour.bots.base import Explanation, Weighed
 from parlour.core.game import Action, Game, View
 from parlour.core.i18n import gettext
-from parlour.core.words import words_of
+from parlour.core.parts import words_of
 
 ALTERNATIVES = 5
 """Other moves an explanation shows at most, the most searched first."""

@@ -36,9 +36,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from parlour.bots.base import Bot, make_bot
-from parlour.core.encoding import Encoding, WordChooser, encoding_of, observation_of
+from parlour.core.encoding import Encoding, WordChooser, observation_of
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
+from parlour.core.parts import encoding_of
 
 if TYPE_CHECKING:
     import numpy as np

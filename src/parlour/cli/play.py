@@ -22,13 +22,13 @@ from rich.text import Text
 from parlour.bots import make_bot
 from parlour.bots.base import Bot, explain
 from parlour.bots.reasons import percent, signed
-from parlour.cli.render import Renderer
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Action, Game, State
 from parlour.core.i18n import current_language
 from parlour.core.i18n import gettext as _
+from parlour.core.parts import Renderer, words_of
 from parlour.core.record import GameRecord
-from parlour.core.words import StoryLine, words_of
+from parlour.core.words import StoryLine
 
 HINT_BOT = "strong:ms=1500"
 """The bot asked for hints (plain ISMCTS with random rollouts for a game without a heuristic)."""

@@ -1,8 +1,8 @@
 """A game's fixed-size numeric form, for learning agents: its action words and its observation layout.
 
 Every game that research interfaces (``parlour.rl``, ``parlour.openspiel``)
-can play declares an ``encoding`` part: a class built from the ``Game`` that
-gives
+can play has an ``encoding`` part (``Parts.encoding`` in ``parts``), built
+for the game's rules, that gives
 
 * ``vocabulary``: every word its action notation can produce, in a fixed
   order. An action is the sequence of the words of its text
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from parlour.core.cards import parse_card
-from parlour.core.game import Game, State, View
+from parlour.core.game import State, View
 
 if TYPE_CHECKING:
     import numpy as np
@@ -97,12 +97,6 @@ class Encoding(Protocol):
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
         """Write ``observe(state.view(seat))`` into ``out[:layout.size]`` from the position (``out`` is zeroed,
         and may be longer: ``encode_into`` gives one array for the view and the words chosen)."""
-
-
-def encoding_of(game: Game[Any]) -> Encoding:
-    """The game's ``encoding`` part, built for its rules (``RulesError`` naming its parts when it has none)."""
-    encoding: Encoding = game.part("encoding")(game)
-    return encoding
 
 
 def face_slot(text: str) -> int:

@@ -15,7 +15,6 @@ hidden from that seat.
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
@@ -324,16 +323,15 @@ class State(ABC, Generic[ActionT, PositionT]):
 class Game(ABC, Generic[RulesT]):
     """A game with its rules fixed; starts states and reads action text.
 
-    ``parts`` names the game's plug-in pieces by import path (``"module"`` or
-    ``"module:attribute"``), so that the front ends find a game's heuristic,
-    renderer or browser client through the registry without naming the game.
+    A game with plug-in pieces (a heuristic, a renderer, a browser client…)
+    declares them in a ``parts`` class attribute, a ``parlour.core.parts.Parts``,
+    so that the front ends find them through the registry without naming the game.
     """
 
     spec: ClassVar[GameSpec]
     rules_type: ClassVar[type[Rules]]
     state_type: ClassVar[type[State[Any, Any]]]
     position_type: ClassVar[type[Position]]
-    parts: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules
@@ -414,17 +412,6 @@ class Game(ABC, Generic[RulesT]):
         iteration; games override it to read the view only once.
         """
         return lambda rng: self.determinize(view, rng)
-
-    @classmethod
-    def part(cls, name: str) -> Any:
-        """The plug-in piece ``name`` (``heuristic``, ``renderer``, …) of this game, imported on first use."""
-        path = cls.parts.get(name)
-        if path is None:
-            have = ", ".join(sorted(cls.parts)) or "none"
-            raise RulesError(f"game {cls.spec.name!r} has no {name}; its parts are: {have}")
-        module_name, _, attribute = path.partition(":")
-        module = importlib.import_module(module_name)
-        return getattr(module, attribute) if attribute else module
 
     def name_with_rules(self) -> str:
         """The spec string ``load_game`` reads back: ``tonk:classic?players=3&jokers=2``.

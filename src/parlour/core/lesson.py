@@ -1,6 +1,6 @@
 """A game's first lesson: one person against bots on a fixed deal, told at each turn what they may do and why.
 
-A game offers a lesson with a ``lesson`` part (``"lesson": "parlour.games.tonk.lesson:LESSON"``): a
+A game offers a lesson with a ``lesson`` part (``Parts.lesson`` in ``parts``, read by ``lesson_of``): a
 ``Lesson`` naming the deal (``seed``, public: a lesson seats one person against bots only, so knowing the
 deal helps nobody against anyone), the rules (the game's simplest: a preset, its flags and the player count),
 its ``title`` in the lobby ("Learn" and the game's name) and ``explain``, which reads the learner's view and
@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.core.game import Game, View
+from parlour.core.game import View
 
 Explain = Callable[[View, Sequence[str], str], list[str]]
 """(the learner's view, their legal actions' notation, language) → the sentences for the situation now."""
@@ -41,14 +41,6 @@ class Lesson:
     def seats(self) -> list[str]:
         """The seat specs of a lesson table: the learner first, then the bots."""
         return ["human"] + [self.bot] * (self.players - 1)
-
-
-def lesson_of(game: Game[Any] | type[Game[Any]]) -> Lesson | None:
-    """The lesson of ``game`` (its ``lesson`` part), or None when it has none."""
-    if "lesson" not in game.parts:
-        return None
-    lesson: Lesson = game.part("lesson")
-    return lesson
 
 
 def over(view: View) -> bool:

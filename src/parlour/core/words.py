@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from parlour.core.game import Game, View
+from parlour.core.game import View
 from parlour.core.i18n import elide
 
 
@@ -70,8 +70,3 @@ class Elided(Words):
     def outcome(self, result: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
         said = self.words.outcome(result, names, lang)
         return None if said is None else elide(said, lang)
-
-
-def words_of(game: Game[Any] | type[Game[Any]]) -> Words:
-    """The words of ``game`` (its ``words`` part; the notation itself for a game that has none), elided."""
-    return Elided(game.part("words")()) if "words" in game.parts else Words()

@@ -25,6 +25,7 @@ import pyspiel
 from parlour.core.encoding import Encoding, WordChooser
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, State, View
+from parlour.core.parts import encoding_of
 from parlour.core.registry import load_game
 from parlour.openspiel.observer import Observer, make_observer
 from parlour.openspiel.state import OUTCOMES, SEED_BYTES, SpielState
@@ -97,7 +98,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         name = self.name
         params = dict(params or {})
         self.parlour = parlour_game(name, params)
-        self.encoding: Encoding = self.parlour.part("encoding")(self.parlour)
+        self.encoding: Encoding = encoding_of(self.parlour)
         lo, hi = self.parlour.utility
         returns_sum = self.parlour.spec.returns_sum
         info = pyspiel.GameInfo(

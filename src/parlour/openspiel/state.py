@@ -25,8 +25,9 @@ from typing import Any, Protocol
 import pyspiel
 
 from parlour.core.cards import CARD_TEXT
-from parlour.core.encoding import WordChooser, encoding_of
+from parlour.core.encoding import WordChooser
 from parlour.core.game import Game, State
+from parlour.core.parts import encoding_of
 from parlour.core.registry import load_state
 
 SEED_BYTES = 8

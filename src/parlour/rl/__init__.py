@@ -26,6 +26,7 @@ from typing import Any
 
 import gymnasium
 
+from parlour.core.parts import parts_of
 from parlour.core.registry import game_classes
 from parlour.rl.aec import ParlourEnv
 from parlour.rl.single import Opponent, Opponents, SingleAgentEnv
@@ -64,7 +65,7 @@ def vector_env(spec: str, num_envs: int, seat: int | None = None,
 def gymnasium_ids() -> dict[str, str]:
     """The Gymnasium id of each installed game with an encoding (``parlour/Tonk-v0``), by game name."""
     return {name: f"{NAMESPACE}/{name.capitalize()}-v0"
-            for name, game_class in sorted(game_classes().items()) if "encoding" in game_class.parts}
+            for name, game_class in sorted(game_classes().items()) if "encoding" in parts_of(game_class)}
 
 
 def register_gymnasium_ids() -> None:

@@ -57,8 +57,9 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from rich.console import Console
 
 from parlour.cli.render import renderer_for
-from parlour.core.encoding import WordChooser, encoding_of
+from parlour.core.encoding import WordChooser
 from parlour.core.game import State
+from parlour.core.parts import encoding_of
 from parlour.core.registry import load_game
 
 ObsDict = dict[str, np.ndarray]

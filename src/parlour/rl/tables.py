@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parlour.core.encoding import encoding_of
 from parlour.core.errors import RulesError
 from parlour.core.game import Game
+from parlour.core.parts import encoding_of, parts_of
 from parlour.core.registry import game_classes, load_game
 
 BEGIN = "<!-- rl-tables: made by tools/rl_tables.py --update -->"
@@ -30,7 +30,8 @@ COLUMNS = 10
 
 def encoded_games() -> dict[str, type[Game[Any]]]:
     """Every installed game with an encoding, by name, in name order."""
-    return {name: game_class for name, game_class in sorted(game_classes().items()) if "encoding" in game_class.parts}
+    return {name: game_class for name, game_class in sorted(game_classes().items())
+            if "encoding" in parts_of(game_class)}
 
 
 def documented() -> list[str]:

@@ -51,9 +51,10 @@ from numpy.typing import NDArray
 
 from parlour.bots.base import Bot
 from parlour.bots.random import RandomBot
-from parlour.core.encoding import WordChooser, encoding_of
+from parlour.core.encoding import WordChooser
 from parlour.core.errors import BotSpecError
 from parlour.core.game import State
+from parlour.core.parts import encoding_of
 from parlour.core.registry import load_game
 from parlour.rl.aec import ParlourEnv
 from parlour.rl.single import Opponent, bot_of, opponents_listed

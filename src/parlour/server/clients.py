@@ -1,15 +1,16 @@
 """What the browser needs of each game, found through the registry: its client module and extra data.
 
 A game's browser client is an ES module shipped in the game's package,
-``client.js`` beside its Game class unless ``parts["client"]`` names another
-file there; the server serves it (and any other ``.js`` file of that folder
-it imports, such as a board drawing) under ``/api/games/{name}/client/``. A
-game without one is played with the generic client, ``/static/generic.js``
-(its view as text and a button per legal action).
+``client.js`` beside its Game class unless its parts' ``client``
+(``parlour.core.parts``) names another file there; the server serves it (and
+any other ``.js`` file of that folder it imports, such as a board drawing)
+under ``/api/games/{name}/client/``. A game without one is played with the
+generic client, ``/static/generic.js`` (its view as text and a button per
+legal action).
 
-A game whose client needs data computed from its rules declares a
-``layout`` part: a callable ``layout(players) -> JSON`` (or a module with
-such a ``layout`` function), served at ``/api/games/{name}/layout?players=N``.
+A game whose client needs data computed from its rules has a ``layout``
+part: a callable ``layout(players) -> JSON``, served at
+``/api/games/{name}/layout?players=N``.
 """
 
 from __future__ import annotations
@@ -21,10 +22,9 @@ from importlib.resources import files
 from typing import Any
 
 from parlour.core.game import Game
+from parlour.core.parts import parts_of
 
 GENERIC_CLIENT = "/static/generic.js"
-CLIENT_PART = "client"
-CLIENT_FILE = "client.js"
 LAYOUT_PART = "layout"
 ASSET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,60}\.js$")
 """The file names a game's client folder may serve: plain ``name.js``, no path."""
@@ -36,7 +36,7 @@ def _package(cls: type[Game[Any]]) -> str:
 
 def client_file(cls: type[Game[Any]]) -> str | None:
     """The file name of ``cls``'s client module in its package, or None when it ships none."""
-    name = cls.parts.get(CLIENT_PART, CLIENT_FILE)
+    name = parts_of(cls).client
     if not ASSET_NAME.match(name):
         return None
     try:
@@ -62,7 +62,7 @@ def client_asset(cls: type[Game[Any]], name: str) -> str | None:
 
 
 def has_layout(cls: type[Game[Any]]) -> bool:
-    return LAYOUT_PART in cls.parts
+    return LAYOUT_PART in parts_of(cls)
 
 
 def layout_url(cls: type[Game[Any]]) -> str | None:
@@ -72,9 +72,7 @@ def layout_url(cls: type[Game[Any]]) -> str | None:
 
 def layout(cls: type[Game[Any]], players: int) -> Any:
     """The game's ``layout`` part for ``players`` as JSON data (a dict, a dataclass or a pydantic model)."""
-    part = cls.part(LAYOUT_PART)
-    make = part if callable(part) else part.layout
-    data = make(players)
+    data = parts_of(cls).layout(cls)(players)
     if dataclasses.is_dataclass(data) and not isinstance(data, type):
         return dataclasses.asdict(data)
     dump = getattr(data, "model_dump", None)

@@ -27,11 +27,11 @@ from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.i18n import SOURCE_LANGUAGE, gettext, speaking
-from parlour.core.lesson import lesson_of
+from parlour.core.parts import lesson_of, words_of
 from parlour.core.registry import game_class, game_classes, load_game, parse_spec
 from parlour.core.rules import FlagInfo
 from parlour.core.versions import EngineChanged
-from parlour.core.words import StoryLine, words_of
+from parlour.core.words import StoryLine
 from parlour.server.authority import Origin, Rejected, Seat, TableAuthority, quote
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url

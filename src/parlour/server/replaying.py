@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from parlour.core.cards import card_str
 from parlour.core.i18n import SOURCE_LANGUAGE
+from parlour.core.parts import words_of
 from parlour.core.record import GameRecord, replay
-from parlour.core.words import words_of
 from parlour.server.schemas import ReplayStepOut
 
 

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import Encoding, encoding_of
+from parlour.core.encoding import Encoding
+from parlour.core.parts import encoding_of
 from parlour.games.plonk.encoding import PlonkEncoding
 from parlour.games.plonk.state import PlonkState
 from tests.games.plonk.helpers import SUIT_HANDS, start

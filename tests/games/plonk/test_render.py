@@ -6,6 +6,7 @@ from rich.console import Console
 
 from parlour import load_game
 from parlour.core.i18n import current_language, set_language
+from parlour.core.parts import parts_of
 from parlour.games.plonk.render import PlonkRenderer
 from tests.games.plonk.helpers import SUIT_HANDS, play_trick, start
 
@@ -31,7 +32,8 @@ def test_the_screen_shows_the_trick_around_the_table_the_hand_by_suit_and_the_pi
 
 
 def test_news_tells_each_trick_with_the_lead_rule_and_each_deal_score() -> None:
-    renderer = load_game("plonk").part("renderer")()
+    game = load_game("plonk")
+    renderer = parts_of(game).renderer(game)
     state = start(SUIT_HANDS)
     before = state.view(0)
     play_trick(state, "Ac Ad Ah As")

@@ -7,7 +7,8 @@ import random
 
 from parlour import load_game
 from parlour.core.cards import cards_of, the_card
-from parlour.core.words import StoryLine, words_of
+from parlour.core.parts import words_of
+from parlour.core.words import StoryLine
 from parlour.games.plonk.state import PlonkState
 from parlour.games.plonk.words import PlonkWords
 from tests.games.plonk.helpers import SUIT_HANDS, hands_with, play_trick, start

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import Encoding, encoding_of
+from parlour.core.encoding import Encoding
+from parlour.core.parts import encoding_of
 from parlour.games.tock.deck import KIND, TWO_OF_SPADES
 from parlour.games.tock.position import OVER, PHASES
 from parlour.games.tock.state import TockState

@@ -13,7 +13,7 @@ from parlour.arena.runner import run
 from parlour.arena.schedule import schedule
 from parlour.arena.stats import summarize
 from parlour.bots import make_bot
-from parlour.games.tock.heuristic import rollout_policy
+from parlour.bots.heuristic import rollout_policy
 from parlour.games.tock.state import TockState
 
 GAME = load_game("tock", players=2)

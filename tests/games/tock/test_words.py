@@ -9,7 +9,7 @@ import re
 import pytest
 
 from parlour import load_game
-from parlour.core.words import words_of
+from parlour.core.parts import words_of
 from parlour.games.tock.state import TockState
 from parlour.games.tock.words import TockWords
 from tests.games.tock.helpers import position

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.core.actions import Discard
 from parlour.core.cards import Card
 from parlour.core.errors import InvalidActionError
-from parlour.games.tonk.actions import Discard, Draw, Drop, Hit, SpadesBet, Spread, parse_tonk_action
+from parlour.games.tonk.actions import Draw, Drop, Hit, SpadesBet, Spread, parse_tonk_action
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import WordChooser, encode_into, encoding_of, observation_of
+from parlour.core.encoding import WordChooser, encode_into, observation_of
 from parlour.core.game import State
+from parlour.core.parts import encoding_of
 from parlour.games.tonk.position import OVER
 from parlour.games.tonk.state import TonkState
 from tests.games.tonk.helpers import tonk

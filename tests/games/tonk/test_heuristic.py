@@ -9,7 +9,8 @@ from parlour.arena.runner import run
 from parlour.arena.schedule import schedule
 from parlour.arena.stats import summarize
 from parlour.bots import make_bot
-from parlour.games.tonk.heuristic import rollout_policy, seen_from_state, seen_from_view, win_chance
+from parlour.bots.heuristic import rollout_policy
+from parlour.games.tonk.heuristic import seen_from_state, seen_from_view, win_chance
 from parlour.games.tonk.state import TonkState
 
 GAME = load_game("tonk:speno", players=2)

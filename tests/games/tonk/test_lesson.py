@@ -7,7 +7,7 @@ from typing import Any
 
 from parlour import load_game
 from parlour.core.game import State
-from parlour.core.lesson import lesson_of
+from parlour.core.parts import lesson_of
 from parlour.games.tonk.lesson import LESSON, explain
 
 

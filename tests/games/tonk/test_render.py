@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from parlour.core.parts import parts_of
 from parlour.games.tonk.game import TonkGame
 from parlour.games.tonk.render import TonkRenderer
 from tests.games.tonk.helpers import play, tonk
@@ -18,7 +19,7 @@ def text(renderable: object) -> str:
 
 
 def test_the_renderer_is_the_games_part() -> None:
-    assert TonkGame.part("renderer") is TonkRenderer
+    assert isinstance(parts_of(TonkGame).renderer(TonkGame), TonkRenderer)
 
 
 def test_screen_shows_hand_value_spreads_and_jokers() -> None:

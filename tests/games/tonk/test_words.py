@@ -9,7 +9,8 @@ import pytest
 
 from parlour import load_game
 from parlour.core.cards import card_symbol, is_joker, the_card
-from parlour.core.words import Elided, words_of
+from parlour.core.parts import words_of
+from parlour.core.words import Elided
 from parlour.games.tonk.state import TonkState
 from parlour.games.tonk.words import TonkWords
 from tests.games.tonk.helpers import play, tonk

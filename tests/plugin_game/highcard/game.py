@@ -19,8 +19,10 @@ from parlour.core.cards import CARD_TEXT, card_str, deck, parse_card, rank, shuf
 from parlour.core.chance import chance_rng
 from parlour.core.errors import InvalidActionError, RulesError
 from parlour.core.game import TERMINAL, Game, GameSpec, State, View
+from parlour.core.parts import GameOrClass, Parts
 from parlour.core.position import Position, check_keys, history_items, history_of, read_card
 from parlour.core.rules import Rules, flag
+from parlour.core.words import Words
 
 
 @dataclass(frozen=True)
@@ -192,12 +194,22 @@ def determinize(game: HighCardGame, view: View, rng: random.Random) -> HighCardS
     return HighCardState.of(game, rng.getrandbits(64), pos)
 
 
+class HighCardParts(Parts):
+    """High Card's one part, its words; the generic renderer, bots and browser client do the rest."""
+
+    def words(self, game: GameOrClass) -> Words:
+        from highcard.words import HighCardWords
+
+        return HighCardWords()
+
+
 class HighCardGame(Game[HighCardRules]):
     spec = GameSpec(name="highcard", title="High Card", min_players=2, max_players=4,
                     information="imperfect", description="one hidden card each; swap it once or stand; high wins")
     rules_type = HighCardRules
     state_type = HighCardState
     position_type = HighCardPosition
+    parts = HighCardParts()
 
     @property
     def utility(self) -> tuple[float, float]:

@@ -1,15 +1,15 @@
 """How a game draws itself in the terminal: its ``renderer`` part, or a plain view of the JSON.
 
-A game with a renderer declares ``parts = {"renderer": "<module>:<Class>"}``;
-the class is made with no arguments and fulfils ``Renderer``. A game without
-one is shown by ``PlainRenderer``: its view pretty-printed (the legal actions
+A game with a renderer overrides ``Parts.renderer`` (``parlour.core.parts``),
+which returns a ``Renderer``: what it draws is printed by the rich console. A
+game without one is shown by ``PlainRenderer``: its view pretty-printed (the legal actions
 are listed by the game loop), so every installed game can be played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -18,19 +18,10 @@ from rich.text import Text
 
 from parlour.core.game import Game, View
 from parlour.core.i18n import gettext as _
+from parlour.core.parts import Renderer, parts_of
 from parlour.core.registry import game_class
 
 PART = "renderer"
-
-
-class Renderer(Protocol):
-    """Draws a seat's view for the terminal player."""
-
-    def screen(self, view: View, names: Sequence[str]) -> RenderableType:
-        """Everything the player needs to choose a move."""
-
-    def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
-        """What changed between two views worth showing at once (a hand ended), if anything."""
 
 
 class PlainRenderer:
@@ -53,8 +44,5 @@ class PlainRenderer:
 def renderer_for(game: Game[Any] | type[Game[Any]] | str) -> Renderer:
     """The renderer of ``game`` (a game, its class or its name): its own part, else ``PlainRenderer``."""
     cls = game_class(game) if isinstance(game, str) else game if isinstance(game, type) else type(game)
-    if PART not in cls.parts:
-        return PlainRenderer()
-    made = cls.part(PART)
-    renderer: Renderer = made() if isinstance(made, type) else made
-    return renderer
+    parts = parts_of(cls)
+    return parts.renderer(cls) if PART in parts else PlainRenderer()

@@ -13,10 +13,10 @@ import numpy as np
 
 from parlour.core.cards import CARD_TEXT
 from parlour.core.encoding import END, FACES, Layout, put_faces, put_one_hot, put_values, relative, rotated
-from parlour.core.game import State, View
+from parlour.core.game import Game, State, View
 from parlour.games.plonk.cards import value_of
-from parlour.games.plonk.game import PlonkGame
 from parlour.games.plonk.position import SEATS, PlonkPosition
+from parlour.games.plonk.rules import PlonkRules
 
 if TYPE_CHECKING:
     from parlour.core.encoding import FloatArray
@@ -31,7 +31,7 @@ DEAL_LEAST = -52
 class PlonkEncoding:
     """The ``encoding`` part of Plonk (see the module docstring)."""
 
-    def __init__(self, game: PlonkGame) -> None:
+    def __init__(self, game: Game[PlonkRules]) -> None:
         self.target = float(game.rules.target)
         self.vocabulary = (END, *CARD_TEXT[:52])
         layout = self.layout = Layout()

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from parlour.core.game import Game, GameSpec, State, View
 from parlour.games.plonk.actions import Play, parse_plonk_action
+from parlour.games.plonk.parts import PlonkParts
 from parlour.games.plonk.position import PlonkPosition
 from parlour.games.plonk.rules import PlonkRules
 from parlour.games.plonk.state import PlonkState
@@ -31,13 +32,7 @@ class PlonkGame(Game[PlonkRules]):
     rules_type = PlonkRules
     state_type = PlonkState
     position_type = PlonkPosition
-    parts: ClassVar[dict[str, str]] = {
-        "lesson": "parlour.games.plonk.lesson:LESSON",
-        "heuristic": "parlour.games.plonk.heuristic",
-        "renderer": "parlour.games.plonk.render:PlonkRenderer",
-        "encoding": "parlour.games.plonk.encoding:PlonkEncoding",
-        "words": "parlour.games.plonk.words:PlonkWords",
-    }
+    parts = PlonkParts()
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> Play:
         return parse_plonk_action(text)

@@ -23,24 +23,25 @@ kings later), dead cards (following suit below the winner) on the
 opponents', taking rich tricks when a card can take them safely, and leading
 a master of its suit to keep control or, lacking one, a cheap card.
 
-The same decisions run on a view (``HeuristicBot``) and, for search
-rollouts, directly on a determinized state (``rollout_policy``), through the
-``Seen`` summary of what the acting seat knows.
+The same decisions run on a view (the heuristic bot) and, for search
+rollouts, directly on a determinized state, through the ``Seen`` summary of
+what the acting seat knows (``heuristic``, the game's ``heuristic`` part).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from parlour.core.cards import parse_card
-from parlour.core.game import Action, Game, View
+from parlour.core.game import Action, Game, State, View
+from parlour.core.parts import Seeing
 from parlour.games.plonk.actions import Play
 from parlour.games.plonk.cards import ALL_CARDS, FACE_VALUE, STRENGTH, SUIT_OF
-from parlour.games.plonk.state import PlonkState
+from parlour.games.plonk.position import PlonkPosition
 
 SEARCH = {"root": "paired", "anchor": "1", "depth": "24"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
@@ -82,7 +83,7 @@ class Seen:
     sizes: list[int]
 
 
-def seen_from_state(state: PlonkState) -> Seen:
+def seen_from_state(state: State[Play, PlonkPosition]) -> Seen:
     """The summary for the seat to play; the other hands are used only as one mask, their union."""
     pos = state.pos
     seat = pos.cur
@@ -176,25 +177,6 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
     return plays[max(range(len(plays)), key=scores.__getitem__)]
 
 
-class HeuristicBot:
-    """The Plonk heuristic on a seat's view."""
-
-    name = "heuristic"
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        return choose(seen_from_view(view), legal, rng)
-
-
-def rollout_policy(game: Game[Any]) -> Callable[[PlonkState, random.Random], Action]:
-    """The heuristic on a state, seeing only what the seat to play may know."""
-
-    def policy(state: PlonkState, rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return choose(seen_from_state(state), legal, rng)
-
-    return policy
+def heuristic(game: Game[Any]) -> Seeing[Seen]:
+    """The heuristic, on a view or on a state, through ``Seen`` (the same under every rules)."""
+    return Seeing(SEARCH, seen_from_view, seen_from_state, choose)

@@ -41,7 +41,8 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
+from parlour.core.actions import Discard
+from parlour.core.cards import CARDS, JOKER_FACES, parse_card
 from parlour.core.errors import IllegalActionError, InvalidActionError
 
 JOKER: Final = 0
@@ -151,17 +152,6 @@ class Swap:
 
     def __str__(self) -> str:
         return f"J p{self.pawn}<>{pawn_text(self.seat, self.other)}"
-
-
-@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard ``card`` when no card in hand can be played."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {card_str(self.card)}"
 
 
 @mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled

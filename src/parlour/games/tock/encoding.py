@@ -22,12 +22,12 @@ import numpy as np
 
 from parlour.core.cards import CARD_TEXT, CARDS, FACES_PER_DECK, JOKER_TEXT
 from parlour.core.encoding import END, Layout, put_one_hot, put_values, relative, rotated
-from parlour.core.game import State, View
+from parlour.core.game import Game, State, View
 from parlour.games.tock.actions import KIND_TEXT, PAWNS, SEAT_LETTERS, VALUE
 from parlour.games.tock.board import HOME, board_for
 from parlour.games.tock.deck import HAND_SIZE, KIND, TWO_OF_SPADES
-from parlour.games.tock.game import TockGame
 from parlour.games.tock.position import PHASES, TockPosition
+from parlour.games.tock.rules import TockRules
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -61,7 +61,7 @@ def words(players: int) -> tuple[str, ...]:
 class TockEncoding:
     """The ``encoding`` part of Tock (see the module docstring)."""
 
-    def __init__(self, game: TockGame) -> None:
+    def __init__(self, game: Game[TockRules]) -> None:
         n = self.players = game.rules.players
         board = self.board = board_for(n)
         self.places = board.squares + HOME + 1

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from parlour.core.game import Game, GameSpec, State, View
 from parlour.games.tock.actions import TockAction, parse_tock_action
+from parlour.games.tock.parts import TockParts
 from parlour.games.tock.position import TockPosition
 from parlour.games.tock.rules import TockRules
 from parlour.games.tock.state import TockState
@@ -32,14 +33,7 @@ class TockGame(Game[TockRules]):
     rules_type = TockRules
     state_type = TockState
     position_type = TockPosition
-    parts: ClassVar[dict[str, str]] = {
-        "lesson": "parlour.games.tock.lesson:LESSON",
-        "heuristic": "parlour.games.tock.heuristic",
-        "renderer": "parlour.games.tock.render:TockRenderer",
-        "encoding": "parlour.games.tock.encoding:TockEncoding",
-        "layout": "parlour.games.tock.layout:board_layout",
-        "words": "parlour.games.tock.words:TockWords",
-    }
+    parts = TockParts()
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> TockAction:
         """Read ``text``; with the state, the mover may name their own pawns as the board shows them (``a1``)

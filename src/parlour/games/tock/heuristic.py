@@ -39,21 +39,23 @@ and a stored one spent, only when the best card gains ``PLAY_NOW`` or more
 (the seed: keeping the second move for later is often better). With no card
 playable, the card with the least keep value is discarded.
 
-The same decisions run on a view (``HeuristicBot``) and, for search
-rollouts, directly on a determinized state (``rollout_policy``), through the
-``Seen`` summary of what the acting seat knows: the board, its own hand and
-its legal card actions.
+The same decisions run on a view (the heuristic bot) and, for search
+rollouts, directly on a determinized state, through the ``Seen`` summary of
+what the acting seat knows: the board, its own hand and its legal card
+actions (``heuristic``, the game's ``heuristic`` part).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from parlour.core.game import Action, Game, View
+from parlour.core.actions import Discard
+from parlour.core.game import Action, Game, State
+from parlour.core.parts import Seeing
 from parlour.games.tock.actions import (
     ACE,
     BONUS_KEEP,
@@ -69,7 +71,6 @@ from parlour.games.tock.actions import (
     VALUE,
     Bonus,
     CardAction,
-    Discard,
     Enter,
 )
 from parlour.games.tock.board import FOOT_BEFORE_START, HOME, Board
@@ -182,8 +183,9 @@ class Seen:
     plays: list[tuple[int, Effect]]
 
 
-def seen_from_state(state: TockState) -> Seen:
-    """The summary of ``state`` for the seat to play: public board, own hand, own legal cards."""
+def seen_from_state(state: State[Any, Any]) -> Seen:
+    """The summary of ``state`` (a Tock state) for the seat to play: public board, own hand, own legal cards."""
+    assert isinstance(state, TockState)
     pos = state.pos
     seat = pos.cur
     hand = [0] * 14
@@ -417,33 +419,13 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
     return seen.actions[_best(seen)[0]]
 
 
-class HeuristicBot:
-    """The Tock heuristic on a seat's view."""
+def heuristic(game: Game[Any]) -> Seeing[Seen]:
+    """The heuristic, on a state or on a view, through ``Seen``.
 
-    name = "heuristic"
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Rebuild the board and our hand from ``view`` and decide as on a state.
-
-        The game's own ``determinize`` rebuilds the public board and our hand
-        (and so our legal card actions, needed in the bonus phases too); the
-        other hands it deals at random are never read.
-        """
-        state = self.game.determinize(view, random.Random(0))
-        assert isinstance(state, TockState)
-        return choose(seen_from_state(state), legal, rng)
-
-
-def rollout_policy(game: Game[Any]) -> Callable[[TockState, random.Random], Action]:
-    """The heuristic on a state, seeing only what the seat to play may know."""
-
-    def policy(state: TockState, rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return choose(seen_from_state(state), legal, rng)
-
-    return policy
+    On a view, the game's own ``determinize`` (with a fixed generator)
+    rebuilds the public board and our hand (and so our legal card actions,
+    needed in the bonus phases too); the other hands it deals at random are
+    never read.
+    """
+    return Seeing(SEARCH, lambda view: seen_from_state(game.determinize(view, random.Random(0))),
+                  seen_from_state, choose)

@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from parlour.core.actions import Discard
 from parlour.core.cards import shuffled, sort_key
 from parlour.core.chance import chance_rng
 from parlour.core.game import TERMINAL, Game, State, View
@@ -37,7 +38,6 @@ from parlour.games.tock.actions import (
     PAWNS,
     Bonus,
     CardAction,
-    Discard,
     Enter,
     Move,
     Push,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.actions import Discard
 from parlour.core.cards import the_card as the_card_of
 from parlour.core.errors import InvalidActionError
 from parlour.core.game import View
@@ -28,7 +29,6 @@ from parlour.games.tock.actions import (
     TWO,
     VALUE,
     Bonus,
-    Discard,
     Enter,
     Move,
     Push,

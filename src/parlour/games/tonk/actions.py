@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
+from parlour.core.actions import Discard
 from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
 from parlour.core.i18n import gettext as _
@@ -91,17 +92,6 @@ class Hit:
 
     def __str__(self) -> str:
         return f"hit {'Jk=' if self.joker else ''}{card_str(self.card)} {self.spread}"
-
-
-@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Put ``card`` face up on the discard pile, ending the turn."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {card_str(self.card)}"
 
 
 @mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled

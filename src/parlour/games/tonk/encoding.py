@@ -15,9 +15,9 @@ import numpy as np
 
 from parlour.core.cards import CARD_TEXT, JOKER_TEXT
 from parlour.core.encoding import END, FACES, Layout, face_slot, put_faces, put_one_hot, put_values, relative, rotated
-from parlour.core.game import State, View
-from parlour.games.tonk.game import TonkGame
+from parlour.core.game import Game, State, View
 from parlour.games.tonk.position import OVER, PHASES
+from parlour.games.tonk.rules import TonkRules
 
 if TYPE_CHECKING:
     from parlour.core.encoding import FloatArray
@@ -48,7 +48,7 @@ def spread_slots(jokers: int) -> int:
 class TonkEncoding:
     """The ``encoding`` part of Tonk (see the module docstring)."""
 
-    def __init__(self, game: TonkGame) -> None:
+    def __init__(self, game: Game[TonkRules]) -> None:
         rules = game.rules
         n = self.players = rules.players
         self.hand_size = float(rules.hand_size)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from parlour.core.game import Game, GameSpec, State, View
 from parlour.games.tonk import settlement
 from parlour.games.tonk.actions import TonkAction, parse_tonk_action
 from parlour.games.tonk.moves import VALUES
+from parlour.games.tonk.parts import TonkParts
 from parlour.games.tonk.position import TonkPosition
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.state import TonkState
@@ -32,14 +33,7 @@ class TonkGame(Game[TonkRules]):
     rules_type = TonkRules
     state_type = TonkState
     position_type = TonkPosition
-    parts: ClassVar[dict[str, str]] = {
-        "lesson": "parlour.games.tonk.lesson:LESSON",
-        "heuristic": "parlour.games.tonk.heuristic",
-        "inference": "parlour.games.tonk.inference:likelihood",
-        "renderer": "parlour.games.tonk.render:TonkRenderer",
-        "encoding": "parlour.games.tonk.encoding:TonkEncoding",
-        "words": "parlour.games.tonk.words:TonkWords",
-    }
+    parts = TonkParts()
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> TonkAction:
         return parse_tonk_action(text)

@@ -7,32 +7,24 @@ most and helps least, avoiding cards that connect with what opponents have
 been seen picking up; drop when its total is very likely the lowest, judged
 from the unseen cards and how long each opponent has had to shed high cards.
 
-The same decisions run on a view (``HeuristicBot``) and, for search
-rollouts, directly on a determinized state (``rollout_policy``), through the
-``Seen`` summary of what the acting seat knows.
+The same decisions run on a view (the heuristic bot) and, for search
+rollouts, directly on a determinized state, through the ``Seen`` summary of
+what the acting seat knows (``heuristic``, the game's ``heuristic`` part).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.actions import Discard
 from parlour.core.cards import cards_of, parse_card, value_of_face
 from parlour.core.game import Action, Game, State, View
-from parlour.games.tonk.actions import (
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    DROP,
-    SPADES_IN,
-    SPADES_OUT,
-    Discard,
-    Hit,
-    Spread,
-    TonkAction,
-)
+from parlour.core.parts import Seeing
+from parlour.games.tonk.actions import DRAW_DISCARD, DRAW_STOCK, DROP, SPADES_IN, SPADES_OUT, Hit, Spread, TonkAction
 from parlour.games.tonk.position import BET, PLAY, TURN, TonkPosition
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.spreads import REAL, SUIT_BITS, accept_mask, spread_shape
@@ -284,26 +276,8 @@ _NEAR = tuple(
 """For each face, the faces of its suit within two ranks of it."""
 
 
-class HeuristicBot:
-    name = "heuristic"
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.rules: TonkRules = game.rules
-        _VALUES.setdefault(self.rules.joker_points, _values(self.rules))
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        return choose(seen_from_view(view, self.rules), legal, rng)
-
-
-def rollout_policy(game: Game[Any]) -> Callable[[State[TonkAction, TonkPosition], random.Random], Action]:
-    """The heuristic on a state, seeing only what the seat to play may know."""
+def heuristic(game: Game[Any]) -> Seeing[Seen]:
+    """The heuristic under ``game``'s rules, on a view or on a state, through ``Seen``."""
     rules: TonkRules = game.rules
     _VALUES.setdefault(rules.joker_points, _values(rules))
-
-    def policy(state: State[TonkAction, TonkPosition], rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return choose(seen_from_state(state), legal, rng)
-
-    return policy
+    return Seeing(SEARCH, lambda view: seen_from_view(view, rules), seen_from_state, choose)

@@ -16,24 +16,14 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from parlour.core.actions import Discard
 from parlour.core.cards import CARD_TEXT, cards_of, rank, sort_key
 from parlour.core.chance import chance_rng
 from parlour.core.game import RECENT_RESULTS, TERMINAL, Game, LedgerEntry, State, View
 from parlour.core.i18n import gettext as _
 from parlour.core.i18n import ngettext
 from parlour.games.tonk import settlement
-from parlour.games.tonk.actions import (
-    DROP,
-    SPADES_IN,
-    SPADES_OUT,
-    Discard,
-    Draw,
-    Drop,
-    Hit,
-    SpadesBet,
-    Spread,
-    TonkAction,
-)
+from parlour.games.tonk.actions import DROP, SPADES_IN, SPADES_OUT, Draw, Drop, Hit, SpadesBet, Spread, TonkAction
 from parlour.games.tonk.moves import BITS, TURN_ACTIONS, VALUES, discards, hit_action, spread_action
 from parlour.games.tonk.outcomes import dealt_winners, stored
 from parlour.games.tonk.position import BET, OVER, PLAY, TURN, HandResult, TonkPosition, cards_text

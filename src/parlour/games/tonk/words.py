@@ -14,11 +14,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.actions import Discard
 from parlour.core.cards import card_symbol, parse_card, rank, the_card
 from parlour.core.game import View
 from parlour.core.i18n import elide, gettext, ngettext
 from parlour.core.words import StoryLine, Words
-from parlour.games.tonk.actions import Discard, Draw, Drop, Hit, SpadesBet, Spread, TonkAction, parse_tonk_action
+from parlour.games.tonk.actions import Draw, Drop, Hit, SpadesBet, Spread, TonkAction, parse_tonk_action
 from parlour.games.tonk.outcomes import PATTERNS, sentence
 
 STATED = {"drop_wins", "drop_caught", "dealt_tonk"}

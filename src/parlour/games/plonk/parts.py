@@ -1,0 +1,43 @@
+"""Plonk's plug-in parts (``parlour.core.parts``), each module imported when the part is first asked for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from parlour.core.game import Game
+from parlour.core.parts import GameOrClass, Parts
+
+if TYPE_CHECKING:
+    from parlour.core.encoding import Encoding
+    from parlour.core.lesson import Lesson
+    from parlour.core.parts import Heuristic, Renderer
+    from parlour.core.words import Words
+
+
+class PlonkParts(Parts):
+    """Plonk's heuristic, renderer, encoding, words and lesson."""
+
+    def heuristic(self, game: Game[Any]) -> Heuristic:
+        from parlour.games.plonk.heuristic import heuristic
+
+        return heuristic(game)
+
+    def encoding(self, game: Game[Any]) -> Encoding:
+        from parlour.games.plonk.encoding import PlonkEncoding
+
+        return PlonkEncoding(game)
+
+    def renderer(self, game: GameOrClass) -> Renderer:
+        from parlour.games.plonk.render import PlonkRenderer
+
+        return PlonkRenderer()
+
+    def words(self, game: GameOrClass) -> Words:
+        from parlour.games.plonk.words import PlonkWords
+
+        return PlonkWords()
+
+    def lesson(self, game: GameOrClass) -> Lesson:
+        from parlour.games.plonk.lesson import LESSON
+
+        return LESSON

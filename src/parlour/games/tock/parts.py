@@ -1,0 +1,48 @@
+"""Tock's plug-in parts (``parlour.core.parts``), each module imported when the part is first asked for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from parlour.core.game import Game
+from parlour.core.parts import GameOrClass, Parts
+
+if TYPE_CHECKING:
+    from parlour.core.encoding import Encoding
+    from parlour.core.lesson import Lesson
+    from parlour.core.parts import Heuristic, Layout, Renderer
+    from parlour.core.words import Words
+
+
+class TockParts(Parts):
+    """Tock's heuristic, renderer, encoding, words, lesson and board layout (for its browser client)."""
+
+    def heuristic(self, game: Game[Any]) -> Heuristic:
+        from parlour.games.tock.heuristic import heuristic
+
+        return heuristic(game)
+
+    def encoding(self, game: Game[Any]) -> Encoding:
+        from parlour.games.tock.encoding import TockEncoding
+
+        return TockEncoding(game)
+
+    def renderer(self, game: GameOrClass) -> Renderer:
+        from parlour.games.tock.render import TockRenderer
+
+        return TockRenderer()
+
+    def words(self, game: GameOrClass) -> Words:
+        from parlour.games.tock.words import TockWords
+
+        return TockWords()
+
+    def lesson(self, game: GameOrClass) -> Lesson:
+        from parlour.games.tock.lesson import LESSON
+
+        return LESSON
+
+    def layout(self, game: GameOrClass) -> Layout:
+        from parlour.games.tock.layout import board_layout
+
+        return board_layout

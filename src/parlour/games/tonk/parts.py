@@ -1,0 +1,48 @@
+"""Tonk's plug-in parts (``parlour.core.parts``), each module imported when the part is first asked for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from parlour.core.game import Game
+from parlour.core.parts import GameOrClass, Parts
+
+if TYPE_CHECKING:
+    from parlour.core.encoding import Encoding
+    from parlour.core.lesson import Lesson
+    from parlour.core.parts import Heuristic, Inference, Renderer
+    from parlour.core.words import Words
+
+
+class TonkParts(Parts):
+    """Tonk's heuristic, inference from play, renderer, encoding, words and lesson."""
+
+    def heuristic(self, game: Game[Any]) -> Heuristic:
+        from parlour.games.tonk.heuristic import heuristic
+
+        return heuristic(game)
+
+    def inference(self, game: Game[Any]) -> Inference:
+        from parlour.games.tonk.inference import likelihood
+
+        return lambda view: likelihood(game, view)
+
+    def encoding(self, game: Game[Any]) -> Encoding:
+        from parlour.games.tonk.encoding import TonkEncoding
+
+        return TonkEncoding(game)
+
+    def renderer(self, game: GameOrClass) -> Renderer:
+        from parlour.games.tonk.render import TonkRenderer
+
+        return TonkRenderer()
+
+    def words(self, game: GameOrClass) -> Words:
+        from parlour.games.tonk.words import TonkWords
+
+        return TonkWords()
+
+    def lesson(self, game: GameOrClass) -> Lesson:
+        from parlour.games.tonk.lesson import LESSON
+
+        return LESSON
