@@ -51,8 +51,8 @@ def resample(sample: Sampler, weigh: Likelihood, candidates: int, rng: random.Ra
 
 
 def inferred_determinizer(game: Game[Any], candidates: int) -> Callable[[View], Sampler]:
-    """Like ``game.determinizer``, each determinization resampled from ``candidates`` uniform ones."""
-
+    """Like ``game.determinizer``, each determinization resampled from ``candidates`` uniform ones
+    (``BotSpecError`` at once if the game has no inference)."""
     likelihood = inference_of(game)
 
     def determinizer(view: View) -> Sampler:
