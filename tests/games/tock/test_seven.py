@@ -34,15 +34,16 @@ def test_the_one_walk_options_agree_with_forward(players: int) -> None:
         assert isinstance(state, TockState)
         pawns = state.pos.pawns
         mover = state.plays.mover
-        starts = {p: 1 << pawns.pos[p] for p in range(4) if pawns.pos[p] >= 0}
+        bits = seven.SquareBits(board.squares + HOME)  # shared: the same place, the same bit in both
+        starts = {p: bits.bit(pawns.pos[p]) for p in range(4) if pawns.pos[p] >= 0}
         for pawn, start in starts.items():
             at = pawns.pos[pawn]
             if pawns.settled >> pawn & 1 or board.past_foot(0, at, 7):
                 continue
             others = sum(m for p, m in starts.items() if p != pawn)
             number = pawn + 1
-            fast = seven.plain_options(pawns, pawn, number, start, others, board.squares)
-            slow = seven.general_options(mover, pawns, 0, pawn, number, start, others, board.squares)
+            fast = seven.plain_options(pawns, pawn, number, start, others, board.squares, bits)
+            slow = seven.general_options(mover, pawns, 0, pawn, number, start, others, board.squares, bits)
             assert fast == slow
             checked += 1
     assert checked > 20
@@ -55,16 +56,24 @@ def test_the_walks_along_shortcut_routes_agree_with_forward(players: int, option
     for _ in range(150):
         state = hand_built(players, optional, rng)
         pawns, mover, squares = state.pos.pawns, state.plays.mover, state.plays.board.squares
-        starts = {p: 1 << pawns.pos[p] for p in range(PAWNS) if pawns.pos[p] >= 0}
+        bits = seven.SquareBits(squares + HOME)
+        starts = {p: bits.bit(pawns.pos[p]) for p in range(PAWNS) if pawns.pos[p] >= 0}
         for pawn, start in starts.items():
             routes = seven.short_routes(mover, pawns, pawn) if pawns.pos[pawn] < squares else ()
             if not routes:
                 continue
             others = sum(m for p, m in starts.items() if p != pawn)
-            fast = seven.route_options(pawns, pawn, pawn + 1, start, others, routes)
-            assert fast == seven.general_options(mover, pawns, 0, pawn, pawn + 1, start, others, squares)
+            fast = seven.route_options(pawns, pawn, pawn + 1, start, others, routes, bits)
+            assert fast == seven.general_options(mover, pawns, 0, pawn, pawn + 1, start, others, squares, bits)
             checked += len(routes) > 1
     assert checked > 100
+
+
+def test_square_bits_number_the_places_met_in_order() -> None:
+    bits = seven.SquareBits(148)
+    assert [bits.bit(place) for place in (140, 3, 140, 147)] == [1, 2, 1, 4]
+    assert bits.mask(1 << 3 | 1 << 147 | 1 << 100) == 2 | 4 | 8
+    assert bits.places == [140, 3, 147, 100]
 
 
 def test_worst_case_stays_bounded() -> None:

@@ -33,7 +33,10 @@ ordering). The worst case known, four settled pawns on the intersections of
 the 8-section board with optional home entry (1,860 splits;
 ``benchmarks/speed.py --only tock-seven`` times it), takes about 2 ms on the
 shared 2-core machine, against 3.4 ms before parts worked out again were
-remembered and 12 ms before this search.
+remembered and 12 ms before this search. Compiled, on a quiet moment, it
+took 1.3 ms with masks of a bit per place of the board (ints wider than a
+machine word from 4 sections on), 0.7 ms with masks of the places the 7
+looks at alone (``SquareBits``).
 """
 
 from __future__ import annotations
@@ -49,8 +52,8 @@ from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 STEPS: Final = 7
 Option = tuple[int, Effect | None, int, int, int]
 """One part tried alone: its code (``_code``), its effect (None if illegal alone), the places
-it looks at and the places it changes (bit masks as in ``Board.footprint``), and the change
-its effect makes to the board's key (``shift``; 0 when illegal alone)."""
+it looks at and the places it changes (bit masks, a bit per place as ``SquareBits`` numbers them),
+and the change its effect makes to the board's key (``shift``; 0 when illegal alone)."""
 Outcome = tuple[tuple[int, int], ...]
 Found = tuple[list[int], list[Effect]]
 """The splits found, in order: their parts' codes packed 9 bits a part (the first part highest,
@@ -60,6 +63,51 @@ _parts: Final[dict[int, Part]] = {}
 _sevens: Final[dict[int, Seven]] = {}
 CODE_BITS: Final = 9
 CODE_MASK: Final = (1 << CODE_BITS) - 1
+
+
+class SquareBits:
+    """The places one 7 looks at, numbered in the order first met, each a bit: the search's masks are
+    made of these bits rather than ``Board.footprint``'s, a bit per place of the whole board.
+
+    A 7 looks at a few dozen places, the 8-section board has 148: masks of the board's bits grow
+    wider than a machine word, and every operation on them then makes a new int object, while masks
+    of these bits stay small ints (native in the compiled build)."""
+
+    __slots__ = ("bits", "places")
+
+    def __init__(self, size: int) -> None:
+        self.bits = [0] * size
+        """Each place's bit, by place (0: not met yet)."""
+        self.places: list[int] = []
+        """The places met, in the order of their bits."""
+
+    def bit(self, place: int) -> int:
+        """The bit of ``place``, given it now if it has none yet."""
+        found = self.bits[place]
+        if not found:
+            found = self.bits[place] = 1 << len(self.places)
+            self.places.append(place)
+        return found
+
+    def mask(self, board_mask: int) -> int:
+        """The places of ``board_mask`` (a bit per place of the board, as ``Board.footprint``) as these bits."""
+        out = 0
+        for place in places_of(board_mask):
+            out |= self.bit(place)
+        return out
+
+
+PLACES: Final[dict[int, tuple[int, ...]]] = {}
+"""``places_of`` by its argument: a board has few footprints and routes."""
+
+
+def places_of(board_mask: int) -> tuple[int, ...]:
+    """The places of a mask of a bit per place of the board, in order."""
+    found = PLACES.get(board_mask)
+    if found is None:
+        found = PLACES[board_mask] = tuple(place for place in range(board_mask.bit_length())
+                                           if board_mask >> place & 1)
+    return found
 
 
 def _code(number: int, steps: int, jumps: int, stay_out: bool) -> int:
@@ -135,10 +183,11 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
     length = board.squares
     places = pawns.pos
     settled = pawns.settled
+    squares = SquareBits(length + HOME)
     everyone = 0
     for pawn in range(base, base + PAWNS):
         if places[pawn] >= 0:
-            everyone |= 1 << places[pawn]
+            everyone |= squares.bit(places[pawn])
     tables: list[list[list[Option]]] = []
     movers: list[int] = []
     has: list[int] = []
@@ -150,13 +199,14 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         at = places[pawn]
         if at < 0:
             continue
-        start = 1 << at
+        start = squares.bit(at)
         if at < length and not settled >> pawn & 1 and not board.past_foot(seat, at, STEPS):
-            options = plain_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, length)
+            options = plain_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, length, squares)
         elif at < length and settled >> pawn & 1 and (routes := short_routes(mover, pawns, pawn)):
-            options = route_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, routes)
+            options = route_options(pawns, pawn, pawn - base + 1, start, everyone & ~start, routes, squares)
         else:
-            options = general_options(mover, pawns, seat, pawn, pawn - base + 1, start, everyone & ~start, length)
+            options = general_options(mover, pawns, seat, pawn, pawn - base + 1, start, everyone & ~start, length,
+                                      squares)
         if not options:
             continue
         by_steps: list[list[Option]] = [[], [], [], [], [], [], [], []]
@@ -184,7 +234,7 @@ def _found(mover: Mover, pawns: Pawns, seat: int, effects: bool) -> Found:
         changes.append(change)
     if len(tables) < 2 or not _interact(looks, changes):
         return _apart(tables, effects)
-    return _Search(mover, pawns, seat, movers, tables, has, step_looks, step_changes, effects).run()
+    return _Search(mover, pawns, seat, movers, tables, has, step_looks, step_changes, effects, squares).run()
 
 
 def _apart(tables: list[list[list[Option]]], effects: bool) -> Found:
@@ -235,7 +285,7 @@ def _interact(looks: list[int], changes: list[int]) -> bool:
 
 
 def general_options(mover: Mover, pawns: Pawns, seat: int, pawn: int, number: int, start: int,
-                    others: int, length: int) -> list[Option]:
+                    others: int, length: int, squares: SquareBits) -> list[Option]:
     """Every (count, route) ``pawn`` could take as one part, by count, by ``Mover.forward``:
     those legal alone, and those illegal alone whose footprint meets the places of the seat's
     ``others`` pawns (moving them first might make them legal)."""
@@ -249,7 +299,7 @@ def general_options(mover: Mover, pawns: Pawns, seat: int, pawn: int, number: in
         if not on_track and at - length + steps >= 4:
             break
         for jumps in mover.jump_choices(pawns, pawn, steps) if on_track else (0,):
-            look = board.footprint(seat, at, steps, jumps)
+            look = squares.mask(board.footprint(seat, at, steps, jumps))
             routes = (False, True) if (
                 on_track and optional and 1 <= board.past_foot(seat, at, steps, jumps) <= 4
             ) else (False,)
@@ -257,21 +307,21 @@ def general_options(mover: Mover, pawns: Pawns, seat: int, pawn: int, number: in
                 effect = forward(pawns, pawn, steps, jumps, stay_out)
                 if effect is not None:
                     out.append((_code(number, steps, jumps, stay_out), effect, look,
-                                start | 1 << effect[-1][1], key_change(effect, at, seat)))
+                                start | squares.bit(effect[-1][1]), key_change(effect, at, seat)))
                 elif look & others:
                     out.append((_code(number, steps, jumps, stay_out), None, look, look, 0))
     return out
 
 
 def plain_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
-                   length: int) -> list[Option]:
+                  length: int, squares: SquareBits) -> list[Option]:
     """``general_options`` for the common case, one walk along the track: a track pawn off any
     intersection whose 7 squares ahead do not reach its home. Each count lands one square
     further; the first pawn met is captured by the count landing on it and blocks the rest.
     """
     at = pawns.pos[pawn]
     return route_options(pawns, pawn, number, start, others, (tuple((at + steps) % length
-                                                                     for steps in range(1, STEPS + 1)),))
+                                                                     for steps in range(1, STEPS + 1)),), squares)
 
 
 def short_routes(mover: Mover, pawns: Pawns, pawn: int) -> tuple[tuple[int, ...], ...]:
@@ -289,7 +339,7 @@ def short_routes(mover: Mover, pawns: Pawns, pawn: int) -> tuple[tuple[int, ...]
 
 
 def route_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
-                  routes: tuple[tuple[int, ...], ...]) -> list[Option]:
+                  routes: tuple[tuple[int, ...], ...], squares: SquareBits) -> list[Option]:
     """``general_options`` when no route goes past the pawn's home foot (``short_routes``): one walk
     along each route, as ``plain_options`` along the track; a count takes a route with up to as
     many shortcuts as steps (the squares of a route's first shortcuts are passed by all its counts)."""
@@ -303,7 +353,8 @@ def route_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
         for jumps, route in enumerate(routes):
             code = _code(number, steps, jumps, False)
             square = route[steps - 1]
-            look = looks[jumps] = looks[jumps] | 1 << square
+            bit = squares.bit(square)
+            look = looks[jumps] = looks[jumps] | bit
             if jumps > steps:  # not a move of this count: the square is passed on the way
                 blocked[jumps] = blocked[jumps] or occ[square] >= 0
                 continue
@@ -313,7 +364,7 @@ def route_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
                 continue
             there = occ[square]
             if there < 0:
-                out.append((code, ((pawn, square),), look, start | 1 << square, (square - at) << place))
+                out.append((code, ((pawn, square),), look, start | bit, (square - at) << place))
                 continue
             blocked[jumps] = True
             if adv >> there & 1:
@@ -321,19 +372,20 @@ def route_options(pawns: Pawns, pawn: int, number: int, start: int, others: int,
                     out.append((code, None, look, look, 0))
             else:
                 step = ((there, -1), (pawn, square))
-                out.append((code, step, look, start | 1 << square, key_change(step, at, pawn >> 2)))
+                out.append((code, step, look, start | bit, key_change(step, at, pawn >> 2)))
     return out
 
 
 def key_change(effect: Effect, at: int, seat: int) -> int:
     """How a part's effect (an optional capture, then the move of the pawn from ``at``) changes the
     key naming the board (``_Search``): each of ``seat``'s pawns' place + 1 in 8 bits, then a bit
-    per other pawn captured."""
+    per other pawn captured (bit 28 + its number counted on from the seat's first pawn, modulo 32:
+    bits 32 to 59, so the key stays a small int)."""
     pawn, land = effect[-1]
     out = (land - at) << 8 * (pawn & 3)
     if len(effect) > 1:
         there = effect[0][0]
-        out += (-1 - land) << 8 * (there & 3) if there >> 2 == seat else 1 << (32 + there)
+        out += (-1 - land) << 8 * (there & 3) if there >> 2 == seat else 1 << (28 + ((there - seat * PAWNS) & 31))
     return out
 
 
@@ -404,19 +456,19 @@ class _Search:
     One board is changed and changed back as the search goes (``occ``); the
     occupied squares (bits), advantages and the seat's home lane are passed
     down as ints. A board is named by an int (``key``): each of the seat's
-    pawns' place + 1 in 8 bits, then a bit per other pawn captured. A board
+    pawns' place + 1 in 8 bits, then a bit per other pawn captured (``key_change``). A board
     from which the pawns left cannot use up the steps left is not searched;
     the last pawn's part is tried in the loop that made the part before it,
     at once from its parts worked out alone when nothing made can affect them.
     """
 
-    __slots__ = ("board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
+    __slots__ = ("bits", "board", "choices", "count", "effects", "everyone", "found", "found_effects", "has", "hot",
                  "key", "length", "movers", "next_of", "occ", "occupied", "optional", "pawns", "places", "prepared",
-                 "reach", "redos", "seat", "starts", "step_changes", "step_looks")
+                 "reach", "redos", "seat", "squares", "starts", "step_changes", "step_looks")
 
     def __init__(self, mover: Mover, pawns: Pawns, seat: int, movers: list[int],
                  tables: list[list[list[Option]]], has: list[int], step_looks: list[list[int]],
-                 step_changes: list[list[int]], effects: bool) -> None:
+                 step_changes: list[list[int]], effects: bool, squares: SquareBits) -> None:
         self.board = board = mover.board
         self.optional = mover.optional_entry
         self.pawns = pawns
@@ -425,8 +477,16 @@ class _Search:
         self.effects = effects
         self.length = board.squares
         self.places = places = pawns.pos
-        self.occ = pawns.occ[:]
-        self.occupied = pawns.bits
+        self.occ = occ = pawns.occ[:]
+        self.squares = squares
+        self.bits = bits = squares.bits
+        """Each place's bit in the search's masks (``SquareBits``), by place."""
+        occupied = 0
+        for place in squares.places:
+            if place < self.length and occ[place] >= 0:
+                occupied |= bits[place]
+        self.occupied = occupied
+        """The occupied track squares among the places the parts look at, as their bits."""
         self.starts = [places[p] for p in movers]
         base = seat * PAWNS
         key = 0
@@ -457,7 +517,7 @@ class _Search:
         a part is only worked out again while its pawn stands on its start, so the rest follows."""
         self.hot = (movers, self.found, self.occ, self.starts, self.redo, self.redos, effects, has,
                     self.reach, self.found_effects, self.length, self.everyone, tables, step_looks, step_changes,
-                    self.next_of)
+                    self.next_of, bits)
         """What ``search`` reads, in one attribute: cheaper to unpack at each call."""
 
     def run(self) -> Found:
@@ -478,6 +538,10 @@ class _Search:
                 spec = ROUTES[route]
             else:
                 spec = ROUTES[route] = self.prepare(code, pawn)
+            if spec is not None:  # its masks as the search's bits
+                squares = self.squares
+                spec = (spec[0], spec[1], squares.mask(spec[2]), spec[3], squares.mask(spec[4]), spec[5], spec[6],
+                        spec[7])
             prepared[code] = spec
         if spec is None:
             return None
@@ -495,7 +559,7 @@ class _Search:
                 return None
         if round_passed & occupied:
             return None
-        if not occupied >> round_land & 1:
+        if not occupied & self.bits[round_land]:
             return ((pawn, round_land),)
         there = occ[round_land]
         if adv >> there & 1:
@@ -515,8 +579,9 @@ class _Search:
         shift = (land - start) << 8 * (pawn & 3)
         if len(step) > 1:
             there = step[0][0]
-            shift += (-1 - land) << 8 * (there & 3) if there >> 2 == self.seat else 1 << (32 + there)
-        return square, self.occ[square], step, 1 << start | 1 << land, shift
+            shift += ((-1 - land) << 8 * (there & 3) if there >> 2 == self.seat
+                      else 1 << (28 + ((there - self.seat * PAWNS) & 31)))
+        return square, self.occ[square], step, self.bits[start] | self.bits[land], shift
 
     def prepare(self, code: int, pawn: int) -> Again:
         """What ``again`` needs to know of part ``code`` of ``pawn`` (see ``Again``): it depends on the
@@ -550,7 +615,7 @@ class _Search:
         How a part changes the key (``key_change``) and ``make`` before searching on are written out
         inline: this is the hot loop."""
         (movers, found, occ, starts, redo, redos, effects, has, reach, found_effects, length, everyone,
-         choices, step_looks, step_changes, next_of) = self.hot
+         choices, step_looks, step_changes, next_of, bits) = self.hot
         counts_of = COUNTS
         nexts = next_of[used]
         if nexts is None:
@@ -625,7 +690,7 @@ class _Search:
                         occupied_after = occupied & ~start_bit if on_track else occupied
                         lane_after = lane if on_track else lane & ~(1 << (start - length))
                         if land < length:
-                            occupied_after |= 1 << land
+                            occupied_after |= bits[land]
                         else:
                             lane_after |= 1 << (land - length)
                         for code2, step2, look2, change2, shift2 in choices[j][rest_steps]:
@@ -669,7 +734,7 @@ class _Search:
                         lane_after &= ~(1 << (start - length))
                     if land < length:
                         occ[land] = pawn
-                        occupied_after |= 1 << land
+                        occupied_after |= bits[land]
                         if there >= 0:
                             adv_after &= ~(1 << there)
                     else:
@@ -705,7 +770,8 @@ class _Search:
             start = self.starts[i]
             rest = used | 1 << i
             unused = self.everyone & ~rest
-            out.append((i, self.choices[i], self.movers[i], start, start < self.length, 1 << start, rest, LONE[unused],
+            out.append((i, self.choices[i], self.movers[i], start, start < self.length, self.bits[start], rest,
+                        LONE[unused],
                         self.step_looks[i], self.step_changes[i], (self.has[i] << 8 | self.reach[unused]) << 3))
         return out
 
@@ -720,12 +786,12 @@ class _Search:
         adv &= ~(1 << pawn)
         if start < length:
             occ[start] = -1
-            occupied &= ~(1 << start)
+            occupied &= ~self.bits[start]
         else:
             lane &= ~(1 << (start - length))
         if land < length:
             occ[land] = pawn
-            occupied |= 1 << land
+            occupied |= self.bits[land]
             if there >= 0:
                 adv &= ~(1 << there)
         else:
