@@ -60,6 +60,7 @@ SWAPS: Final = tuple(tuple(swap(number, other >> 2, other % PAWNS + 1) for other
               for number in range(1, PAWNS + 1))
 """By own pawn (0–3) and other pawn: the swap (``swap``'s own objects)."""
 BACKS: Final = tuple(move(FOUR, number) for number in range(1, PAWNS + 1))
+"""By own pawn (0–3): the 4's move back without route marks (``move``'s own objects)."""
 CASE: Final = tuple(4 if kind == FOUR else 5 if kind == FIVE else 6 if kind == SEVEN else 7 if kind == JACK
              else int(kind in ENTER_KINDS) for kind in range(14))
 """By card kind, what it does: 0 a forward move, 1 a forward move or an entry, or the rest below."""
@@ -70,11 +71,11 @@ BETWEEN: Final = tuple((1 << (steps - 1)) - 1 if steps else 0 for steps in range
 """By steps: the squares a move passes over, as bits from the one after the start."""
 AHEAD: Final = 0x3FFFF
 """The squares a move by one card may pass over, the 18 after its start, as bits (see ``BETWEEN``)."""
-"""By own pawn (0–3): the 4's move back without route marks (``move``'s own objects)."""
 HAND_ORDER: Final = tuple((KIND_ORDER.index(KIND[card]) << 12) | card for card in range(len(CARDS)))
 """By card id: a key that sorts a hand by kind (``KIND_ORDER``), then by id; the id is its low bits
 (``CARD_BITS``)."""
 CARD_BITS: Final = 0xFFF
+"""The bits of a ``HAND_ORDER`` key that hold the card id."""
 ROOM: Final = tuple(tuple(next((x - h - 1 for x in range(h + 1, HOME) if lane >> x & 1), HOME - 1 - h)
                    for h in range(HOME)) for lane in range(1 << HOME))
 """By home lane (bits) and home square: how many free squares are right above it."""

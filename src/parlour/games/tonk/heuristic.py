@@ -75,7 +75,7 @@ def seen_from_state(state: State[TonkAction, TonkPosition], seat: int | None = N
         hand = pos.hands[seat]
         value = pos.values[seat]
     else:
-        values = _VALUES.get(rules.joker_points) or _values(rules)
+        values = card_values(rules)
         value = sum(values[c] for c in cards_of(hand))
     public = 0
     for c in pos.discard:
@@ -164,7 +164,7 @@ def _accept(cards: Sequence[str], rules: TonkRules) -> int:
 
 def win_chance(seen: Seen) -> float:
     """Estimated chance that our total is strictly below every opponent's."""
-    values = _VALUES.get(seen.rules.joker_points) or _values(seen.rules)
+    values = card_values(seen.rules)
     unseen = seen.unseen
     count = unseen.bit_count()
     if count:
@@ -222,7 +222,7 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
         ):
             return DRAW_DISCARD
         return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
-    values = _VALUES.get(seen.rules.joker_points) or _values(seen.rules)
+    values = card_values(seen.rules)
     best_lay, best_gain = None, 0
     for action in legal:
         if isinstance(action, Spread):
