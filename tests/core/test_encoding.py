@@ -30,3 +30,29 @@ def test_encode_into_writes_the_observation_and_the_words_chosen_in_one_array(sp
             encode_into(encoding, state, seat, chosen, out)
             assert np.array_equal(out, np.asarray(observation_of(encoding, state.view(seat), chosen), np.float32))
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("spec", ["tonk:classic?players=3", "tock?players=4"])
+def test_the_mask_flags_are_the_allowed_words_at_every_depth_of_a_choice(spec: str) -> None:
+    """``flags`` (the mask's bytes) holds a 1 exactly at each word ``allowed`` names, word after word of
+    every action along seeded random games, including the END of an action that longer ones begin with."""
+    game = load_game(spec)
+    encoding = encoding_of(game)
+    rng = random.Random(3)
+    checked = 0
+    seeds = iter(range(500))
+    while checked < 400:
+        state = game.new_state(next(seeds))
+        while not state.is_terminal and checked < 400:
+            words = WordChooser(encoding.vocabulary)
+            legal = state.legal_actions()
+            words.begin(legal)
+            action = legal[rng.randrange(len(legal))]
+            for index in [*words.words_of(action), 0]:
+                flags = words.flags()
+                assert {i for i, on in enumerate(flags) if on} == words.allowed()
+                assert len(flags) == len(encoding.vocabulary) and set(flags) <= {0, 1}
+                checked += 1
+                if words.choose(index) is not None:
+                    break
+            state.apply(action)

@@ -193,9 +193,15 @@ class WordChooser:
 
     def mask(self) -> list[int]:
         """1 for each word index that may come next, else 0."""
-        out = [0] * len(self.vocabulary)
-        for index in self.allowed():
-            out[index] = 1
+        return list(self.flags())
+
+    def flags(self) -> bytearray:
+        """``mask()`` as a new ``bytearray``, written in one pass over the candidates: the buffer of an
+        ``int8`` mask array (``numpy.frombuffer``) with no list or index array in between."""
+        out = bytearray(len(self.vocabulary))
+        depth = len(self.chosen)
+        for words, _ in self.candidates:
+            out[words[depth] if len(words) > depth else 0] = 1
         return out
 
     def allowed(self) -> set[int]:

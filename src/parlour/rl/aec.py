@@ -97,8 +97,6 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             (None, -1, np.zeros(self.width + size, np.float32)) for _ in self.possible_agents]
         """Per seat, the last state and version encoded and its observation with no word chosen: the words
         of one action are chosen over several steps, in one position."""
-        self.masked: tuple[object, int, np.ndarray] = (None, -1, np.zeros(size, np.int8))
-        """The candidates list and the depth of the choice whose mask was last made, and that mask."""
         self.no_words = np.zeros(size, np.int8)
         low, high = self.encoding.layout.bounds()  # the view's, then the chosen words' (0 or 1 each)
         space = spaces.Dict({
@@ -176,13 +174,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
 
     def mask(self) -> np.ndarray:
         """The acting seat's action mask (a new array): the words that lead to a legal action."""
-        words = self.words
-        candidates, depth, mask = self.masked
-        if candidates is not words.candidates or depth != len(words.chosen):
-            mask = np.zeros(len(words.vocabulary), np.int8)
-            mask[list(words.allowed())] = 1
-            self.masked = (words.candidates, len(words.chosen), mask)
-        return mask.copy()
+        return np.frombuffer(self.words.flags(), np.int8)
 
     def state(self) -> np.ndarray:
         """Every seat's view encoded, in seat order, then the words chosen so far: privileged information, for
