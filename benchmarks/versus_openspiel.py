@@ -133,13 +133,13 @@ def run(config: Config, deals: int, budget: float, seed: int) -> dict[str, Any]:
     mean, low, high = interval(edges)
     return {"config": config.slug, "games": 2 * deals, "budget_ms": budget * 1000, "edge": mean, "edge_low": low,
             "edge_high": high, "openspiel_simulations": sum(sims) / max(len(sims), 1),
-            "seconds": time.time() - start}
+            "seconds": time.time() - start, "seed": seed, "code": strength.commit()}
 
 
 def table(results: list[dict[str, Any]], command: str) -> str:
     rows = [f"| {r['config']} | {r['games']} | {r['budget_ms']:g} | {r['edge']:+.3f} [{r['edge_low']:+.3f}, "
             f"{r['edge_high']:+.3f}] | {'yes' if r['edge_low'] > 0 else 'no'} | {r['openspiel_simulations']:.0f} | "
-            f"{r['seconds']:.0f} |" for r in results]
+            f"{r['seconds']:.0f} | {r.get('seed', '–')} | {r.get('code', '–')} |" for r in results]
     return "\n".join([
         "## Against OpenSpiel's ISMCTS",
         "",
@@ -147,8 +147,9 @@ def table(results: list[dict[str, Any]], command: str) -> str:
         "parlour's `strong` mean return less OpenSpiel's ISMCTS's, per deal played twice with seats swapped,",
         "with its 95 % interval over deals; both sides get the same wall-clock budget per decision.",
         "",
-        "| game | games | ms/move | edge of parlour [95 % CI] | goal met | OpenSpiel sims/decision | seconds |",
-        "|---|---:|---:|---|---|---:|---:|",
+        "| game | games | ms/move | edge of parlour [95 % CI] | goal met | OpenSpiel sims/decision | seconds | seed "
+        "| code |",
+        "|---|---:|---:|---|---|---:|---:|---:|---|",
         *rows,
     ]) + "\n"
 
@@ -169,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             (folder / f"{config.slug}.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
             print(json.dumps(result), flush=True)
     results = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
-    command = ".venv/bin/python benchmarks/versus_openspiel.py --ms <ms> --games <n> [--only <game>]"
+    command = ".venv/bin/python benchmarks/versus_openspiel.py --ms <ms> --games <n> --seed <seed> [--only <game>]"
     (OUT / "strength" / "VERSUS.md").write_text(table(results, command), encoding="utf-8")
     strength.main(["--table-only"])
 
