@@ -121,7 +121,7 @@ def interval(samples: Sequence[float]) -> tuple[float, float, float]:
 
 
 def run(config: Config, deals: int, budget: float, seed: int) -> dict[str, Any]:
-    start = time.time()
+    start, code = time.time(), strength.commit()
     edges, sims = [], []
     for deal in range(deals):
         s = seed * 100_003 + deal
@@ -133,7 +133,7 @@ def run(config: Config, deals: int, budget: float, seed: int) -> dict[str, Any]:
     mean, low, high = interval(edges)
     return {"config": config.slug, "games": 2 * deals, "budget_ms": budget * 1000, "edge": mean, "edge_low": low,
             "edge_high": high, "openspiel_simulations": sum(sims) / max(len(sims), 1),
-            "seconds": time.time() - start, "seed": seed, "code": strength.commit()}
+            "seconds": time.time() - start, "seed": seed, "code": code}
 
 
 def table(results: list[dict[str, Any]], command: str) -> str:
