@@ -10,17 +10,22 @@ from parlour.core.parts import GameOrClass, Parts
 if TYPE_CHECKING:
     from parlour.core.encoding import Encoding
     from parlour.core.lesson import Lesson
-    from parlour.core.parts import Heuristic, Renderer
+    from parlour.core.parts import Heuristic, Inference, Renderer
     from parlour.core.words import Words
 
 
 class PlonkParts(Parts):
-    """Plonk's heuristic, renderer, encoding, words and lesson."""
+    """Plonk's heuristic, inference from play, renderer, encoding, words and lesson."""
 
     def heuristic(self, game: Game[Any]) -> Heuristic:
         from parlour.games.plonk.heuristic import heuristic
 
         return heuristic(game)
+
+    def inference(self, game: Game[Any]) -> Inference:
+        from parlour.games.plonk.inference import likelihood
+
+        return lambda view: likelihood(game, view)
 
     def encoding(self, game: Game[Any]) -> Encoding:
         from parlour.games.plonk.encoding import PlonkEncoding

@@ -201,7 +201,7 @@ def seen_from_state(state: State[Any, Any]) -> Seen:
 
 # ------------------------------------------------------------------ scoring
 
-class _Scorer:
+class Scorer:
     """Scores the actions of one decision as gains over the current position.
 
     Weights and keep values are fixed from the current position. The race
@@ -214,8 +214,8 @@ class _Scorer:
     ours without walking every square.
     """
 
-    __slots__ = ("adv", "bits", "board", "keep", "length", "me", "mine", "occ", "pos", "sole_entry",
-                 "starts", "terms", "to_go", "weights", "windows")
+    __slots__ = ("adv", "base_keep", "bits", "board", "keep", "length", "me", "mine", "occ", "pos", "sole_entry",
+                 "starts", "terms", "to_go", "waiting", "weights", "windows")
 
     def __init__(self, seen: Seen) -> None:
         board = seen.board
@@ -235,12 +235,10 @@ class _Scorer:
             key=lambda q: sum(to_go[q][pos[p]] for p in range(q * PAWNS, q * PAWNS + PAWNS)))
         self.weights = [0.0 if q == me else W_LEADER if q == leader else W_OTHER
                         for q in range(board.players)]
-        self.keep = self._keep_values(seen)
-        self.sole_entry = -1
-        if any(pos[p] < 0 for p in self.mine):
-            entries = [k for k in ENTRY_KINDS if seen.hand[k]]
-            if len(entries) == 1 and seen.hand[entries[0]] == 1:
-                self.sole_entry = entries[0]
+        self.base_keep = self._keep_values()
+        self.keep = hand_keep(self.base_keep, seen.hand)
+        self.waiting = any(pos[p] < 0 for p in self.mine)
+        self.sole_entry = sole_entry(seen.hand) if self.waiting else -1
         self.terms = [self._term(p, pos, pos[p], seen.occ, self.bits, seen.adv) for p in self.mine]
         self.windows = [self._window(pos[p]) for p in self.mine]
 
@@ -255,8 +253,8 @@ class _Scorer:
         spread = ((1 << (BEHIND + AHEAD + 1)) - 1) << (at - BEHIND + length)
         return (spread | spread >> length | spread >> 2 * length) & everything
 
-    def _keep_values(self, seen: Seen) -> list[float]:
-        """The cost, by kind, of spending one card of our hand now (``sole_entry`` aside)."""
+    def _keep_values(self) -> list[float]:
+        """The cost, by kind, of spending one card now, before ``hand_keep`` (``sole_entry`` aside)."""
         keep = [KEEP[k] for k in range(14)]
         me, board, pos, length = self.me, self.board, self.pos, self.length
         lane = sum(1 << (pos[p] - length) for p in self.mine if pos[p] >= length)
@@ -273,7 +271,7 @@ class _Scorer:
                 left = VALUE[kind] - to_foot
                 if 0 < left <= HOME and not lane & ((1 << left) - 1):
                     keep[kind] += HOMING_KEEP
-        return [k if n < 2 else k / 2 for k, n in zip(keep, seen.hand, strict=True)]
+        return keep
 
     def gain(self, effect: Effect) -> float:
         """How much better than now the position is that ``effect`` leaves."""
@@ -387,11 +385,24 @@ class _Scorer:
         return loss
 
 
+def hand_keep(keep: Sequence[float], hand: Sequence[int]) -> list[float]:
+    """The keep values ``keep`` (by kind) for ``hand`` (cards by kind): a kind held twice or more, half."""
+    return [k if n < 2 else k / 2 for k, n in zip(keep, hand, strict=True)]
+
+
+def sole_entry(hand: Sequence[int]) -> int:
+    """The kind of ``hand``'s only entry card (A, K, Joker), or -1 when it holds none or more than one."""
+    entries = [k for k in ENTRY_KINDS if hand[k]]
+    if len(entries) == 1 and hand[entries[0]] == 1:
+        return entries[0]
+    return -1
+
+
 # ------------------------------------------------------------------ decisions
 
 def _best(seen: Seen) -> tuple[int, float]:
     """The index in ``seen.actions`` of the best card action, and its gain less the card's keep value."""
-    scorer = _Scorer(seen)
+    scorer = Scorer(seen)
     keep, sole_entry, actions = scorer.keep, scorer.sole_entry, seen.actions
     best, best_value = -1, -WIN * 10
     for i, (card, effect) in enumerate(seen.plays):

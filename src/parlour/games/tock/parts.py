@@ -10,17 +10,23 @@ from parlour.core.parts import GameOrClass, Parts
 if TYPE_CHECKING:
     from parlour.core.encoding import Encoding
     from parlour.core.lesson import Lesson
-    from parlour.core.parts import Heuristic, Layout, Renderer
+    from parlour.core.parts import Heuristic, Inference, Layout, Renderer
     from parlour.core.words import Words
 
 
 class TockParts(Parts):
-    """Tock's heuristic, renderer, encoding, words, lesson and board layout (for its browser client)."""
+    """Tock's heuristic, inference from play, renderer, encoding, words, lesson and board layout (for its
+    browser client)."""
 
     def heuristic(self, game: Game[Any]) -> Heuristic:
         from parlour.games.tock.heuristic import heuristic
 
         return heuristic(game)
+
+    def inference(self, game: Game[Any]) -> Inference:
+        from parlour.games.tock.inference import likelihood
+
+        return lambda view: likelihood(game, view)
 
     def encoding(self, game: Game[Any]) -> Encoding:
         from parlour.games.tock.encoding import TockEncoding
