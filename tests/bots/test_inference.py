@@ -30,12 +30,12 @@ def test_when_every_weight_is_zero_any_draw_may_be_kept() -> None:
     assert picked == {0, 1, 2, 3}
 
 
-def test_a_game_without_inference_says_so() -> None:
-    game = load_game("tock")
+def test_a_game_without_inference_says_so(highcard: list[str]) -> None:
+    game = load_game("highcard")
     with pytest.raises(BotSpecError, match="no inference"):
         inference_of(game)
     with pytest.raises(BotSpecError, match="no inference"):
-        make_bot("strong:infer=4", game)
+        make_bot("ismcts:infer=4", game)
 
 
 def test_inferred_determinizations_are_consistent_with_the_view_and_seeded() -> None:

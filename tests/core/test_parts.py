@@ -72,11 +72,11 @@ def test_each_part_is_of_its_kinds_type(name: str, kind: str) -> None:
 
 
 def test_a_missing_part_is_refused_naming_the_parts_the_game_has() -> None:
-    game = load_game("tock")
+    game = load_game("plonk")
     have = ", ".join(sorted(parts_of(game).names()))
-    assert "inference" not in parts_of(game) and "heuristic" in parts_of(game)
-    with pytest.raises(RulesError, match=f"^game 'tock' has no inference; its parts are: {have}$"):
-        parts_of(game).inference(game)
+    assert "layout" not in parts_of(game) and "heuristic" in parts_of(game)
+    with pytest.raises(RulesError, match=f"^game 'plonk' has no layout; its parts are: {have}$"):
+        parts_of(game).layout(game)
 
 
 class Bare(Game[Any]):
