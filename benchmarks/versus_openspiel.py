@@ -151,7 +151,15 @@ def table(results: list[dict[str, Any]], command: str) -> str:
         "| code |",
         "|---|---:|---:|---|---|---:|---:|---:|---|",
         *rows,
+        *notes(),
     ]) + "\n"
+
+
+def notes() -> list[str]:
+    """The notes written by hand below the table (``docs/strength/versus/NOTES.md``), if any: a run rewrites
+    the table, never them."""
+    path = OUT / "strength" / "versus" / "NOTES.md"
+    return ["", path.read_text(encoding="utf-8").rstrip()] if path.exists() else []
 
 
 def main(argv: Sequence[str] | None = None) -> None:
