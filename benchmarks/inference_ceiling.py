@@ -1,0 +1,112 @@
+"""How much a Tonk search bot could gain from reading the table: the same bot given the opponents' true hands.
+
+By hand: ``.venv/bin/python benchmarks/inference_ceiling.py "tonk:classic?players=2" --deals 300 --seed S
+--workers 2`` (one line per sampler).
+
+Inference from play (``strong:infer=k``) can at best make the bot's
+determinizations the opponents' true hands. This bounds what it could be
+worth: the bot plays each deal once from every seat against heuristic
+players (duplicate deals), its search sampling states from one of
+
+* ``uniform``: its own sampler (the bot as it plays, the unseen cards dealt at random);
+* ``hands``: the true position with only the stock reshuffled (every hand known, as a perfect
+  inference would know them; nobody knows the stock's order);
+* ``all``: the true position, stock order included (a cheat beyond any inference).
+
+and the line gives its edge over the heuristic seats (its return less their mean, per deal) with a 95 %
+interval over deals. The distance from ``uniform`` to ``hands`` is what reading the opponents' hands could
+add at most; an inference is judged by how much of it it closes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from parlour import load_game
+from parlour.bots import make_bot
+from parlour.bots.ismcts import ISMCTSBot
+from parlour.core.game import State, View
+
+SAMPLERS = ("uniform", "hands", "all")
+
+truth: list[State[Any, Any]] = []
+"""The position being played, in the worker that plays it (what ``hands`` and ``all`` sample from)."""
+
+
+def true_hands(view: View) -> Callable[[random.Random], State[Any, Any]]:
+    """``hands``: the true position, the stock reshuffled."""
+    def sample(rng: random.Random) -> State[Any, Any]:
+        state = truth[0].clone()
+        rng.shuffle(state.pos.stock)
+        return state
+    return sample
+
+
+def true_state(view: View) -> Callable[[random.Random], State[Any, Any]]:
+    """``all``: the true position, stock order included."""
+    return lambda rng: truth[0].clone()
+
+
+def deal(spec: str, bot_spec: str, sampler: str, seed: int) -> float:
+    """The bot's edge over the heuristic seats on deal ``seed``, played once from every seat."""
+    game = load_game(spec)
+    bot = make_bot(bot_spec, game)
+    if sampler != "uniform":
+        assert isinstance(bot, ISMCTSBot), f"{bot_spec} does not search: no sampler to replace"
+        bot.determinizer = true_hands if sampler == "hands" else true_state
+    heuristic = make_bot("heuristic", game)
+    n = game.num_players
+    total = 0.0
+    for mine in range(n):
+        state = game.new_state(seed)
+        rng = random.Random(seed * 31 + mine)
+        while not state.is_terminal:
+            seat = state.current_player
+            truth[:] = [state]
+            player = bot if seat == mine else heuristic
+            state.apply(player.choose(state.view(seat), state.legal_actions(), rng))
+        returns = state.returns()
+        total += returns[mine] - sum(returns[q] for q in range(n) if q != mine) / (n - 1)
+    return total / n
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("spec", help='a Tonk spec, e.g. "tonk:classic?players=2"')
+    parser.add_argument("--bot", default="strong:iters=1500", help="a searching bot spec (default strong:iters=1500)")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, required=True, help="the first deal's seed, chosen before the run")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--samplers", default=",".join(SAMPLERS), help=f"comma-separated, of {', '.join(SAMPLERS)}")
+    args = parser.parse_args(argv)
+    unknown = set(args.samplers.split(",")) - set(SAMPLERS)
+    if unknown:
+        parser.error(f"--samplers: {', '.join(sorted(unknown))} unknown; samplers are {', '.join(SAMPLERS)}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, tuple[float, float, float]]:
+    """Each sampler's edge and its 95 % interval, printed as they come."""
+    args = parse(argv)
+    out = {}
+    seeds = range(args.seed, args.seed + args.deals)
+    for sampler in args.samplers.split(","):
+        with ProcessPoolExecutor(args.workers) as pool:
+            edges = list(pool.map(deal, [args.spec] * len(seeds), [args.bot] * len(seeds),
+                                  [sampler] * len(seeds), seeds, chunksize=4))
+        mean = statistics.fmean(edges)
+        half = 1.959964 * statistics.stdev(edges) / math.sqrt(len(edges)) if len(edges) > 1 else math.inf
+        out[sampler] = (mean, mean - half, mean + half)
+        print(f"{args.spec} {args.bot} sampler={sampler}: edge {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] "
+              f"over {len(edges)} deals, seed {args.seed}", flush=True)
+    return out
+
+
+if __name__ == "__main__":
+    main()
