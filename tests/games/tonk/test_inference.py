@@ -1,10 +1,11 @@
-"""How likely the heuristic was to play an opponent's last turn, given a determinization's hands."""
+"""How likely the heuristic was to play an opponent's turns of this hand, given a determinization's hands."""
 
 from __future__ import annotations
 
 import random
 
-from parlour.games.tonk.inference import EPSILON, LastTurn, last_turns, likelihood
+from parlour.core.cards import parse_card
+from parlour.games.tonk.inference import EPSILON, Turn, likelihood, turns_of
 from parlour.games.tonk.state import TonkState
 from tests.games.tonk.helpers import play, tonk
 
@@ -22,12 +23,29 @@ def weight(state: TonkState) -> float:
     return likelihood(state.game, state.view(0))(state)
 
 
-def test_reads_each_opponents_last_turn_from_the_public_log() -> None:
+def test_reads_each_opponents_turns_from_the_public_log() -> None:
     state = after_their_turn("8h 8c 5d 6s 10d")
-    assert last_turns(state.view(0)) == [LastTurn(seat=1, thrown=state.game.parse_action("discard Kh",
-                                                                                      state).card,
-                                                  passed=state.game.parse_action("discard Kc", state).card,
-                                                  taken=None, laid=False)]
+    assert turns_of(state.view(0)) == [[Turn(seat=1, thrown=state.game.parse_action("discard Kh", state).card,
+                                             passed=state.game.parse_action("discard Kc", state).card,
+                                             taken=None, laid=False)]]
+    play(state, "draw discard", "discard Ad", "draw stock", "discard 4c")
+    assert [turn.thrown for turn in turns_of(state.view(0))[0]] == [parse_card("Kh"), parse_card("4c")]
+
+
+def after_two_turns(first_draw: str) -> TonkState:
+    """Seat 1 drew ``first_draw`` from the stock and threw it, then drew 2d and threw 9s: it holds
+    7h 5c 6d 8h 2d whatever it threw first, and its last turn reads the same."""
+    state = tonk(SPEC, [ME, "7h 5c 6d 9s 8h"], stock=f"Ad {first_draw} 4c 2d 3c 2c", discard="7d")
+    return play(state, "draw stock", "discard Kc", "draw stock", f"discard {first_draw}", "draw stock",
+                "discard Qd", "draw stock", "discard 9s")
+
+
+def test_an_earlier_turn_counts_too() -> None:
+    """Throwing a 2 while holding the 9s, a turn before the last, makes the same hand now less likely than
+    throwing a queen then: the walk back reaches the first turn."""
+    usual, odd = after_two_turns("Qh"), after_two_turns("2s")
+    assert usual.pos.hands[1] == odd.pos.hands[1]
+    assert weight(odd) < weight(usual) / 2
 
 
 def test_without_history_every_deal_weighs_the_same() -> None:
