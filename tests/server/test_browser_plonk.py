@@ -42,7 +42,8 @@ def test_a_whole_deal_played_by_clicking_cards_only(browser: Any, server: str, l
     words = WORDS[lang]
     context = new_context(browser, lang)
     page = watch(context.new_page(), page_errors)
-    # A target of 1 point: the first deal's end ends the match (a side scores at least 1 in any real deal).
+    # A target of 1 point: the first deal's end ends the match (a side scores at least 1 in any real deal),
+    # unless both sides made exactly as many points, when the rules play another deal (a tie plays on).
     create_from_lobby(page, server, "plonk", SEATS, "Ana", flags={"target": "1"})
     page.wait_for_selector("#table")
     assert page.get_attribute("html", "lang") == lang
@@ -72,7 +73,7 @@ def test_a_whole_deal_played_by_clicking_cards_only(browser: Any, server: str, l
         played.append(name)
         if len(played) > 3:
             page.wait_for_selector("#last-trick", state="visible")  # pinned: shown whatever happens
-    assert len(played) == 13, f"a deal is 13 tricks; Ana played {played}"
+    assert played and len(played) % 13 == 0, f"a deal is 13 tricks; Ana played {played}"
     assert page.locator("#moves button.move").count() == 0
     log = page.inner_text("#log")
     assert words["won"] in log and words["next"] in log and words["end"] in log and words["match"] in log
