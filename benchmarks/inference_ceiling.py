@@ -21,9 +21,7 @@ add at most; an inference is judged by how much of it it closes.
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -32,6 +30,7 @@ from parlour import load_game
 from parlour.bots import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.core.game import State, View
+from policy_gain import interval
 
 SAMPLERS = ("uniform", "hands", "all")
 
@@ -100,8 +99,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, tuple[float, float, flo
         with ProcessPoolExecutor(args.workers) as pool:
             edges = list(pool.map(deal, [args.spec] * len(seeds), [args.bot] * len(seeds),
                                   [sampler] * len(seeds), seeds, chunksize=4))
-        mean = statistics.fmean(edges)
-        half = 1.959964 * statistics.stdev(edges) / math.sqrt(len(edges)) if len(edges) > 1 else math.inf
+        mean, half = interval(edges)
         out[sampler] = (mean, mean - half, mean + half)
         print(f"{args.spec} {args.bot} sampler={sampler}: edge {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] "
               f"over {len(edges)} deals, seed {args.seed}", flush=True)

@@ -21,7 +21,6 @@ inferred sampler's reading of each view is timed apart, per view).
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections import Counter
@@ -35,6 +34,7 @@ from parlour.bots import make_bot
 from parlour.bots.inference import inferred_determinizer
 from parlour.core.cards import FACES_PER_DECK
 from parlour.core.game import State
+from policy_gain import chunks, interval
 
 JOKER_FACE = 52
 
@@ -111,20 +111,6 @@ def play_games(spec: str, seeds: range, infer: int, samples: int, every: int, mo
             out.append(GameResult(n, sum(uniform_shares) / n, sum(inferred_shares) / n, uniform_seconds,
                                   inferred_seconds, setup_seconds, n * samples))
     return out
-
-
-def interval(samples: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95 % interval."""
-    n = len(samples)
-    mean = sum(samples) / n
-    variance = sum((x - mean) ** 2 for x in samples) / max(n - 1, 1)
-    return mean, 1.96 * math.sqrt(variance / n)
-
-
-def chunks(games: int, seed: int, workers: int) -> list[range]:
-    first = seed * 1_000_003
-    size = -(-games // workers)
-    return [range(first + i, min(first + i + size, first + games)) for i in range(0, games, size)]
 
 
 def main(argv: Sequence[str] | None = None) -> Any:

@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
-import pytest
+import importlib
+from pathlib import Path
+from types import ModuleType
 
-from benchmarks import inference_ceiling
+import pytest
 
 SPEC = "tonk:classic?players=2"
 
 
-def test_the_heuristic_against_itself_has_no_edge_on_any_deal() -> None:
+@pytest.fixture
+def inference_ceiling(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[2] / "benchmarks"))  # it imports policy_gain.py beside it
+    return importlib.import_module("inference_ceiling")
+
+
+def test_the_heuristic_against_itself_has_no_edge_on_any_deal(inference_ceiling: ModuleType) -> None:
     assert [inference_ceiling.deal(SPEC, "heuristic", "uniform", seed) for seed in range(4)] == [0.0] * 4
 
 
-def test_a_search_that_sees_every_card_beats_the_heuristic() -> None:
+def test_a_search_that_sees_every_card_beats_the_heuristic(inference_ceiling: ModuleType) -> None:
     """With the true state (stock order included) even a small search wins clearly over a few deals."""
     edges = [inference_ceiling.deal(SPEC, "strong:iters=60", "all", seed) for seed in range(12)]
     assert sum(edges) / len(edges) > 0.3
 
 
-def test_a_run_prints_one_line_per_sampler_and_refuses_unknown_ones(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_run_prints_one_line_per_sampler_and_refuses_unknown_ones(inference_ceiling: ModuleType,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     out = inference_ceiling.main([SPEC, "--bot", "strong:iters=20", "--deals", "3", "--seed", "7",
                                   "--samplers", "uniform,hands"])
     assert set(out) == {"uniform", "hands"}

@@ -13,6 +13,7 @@ from parlour.games.plonk.heuristic import Seen, card_scores
 from parlour.games.plonk.inference import EPSILON, PLAYS_PER_SEAT, PastPlay, likelihood, past_plays, play_chance
 from parlour.games.plonk.state import PlonkState
 from tests.games.plonk.helpers import SUIT_HANDS, play_trick, start
+from tests.inference import true_over_uniform
 
 GAME = load_game("plonk")
 
@@ -83,15 +84,8 @@ def test_a_chance_is_the_softmax_of_the_heuristics_scores() -> None:
 
 def test_the_true_hands_weigh_more_than_uniform_ones() -> None:
     """In heuristic games the true hands are likelier, by the model, than the average uniform deal."""
-    ratios = []
-    for seed in range(3):
-        for plays in (10, 19, 30):
-            state = heuristic_game(seed, plays)
-            view = state.view(state.current_player)
-            weigh = likelihood(GAME, view)
-            sample = GAME.determinizer(view)
-            uniform = statistics.mean(weigh(sample(random.Random(i))) for i in range(20))
-            ratios.append(weigh(state) / uniform)
+    ratios = true_over_uniform(GAME, likelihood, [heuristic_game(seed, plays) for seed in range(3)
+                                                    for plays in (10, 19, 30)])
     assert statistics.mean(math.log(r) for r in ratios) > 0.5
     assert sum(r > 1 for r in ratios) >= 7
 

@@ -11,6 +11,7 @@ from parlour.bots import make_bot
 from parlour.core.cards import parse_card
 from parlour.games.tock.inference import EPSILON, card_class, hand_chance, last_turns, likelihood, turn_chance
 from parlour.games.tock.state import TockState
+from tests.inference import true_over_uniform
 
 GAME = load_game("tock", players=2)
 FOUR = load_game("tock", players=4)
@@ -89,15 +90,8 @@ def test_the_drawn_cards_are_averaged_over() -> None:
 
 def test_the_true_hands_weigh_more_than_uniform_ones() -> None:
     """In heuristic games the true hands are likelier, by the model, than the average uniform deal."""
-    ratios = []
-    for seed in range(3):
-        for moves in (30, 61, 92):
-            state = heuristic_game(seed, moves)
-            view = state.view(state.current_player)
-            weigh = likelihood(FOUR, view)
-            sample = FOUR.determinizer(view)
-            uniform = statistics.mean(weigh(sample(random.Random(i))) for i in range(20))
-            ratios.append(weigh(state) / uniform)
+    ratios = true_over_uniform(FOUR, likelihood, [heuristic_game(seed, moves) for seed in range(3)
+                                                    for moves in (30, 61, 92)])
     assert statistics.mean(math.log(r) for r in ratios) > 0.3
     assert sum(r > 1 for r in ratios) >= 6
 
