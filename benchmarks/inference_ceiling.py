@@ -84,6 +84,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--samplers", default=",".join(SAMPLERS), help=f"comma-separated, of {', '.join(SAMPLERS)}")
     args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error(f"--deals {args.deals}: play at least 1 deal")
     unknown = set(args.samplers.split(",")) - set(SAMPLERS)
     if unknown:
         parser.error(f"--samplers: {', '.join(sorted(unknown))} unknown; samplers are {', '.join(SAMPLERS)}")

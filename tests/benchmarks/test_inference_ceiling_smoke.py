@@ -37,3 +37,6 @@ def test_a_run_prints_one_line_per_sampler_and_refuses_unknown_ones(inference_ce
     with pytest.raises(SystemExit):
         inference_ceiling.main([SPEC, "--seed", "1", "--samplers", "psychic"])
     assert "psychic unknown" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        inference_ceiling.main([SPEC, "--seed", "1", "--deals", "0"])
+    assert "--deals 0: play at least 1 deal" in capsys.readouterr().err
