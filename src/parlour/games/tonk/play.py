@@ -44,6 +44,12 @@ class TonkPlay:
     values_table: tuple[int, ...]
     discard_only: bool
     drop_any: bool
+    hands: int
+    target: int | None
+    stake: int
+    caught: str
+    ace_high: bool
+    may_rediscard_taken: bool
 
     def __init__(self, rules: TonkRules) -> None:
         self.rules = rules
@@ -51,6 +57,13 @@ class TonkPlay:
         self.values_table = VALUES[rules.joker_points]
         self.discard_only = rules.stock_out == "discard_only"
         self.drop_any = rules.drop_timing == "any"
+        # the flags read at every step, as native fields (a look-up in the rules costs more)
+        self.hands = rules.hands
+        self.target = rules.target
+        self.stake = rules.stake
+        self.caught = rules.caught
+        self.ace_high = rules.ace_high
+        self.may_rediscard_taken = rules.may_rediscard_taken
 
     def __reduce__(self) -> tuple[type[TonkPlay], tuple[TonkRules]]:
         """Pickled as its rules (a state pickles its ``__dict__``, this included)."""
@@ -185,14 +198,13 @@ class TonkPlay:
     def end_hand(self, pos: TonkPosition, seed: int, outcome: str, payments: list[settlement.Payment],
                  void: bool) -> None:
         """Settle the hand, keep its result, then end the match or deal the next hand."""
-        rules = self.rules
         self.settle(pos, payments, "hand")
         pos.results = (*pos.results, HandResult(pos.hand_no, pos.dealer, outcome, void, tuple(pos.values),
                                                 tuple(pos.hands), tuple(payments)))
         if not void:
             pos.hands_counted += 1
-        target = rules.target
-        if pos.hands_counted >= rules.hands or (target is not None and max(pos.balances) >= target):
+        target = self.target
+        if pos.hands_counted >= self.hands or (target is not None and max(pos.balances) >= target):
             pos.phase = OVER
             pos.cur = TERMINAL
             return
@@ -204,7 +216,7 @@ class TonkPlay:
         """Enter ``payments`` in the ledger and the balances."""
         if not payments:
             return
-        stake = self.rules.stake
+        stake = self.stake
         balances = list(pos.balances)
         entries = []
         for payer, payee, stakes in payments:
@@ -237,7 +249,7 @@ class TonkPlay:
         if self.drop_any and not pos.lockout[seat]:
             out.append(DROP)
         if hand.bit_count() >= 3:
-            out.extend(spread_actions(real, jokers, self.rules.ace_high))
+            out.extend(spread_actions(real, jokers, self.ace_high))
         for number, spread in enumerate(pos.spreads, start=1):
             fits = spread.accept & real
             while fits:
@@ -252,7 +264,7 @@ class TonkPlay:
                     out.append(hit_action(low.bit_length() - 1, number, True))
         taken = pos.taken
         discardable = hand
-        if taken >= 0 and not self.rules.may_rediscard_taken and hand != 1 << taken:
+        if taken >= 0 and not self.may_rediscard_taken and hand != 1 << taken:
             discardable &= ~(1 << taken)
         if out:
             return (*out, *discards(discardable))
@@ -302,7 +314,7 @@ class TonkPlay:
 
     def drop(self, pos: TonkPosition, seed: int) -> None:
         seat = pos.cur
-        payments = settlement.drop_payments(seat, pos.values, self.rules.caught)
+        payments = settlement.drop_payments(seat, pos.values, self.caught)
         won = all(payee == seat for _, payee, _ in payments)
         self.end_hand(pos, seed, seated("drop_wins" if won else "drop_caught", seat, pos.values[seat]), payments,
                       False)
@@ -376,7 +388,7 @@ class TonkPlay:
         hands = pos.hands
         if card >= 52:
             held = tuple(c for c in (52, 53) if hands[seat] >> c & 1)
-            if pos.taken in held and len(held) == 2 and not self.rules.may_rediscard_taken:
+            if pos.taken in held and len(held) == 2 and not self.may_rediscard_taken:
                 held = tuple(j for j in held if j != pos.taken)
             card = held[0]
         hand = hands[seat] = hands[seat] & ~(1 << card)

@@ -19,7 +19,7 @@ from mypy_extensions import mypyc_attr
 
 from parlour.core.actions import Discard
 from parlour.core.cards import CARD_TEXT, cards_of, sort_key
-from parlour.core.game import RECENT_RESULTS, Game, LedgerEntry, State, View
+from parlour.core.game import RECENT_RESULTS, TERMINAL, Game, LedgerEntry, State, View
 from parlour.core.i18n import gettext as _
 from parlour.core.i18n import ngettext
 from parlour.games.tonk.actions import Draw, Drop, Hit, SpadesBet, Spread, TonkAction
@@ -64,6 +64,11 @@ class TonkState(State[TonkAction, TonkPosition]):
     @property
     def current_player(self) -> int:
         return self.pos.cur
+
+    @property
+    def is_terminal(self) -> bool:
+        """``current_player == TERMINAL``, read straight from the position (asked at every step of a playout)."""
+        return self.pos.cur == TERMINAL
 
     def returns(self) -> list[float]:
         return [float(b) for b in self.pos.balances]
