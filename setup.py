@@ -52,10 +52,10 @@ COMPILED = [
     "parlour/games/tonk/encoding.py",
     "parlour/games/tonk/moves.py",
     "parlour/games/tonk/outcomes.py",
+    "parlour/games/tonk/play.py",
     "parlour/games/tonk/position.py",
     "parlour/games/tonk/settlement.py",
     "parlour/games/tonk/spreads.py",
-    "parlour/games/tonk/state.py",
     "parlour/games/tonk/table.py",
     "parlour/games/tonk/views.py",
 ]

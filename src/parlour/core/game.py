@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
@@ -78,9 +78,11 @@ class GameSpec:
     kept only when it plays out as stored (``core.versions``)."""
 
 
-@dataclass(frozen=True)
-class LedgerEntry:
-    """``payer`` pays ``payee`` ``stakes`` stakes (``amount`` in units) in hand ``hand``."""
+class LedgerEntry(NamedTuple):
+    """``payer`` pays ``payee`` ``stakes`` stakes (``amount`` in units) in hand ``hand``.
+
+    A named tuple: games that settle every hand make some at a step of every playout, where a frozen
+    dataclass's ``__init__`` cost three times as much."""
 
     payer: int
     payee: int
@@ -241,24 +243,34 @@ class State(ABC, Generic[ActionT, PositionT]):
         if type(action) is self.interned_actions and action in legal:  # identity alone, in C
             chosen = action
         else:
-            chosen = self.game.parse_action(action, self) if isinstance(action, str) else action
             for listed in legal:  # by identity first: the legal tuple's own objects are what callers pass
-                if listed is chosen:
+                if listed is action:
+                    chosen = action
                     break
             else:
-                try:
-                    chosen = legal[legal.index(chosen)]
-                except ValueError:
-                    quoted = action.strip() if isinstance(action, str) else chosen
-                    if self.is_terminal:
-                        raise self.refuse(quoted, gettext("the game is over"), GAME_OVER) from None
-                    raise self.refuse(quoted, self.why_illegal(chosen)) from None
+                chosen = self._found(action, legal)
         pos = self.pos
         pos.history = (self.current_player, chosen, pos.history)
         pos.version += 1
         self._legal = None
         self._apply(chosen)
         return chosen
+
+    def _found(self, action: ActionT | str, legal: tuple[ActionT, ...]) -> ActionT:
+        """The legal action ``action`` is (parsed first when text), found by equality; else its refusal.
+
+        ``apply``'s slow path, for an action that is not one of the legal tuple's own objects."""
+        chosen = self.game.parse_action(action, self) if isinstance(action, str) else action
+        for listed in legal:
+            if listed is chosen:
+                return listed
+        try:
+            return legal[legal.index(chosen)]
+        except ValueError:
+            quoted = action.strip() if isinstance(action, str) else chosen
+            if self.is_terminal:
+                raise self.refuse(quoted, gettext("the game is over"), GAME_OVER) from None
+            raise self.refuse(quoted, self.why_illegal(chosen)) from None
 
     def refuse(self, action: Any, why: str, code: str | None = None) -> IllegalActionError:
         """The error refusing ``action``: it quotes the action and says why (every refusal comes here)."""

@@ -27,7 +27,7 @@ from parlour.core.parts import Seeing
 from parlour.games.tonk.actions import DRAW_DISCARD, DRAW_STOCK, DROP, SPADES_IN, SPADES_OUT, Hit, Spread, TonkAction
 from parlour.games.tonk.position import BET, PLAY, TURN, TonkPosition
 from parlour.games.tonk.rules import TonkRules
-from parlour.games.tonk.spreads import REAL, SUIT_BITS, accept_mask, spread_shape
+from parlour.games.tonk.spreads import RANK_BITS, REAL, SUIT_BITS, accept_mask, spread_shape
 
 SEARCH = {"root": "paired", "anchor": "1"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
@@ -169,7 +169,7 @@ def win_chance(seen: Seen) -> float:
     count = unseen.bit_count()
     if count:
         jokers = (unseen >> 52).bit_count()
-        by_rank = [(unseen & bits).bit_count() for bits in _RANK_BITS]
+        by_rank = [(unseen & bits).bit_count() for bits in RANK_BITS]
         total = sum(n * v for n, v in zip(by_rank, _RANK_VALUES, strict=True)) + jokers * values[52]
         squares = sum(n * v * v for n, v in zip(by_rank, _RANK_VALUES, strict=True)) + jokers * values[52] ** 2
         mean = total / count
@@ -194,7 +194,7 @@ def _builds(card: int, hand: int) -> int:
     if card >= 52:
         return 3
     rank = card % 13
-    return (hand & _RANK_BITS[rank] & ~(1 << card)).bit_count() + (hand & _NEAR[card]).bit_count()
+    return (hand & RANK_BITS[rank] & ~(1 << card)).bit_count() + (hand & _NEAR[card]).bit_count()
 
 
 def helps_spread(card: int, hand: int) -> bool:
@@ -267,7 +267,6 @@ def card_values(rules: TonkRules) -> list[int]:
 
 
 _VALUES: dict[int, list[int]] = {}
-_RANK_BITS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 _RANK_VALUES = tuple(min(r + 1, 10) for r in range(13))
 _NEAR = tuple(
     sum(1 << (f // 13 * 13 + r) for r in range(max(0, f % 13 - 2), min(13, f % 13 + 3)) if r != f % 13)

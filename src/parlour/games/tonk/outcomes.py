@@ -47,6 +47,20 @@ def stored(kind: str, **fields: Any) -> str:
     return STORED[kind].format(**fields)
 
 
+_SEATED: dict[tuple[str, int, int], str] = {}
+"""``seated``'s texts, each made once: a few hundred at most (kinds by seats by hand values)."""
+
+
+def seated(kind: str, seat: int, value: int = 0) -> str:
+    """``stored(kind, seat=seat, value=value)`` for the kinds that name a seat (and a value), made once each:
+    a hand ends at a step of every playout, and formatting the text costs more than the rest of the step."""
+    key = (kind, seat, value)
+    text = _SEATED.get(key)
+    if text is None:
+        text = _SEATED[key] = STORED[kind].format(seat=seat, value=value)
+    return text
+
+
 def dealt_winners(values: dict[int, int]) -> str:
     """``{winners}`` of a deal-time win: each winning seat with the value of its hand."""
     return ", ".join(f"seat {seat} ({value})" for seat, value in values.items())

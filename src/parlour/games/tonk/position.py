@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-from mypy_extensions import mypyc_attr
+from typing import Any, NamedTuple
 
 from parlour.core.cards import CARD_TEXT, cards_of, parse_card, sort_key
 from parlour.core.game import LedgerEntry
@@ -46,10 +44,12 @@ def cards_text(cards: int | list[int] | tuple[int, ...]) -> list[str]:
     return [CARD_TEXT[c] for c in sorted(ids, key=sort_key)]
 
 
-@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """A finished hand, kept raw and shown (revealed) in every view under ``results``."""
+class HandResult(NamedTuple):
+    """A finished hand, kept raw and shown (revealed) in every view under ``results``.
+
+    A named tuple, not a frozen dataclass: one is made at the end of every hand, so at a step of every
+    playout, and a frozen dataclass's ``__init__`` (a ``object.__setattr__`` per field) cost three
+    times as much."""
 
     hand: int
     dealer: int

@@ -23,7 +23,7 @@ REAL = (1 << 52) - 1
 """The mask of every non-joker face."""
 SUIT_BITS = 0x1FFF
 
-_RANK_BITS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+RANK_BITS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 _VALID_RUN3 = sum(1 << (s * 13 + r) for s in range(4) for r in range(11))
 _QKA = tuple((1 << (s * 13)) | (1 << (s * 13 + 11)) | (1 << (s * 13 + 12)) for s in range(4))
 
@@ -53,7 +53,7 @@ def shape_of(named: int, ace_high: bool) -> Shape | None:
     n = named.bit_count()
     if n < 3 or named & ~REAL:
         return None
-    for r, bits in enumerate(_RANK_BITS):
+    for r, bits in enumerate(RANK_BITS):
         if named & ~bits == 0:
             return Shape(False, r, -1, 0, 0) if n <= 4 else None
     for s in range(4):
@@ -85,7 +85,7 @@ def spread_shape(real: int, joker_faces: tuple[int, ...], ace_high: bool) -> Sha
         return shape_of(named, ace_high)
     if not 3 <= n <= 4 or named & ~REAL:
         return None
-    for r, bits in enumerate(_RANK_BITS):
+    for r, bits in enumerate(RANK_BITS):
         if named & ~bits == 0:
             return Shape(False, r, -1, 0, 0)
     return None
@@ -106,7 +106,7 @@ def accept_mask(shape: Shape, named: int, size: int, ace_high: bool, hit_sets: b
         return out & ~named
     if not hit_sets or size >= 4:
         return 0
-    return _RANK_BITS[shape.rank]
+    return RANK_BITS[shape.rank]
 
 
 def extend(shape: Shape, face: int) -> Shape:
@@ -138,47 +138,66 @@ def _subsets(mask: int, size: int) -> Iterator[int]:
         yield sum(combo)
 
 
-def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, tuple[int, ...]]]:
-    """Every spread the hand can lay, as (real faces mask, sorted faces the jokers stand for).
-
-    ``hand`` is the mask of the real faces held, ``jokers`` how many jokers.
-    A joker may name any face its spread needs, held or not (docs/rules/en/tonk.md,
-    "Spreads and hits");
-    every spread keeps at least one real card.
-    """
+def spread_places(hand: int, jokers: int, ace_high: bool) -> tuple[int, int]:
+    """Where the hand may have spreads: a mask of rank indices that may make a set, and a mask of the suits
+    (bit ``s``) that may hold a run; ``hand`` is the mask of the real faces held, ``jokers`` how many jokers."""
     a, b, c, d = hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39
     starts = hand & (hand >> 1) & (hand >> 2) & _VALID_RUN3
     if jokers == 0:
         ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
         if not ranks and not starts and not (ace_high and _has_qka(hand)):
-            return []
+            return 0, 0
     elif jokers == 1:
         ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
     else:
         ranks = a | b | c | d
-    out: list[tuple[int, tuple[int, ...]]] = []
-    while ranks:
-        low = ranks & -ranks
-        ranks ^= low
-        r = low.bit_length() - 1
-        held = hand & _RANK_BITS[r]
-        k = held.bit_count()
-        rank_faces = (r, 13 + r, 26 + r, 39 + r)
-        for size in (3, 4):
-            for j in range(min(jokers, size - 1) + 1):
-                if size - j > k:
-                    continue
-                names = list(combinations_with_replacement(rank_faces, j))
-                for real in _subsets(held, size - j):
-                    for named_by_jokers in names:
-                        out.append((real, named_by_jokers))
+    suits = 0
     for s, block in enumerate((a, b, c, d)):
         if jokers == 0:
             if not starts >> (13 * s) & SUIT_BITS and not (ace_high and hand & _QKA[s] == _QKA[s]):
                 continue
         elif block.bit_count() + jokers < 3:
             continue
-        out.extend(_runs_in_suit(s, block, jokers, ace_high))
+        suits |= 1 << s
+    return ranks, suits
+
+
+def rank_spreads(held: int, jokers: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The sets of one rank: ``held`` is the mask of the faces of that rank in the hand (at least one)."""
+    r = (held & -held).bit_length() - 1
+    r %= 13
+    k = held.bit_count()
+    rank_faces = (r, 13 + r, 26 + r, 39 + r)
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for size in (3, 4):
+        for j in range(min(jokers, size - 1) + 1):
+            if size - j > k:
+                continue
+            names = list(combinations_with_replacement(rank_faces, j))
+            for real in _subsets(held, size - j):
+                for named_by_jokers in names:
+                    out.append((real, named_by_jokers))
+    return out
+
+
+def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """Every spread the hand can lay, as (real faces mask, sorted faces the jokers stand for).
+
+    ``hand`` is the mask of the real faces held, ``jokers`` how many jokers.
+    A joker may name any face its spread needs, held or not (docs/rules/en/tonk.md,
+    "Spreads and hits");
+    every spread keeps at least one real card. The sets come first, by rank, then the runs, by suit
+    (``rank_spreads`` and ``suit_runs`` at the places ``spread_places`` finds).
+    """
+    ranks, suits = spread_places(hand, jokers, ace_high)
+    out: list[tuple[int, tuple[int, ...]]] = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        out.extend(rank_spreads(hand & RANK_BITS[low.bit_length() - 1], jokers))
+    for s in range(4):
+        if suits >> s & 1:
+            out.extend(suit_runs(s, hand >> (13 * s) & SUIT_BITS, jokers, ace_high))
     return out
 
 
@@ -186,10 +205,12 @@ def _has_qka(hand: int) -> bool:
     return any(hand & qka == qka for qka in _QKA)
 
 
-def _runs_in_suit(s: int, block: int, jokers: int, ace_high: bool) -> Iterator[tuple[int, tuple[int, ...]]]:
+def suit_runs(s: int, block: int, jokers: int, ace_high: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """The runs of suit ``s`` from the hand's faces of that suit (``block``, 13 bits) and ``jokers`` jokers."""
     ext = block | ((block & 1) << 13 if ace_high else 0)
     top = 14 if ace_high else 13
     base = 13 * s
+    out: list[tuple[int, tuple[int, ...]]] = []
     for start in range(1, 13):
         if jokers == 0 and not ext >> (start - 1) & 1:
             continue
@@ -202,10 +223,11 @@ def _runs_in_suit(s: int, block: int, jokers: int, ace_high: bool) -> Iterator[t
             held = window & ext
             if not held:
                 continue
-            yield _faces(held, base), _face_tuple(missing, base)
+            out.append((_faces(held, base), _face_tuple(missing, base)))
             for e in range(1, min(spare, held.bit_count() - 1) + 1):
                 for extra in _subsets(held, e):
-                    yield _faces(held & ~extra, base), _face_tuple(missing | extra, base)
+                    out.append((_faces(held & ~extra, base), _face_tuple(missing | extra, base)))
+    return out
 
 
 def _faces(positions: int, base: int) -> int:
