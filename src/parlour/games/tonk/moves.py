@@ -1,6 +1,6 @@
 """Tonk's actions as the legal-move generator hands them out: built once, looked up after.
 
-The generator (``TonkState._legal_actions``) returns shared action objects:
+The generator (``TonkPlay.legal``, play.py) returns shared action objects:
 turn starts by a three-bit key, discards by one look-up per suit, spreads and
 hits from caches keyed by their masks, so that listing the moves of a hand
 allocates almost nothing.
