@@ -16,7 +16,7 @@ import numpy as np
 from parlour.core.cards import CARD_TEXT, JOKER_TEXT
 from parlour.core.encoding import END, FACES, Layout, face_slot, put_faces, put_one_hot, put_values, relative, rotated
 from parlour.core.game import Game, State, View
-from parlour.games.tonk.position import OVER, PHASES
+from parlour.games.tonk.position import OVER, PHASES, TonkPosition
 from parlour.games.tonk.rules import TonkRules
 
 if TYPE_CHECKING:
@@ -28,16 +28,14 @@ NAMED = "Jk="
 """How a joker in a spread or a hit shows the card it stands for (``Jk=5h``)."""
 
 
-def slots_of(mask: int, start: int) -> list[int]:
-    """The observation slots of the cards of ``mask`` in a section from ``start``: a face's own slot, any joker
-    (ids 52, 53) slot 52."""
-    out = []
+def count_cards(counts: bytearray, mask: int, start: int) -> None:
+    """Count the cards of ``mask`` into the section of ``counts`` from ``start``: a face at its own slot, any
+    joker (ids 52, 53) at slot 52."""
     while mask:
         low = mask & -mask
         card = low.bit_length() - 1
-        out.append(start + card if card < 52 else start + 52)
+        counts[start + card if card < 52 else start + 52] += 1
         mask ^= low
-    return out
 
 
 def spread_slots(jokers: int) -> int:
@@ -102,20 +100,21 @@ class TonkEncoding:
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
         """``observe(state.view(seat))`` into ``out`` (``core.encoding``), read from the ``TonkPosition``.
 
-        Every slot that counts cards or is set to 1 is listed once per card (a joker at slot 52 of its
-        section, as ``face_slot`` places it), and the list written into ``out`` at once (counted by
-        ``np.bincount`` when jokers may share a slot); the fractions are then written at their slots.
-        Cards are ids here: faces 0–51 are their own slot."""
-        pos = state.pos
+        The slots that count cards or are set to 1 are counted in a ``bytearray`` the size of the layout (a
+        joker at slot 52 of its section, as ``face_slot`` places it, two jokers counting 2), which is written
+        into ``out`` in one call; the fractions are then written at their slots. Cards are ids here: faces
+        0–51 are their own slot. (Listing the slots and writing them by numpy's fancy indexing cost twice as
+        much: a list of Python ints is converted on every call.)"""
+        pos: TonkPosition = state.pos  # typed: the compiled build reads its fields natively
         n = self.players
         over = pos.phase == OVER
         me = 0 if seat is None else seat
         order = self.order[me]
         hands = pos.hands
-        ones: list[int] = []
-        add = ones.append
+        size = self.layout.size
+        counts = bytearray(size)
         if seat is not None:
-            ones += slots_of(hands[seat], self.hand.start)
+            count_cards(counts, hands[seat], self.hand.start)
         stake = self.stake
         balances = pos.balances
         fractions = [0.0 if seat is None else pos.values[seat] / VALUE_SCALE, len(pos.stock) / 52,
@@ -124,44 +123,44 @@ class TonkEncoding:
         seen = hands if over else pos.known
         for section, q in zip(self.known, order, strict=True):
             if seen[q]:
-                ones += slots_of(seen[q], section.start)
+                count_cards(counts, seen[q], section.start)
         discard = pos.discard
         if discard:
             top = discard[-1]
-            add(self.top.start + (top if top < 52 else 52))
+            counts[self.top.start + (top if top < 52 else 52)] = 1
             start = self.pile.start
-            ones.extend([start + c if c < 52 else start + 52 for c in discard])
+            for c in discard:
+                counts[start + c if c < 52 else start + 52] += 1
         if pos.taken >= 0:
-            add(self.taken.start + (pos.taken if pos.taken < 52 else 52))
+            counts[self.taken.start + (pos.taken if pos.taken < 52 else 52)] = 1
         for section, spread in zip(self.spreads, pos.spreads, strict=False):
             start = section.start
-            ones += slots_of(spread.real, start)
+            count_cards(counts, spread.real, start)
             named = start + FACES
             for face in spread.joker_faces:
-                ones += (start + 52, named + face)
-            add(named + 52 + (spread.owner - me) % n)
-        add(self.phase.start + pos.phase)
+                counts[start + 52] += 1
+                counts[named + face] += 1
+            counts[named + 52 + (spread.owner - me) % n] = 1
+        counts[self.phase.start + pos.phase] = 1
         if pos.cur >= 0:
-            add(self.to_play.start + (pos.cur - me) % n)
-        add(self.dealer.start + (pos.dealer - me) % n)
+            counts[self.to_play.start + (pos.cur - me) % n] = 1
+        counts[self.dealer.start + (pos.dealer - me) % n] = 1
         lockout = pos.lockout
-        if any(lockout):
-            ones += [self.lockout.start + k for k, q in enumerate(order) if lockout[q]]
+        for k, q in enumerate(order):
+            if lockout[q]:
+                counts[self.lockout.start + k] = 1
         bets = pos.bets
-        if bets.count(None) < n:
-            ones += [self.bets.start + 2 * k + (0 if bets[q] else 1) for k, q in enumerate(order)
-                     if bets[q] is not None]
         spades = pos.spades_shown
-        if spades.count(None) < n:
-            ones += [self.spades.start + k * FACES + spades[q] for k, q in enumerate(order)
-                     if spades[q] is not None]
+        for k, q in enumerate(order):
+            bet = bets[q]
+            if bet is not None:
+                counts[self.bets.start + 2 * k + (0 if bet else 1)] = 1
+            spade = spades[q]
+            if spade is not None:
+                counts[self.spades.start + k * FACES + spade] = 1
         if pos.stock_out_seat >= 0:
-            add(self.out_seat.start + (pos.stock_out_seat - me) % n)
-        if self.jokers:  # two jokers share a slot: count them
-            size = self.layout.size  # out may go on (encode_into): only the layout's slots are written
-            out[:size] = np.bincount(ones, minlength=size)
-        else:  # no slot is listed twice
-            out[ones] = 1.0
+            counts[self.out_seat.start + (pos.stock_out_seat - me) % n] = 1
+        out[:size] = np.frombuffer(counts, np.uint8)
         out[self.fraction_slots] = fractions
 
     def observe(self, view: View) -> list[float]:
