@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from parlour.core.cards import CARDS, cards_of, value_of_face
 from parlour.games.tonk.actions import DISCARDS, DRAW_DISCARD, DRAW_STOCK, DROP, Hit, Spread, TonkAction
-from parlour.games.tonk.spreads import RANK_BITS, SUIT_BITS, rank_spreads, spread_places, suit_runs, table_order
+from parlour.games.tonk.spreads import group_spreads, spread_groups, table_order
 
 TURN_ACTIONS = tuple(
     tuple(a for bit, a in ((1, DROP), (2, DRAW_STOCK), (4, DRAW_DISCARD)) if key & bit) for key in range(8)
@@ -41,11 +41,9 @@ def discards(hand: int) -> tuple[TonkAction, ...]:
 
 _spread_cache: dict[tuple[int, tuple[int, ...]], Spread] = {}
 _hit_cache: dict[tuple[int, int, bool], Hit] = {}
-_sets_cache: dict[int, tuple[Spread, ...]] = {}
-"""The sets of one rank by ``held | jokers << 52`` (``held`` the faces of that rank in hand): 13 × 16 × 3 at most."""
-_runs_cache: dict[int, tuple[Spread, ...]] = {}
-"""The runs of one suit by (((faces of that suit << 2 | suit) << 2 | jokers) << 1 | ace_high): 8192 × 4 × 3 × 2
-at most, and far fewer met (a hand holds a few cards of a suit)."""
+_groups_cache: dict[int, tuple[Spread, ...]] = {}
+"""The spreads of one ``spreads.spread_groups`` group by (((faces << 3 | suit + 1) << 2 | jokers) << 1 | ace_high):
+at most 13 × 16 sets' and 4 × 8192 runs' groups, each by jokers and ace_high, and far fewer met."""
 
 
 def spread_action(real: int, joker_faces: tuple[int, ...]) -> Spread:
@@ -67,27 +65,15 @@ def hit_action(face: int, spread: int, joker: bool) -> Hit:
 
 
 def spread_actions(hand: int, jokers: int, ace_high: bool) -> list[Spread]:
-    """The spread actions of ``spreads.candidate_spreads(hand, jokers, ace_high)``, in its order, each rank's sets
-    and each suit's runs listed once and looked up after: with jokers a hand has dozens of spreads, and building
-    them was most of the time a step took."""
-    ranks, suits = spread_places(hand, jokers, ace_high)
+    """The spread actions of ``spreads.candidate_spreads(hand, jokers, ace_high)``, in its order, each group's
+    (a rank's sets, a suit's runs) listed once and looked up after: with jokers a hand has dozens of spreads, and
+    building them was most of the time a step took."""
     out: list[Spread] = []
-    while ranks:
-        low = ranks & -ranks
-        ranks ^= low
-        held = hand & RANK_BITS[low.bit_length() - 1]
-        key = held | jokers << 52
-        sets = _sets_cache.get(key)
-        if sets is None:
-            sets = _sets_cache[key] = tuple(spread_action(real, named) for real, named in rank_spreads(held, jokers))
-        out.extend(sets)
-    for s in range(4):
-        if suits >> s & 1:
-            block = hand >> (13 * s) & SUIT_BITS
-            key = ((block << 2 | s) << 2 | jokers) << 1 | ace_high
-            runs = _runs_cache.get(key)
-            if runs is None:
-                runs = _runs_cache[key] = tuple(spread_action(real, named)
-                                                for real, named in suit_runs(s, block, jokers, ace_high))
-            out.extend(runs)
+    for faces, suit in spread_groups(hand, jokers, ace_high):
+        key = ((faces << 3 | suit + 1) << 2 | jokers) << 1 | ace_high
+        spreads = _groups_cache.get(key)
+        if spreads is None:
+            spreads = _groups_cache[key] = tuple(spread_action(real, named)
+                                                 for real, named in group_spreads(faces, suit, jokers, ace_high))
+        out.extend(spreads)
     return out

@@ -138,28 +138,39 @@ def _subsets(mask: int, size: int) -> Iterator[int]:
         yield sum(combo)
 
 
-def spread_places(hand: int, jokers: int, ace_high: bool) -> tuple[int, int]:
-    """Where the hand may have spreads: a mask of rank indices that may make a set, and a mask of the suits
-    (bit ``s``) that may hold a run; ``hand`` is the mask of the real faces held, ``jokers`` how many jokers."""
+def spread_groups(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, int]]:
+    """Where the hand may have spreads, as (faces, suit) groups in ``candidate_spreads``' order: first each rank
+    that may make a set, as the hand's faces of that rank with suit -1, lowest rank first; then each suit that may
+    hold a run, as the hand's faces of that suit (13 bits) with the suit. ``hand`` is the mask of the real faces
+    held, ``jokers`` how many jokers; ``group_spreads`` lists a group's spreads."""
     a, b, c, d = hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39
     starts = hand & (hand >> 1) & (hand >> 2) & _VALID_RUN3
     if jokers == 0:
         ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
         if not ranks and not starts and not (ace_high and _has_qka(hand)):
-            return 0, 0
+            return []
     elif jokers == 1:
         ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
     else:
         ranks = a | b | c | d
-    suits = 0
+    groups: list[tuple[int, int]] = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        groups.append((hand & RANK_BITS[low.bit_length() - 1], -1))
     for s, block in enumerate((a, b, c, d)):
         if jokers == 0:
             if not starts >> (13 * s) & SUIT_BITS and not (ace_high and hand & _QKA[s] == _QKA[s]):
                 continue
         elif block.bit_count() + jokers < 3:
             continue
-        suits |= 1 << s
-    return ranks, suits
+        groups.append((block, s))
+    return groups
+
+
+def group_spreads(faces: int, suit: int, jokers: int, ace_high: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """The spreads of one group of ``spread_groups``: the sets of a rank (``suit`` -1) or the runs of a suit."""
+    return rank_spreads(faces, jokers) if suit < 0 else suit_runs(suit, faces, jokers, ace_high)
 
 
 def rank_spreads(held: int, jokers: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -187,18 +198,10 @@ def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int,
     A joker may name any face its spread needs, held or not (docs/rules/en/tonk.md,
     "Spreads and hits");
     every spread keeps at least one real card. The sets come first, by rank, then the runs, by suit
-    (``rank_spreads`` and ``suit_runs`` at the places ``spread_places`` finds).
+    (``group_spreads`` of each of ``spread_groups``).
     """
-    ranks, suits = spread_places(hand, jokers, ace_high)
-    out: list[tuple[int, tuple[int, ...]]] = []
-    while ranks:
-        low = ranks & -ranks
-        ranks ^= low
-        out.extend(rank_spreads(hand & RANK_BITS[low.bit_length() - 1], jokers))
-    for s in range(4):
-        if suits >> s & 1:
-            out.extend(suit_runs(s, hand >> (13 * s) & SUIT_BITS, jokers, ace_high))
-    return out
+    return [spread for faces, suit in spread_groups(hand, jokers, ace_high)
+            for spread in group_spreads(faces, suit, jokers, ace_high)]
 
 
 def _has_qka(hand: int) -> bool:
