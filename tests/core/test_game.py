@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -59,3 +60,44 @@ def test_an_exported_state_keeps_its_first_dealer() -> None:
     assert data["dealer"] == 2 and game.state_from_json(data).first_dealer == 2
     with pytest.raises(RecordError, match="the state's dealer 9 is not a seat"):
         game.state_from_json({**data, "dealer": 9})
+
+
+class SpyPlay:
+    """Rules of play that note each call and hand it on to the game's own."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.calls: list[tuple[Any, ...]] = []
+
+    def legal(self, pos: Any) -> tuple[Any, ...]:
+        self.calls.append(("legal", pos.version))
+        return self.inner.legal(pos)  # type: ignore[no-any-return]
+
+    def apply(self, pos: Any, seed: int, action: Any) -> None:
+        self.calls.append(("apply", pos.version, seed, str(action)))
+        self.inner.apply(pos, seed, action)
+
+
+def test_a_state_with_rules_of_play_is_played_through_them() -> None:
+    """A game that keeps its rules of play in one object (``State.play``) has the core call it: the legal
+    actions once per position, each action with the state's seed after the core has recorded it."""
+    state = load_game("tonk:classic?players=2").new_state(11)
+    spy = SpyPlay(state.play)
+    state.play = spy
+    seat = state.current_player
+    first = next(a for a in state.legal_actions() if str(a) == "draw stock")
+    assert next(a for a in state.legal_actions() if str(a) == "draw stock") is first  # cached: asked once
+    state.apply(str(first))
+    second = state.legal_actions()[-1]
+    state.apply(second)
+    assert spy.calls == [("legal", 0), ("apply", 1, 11, str(first)), ("legal", 1), ("apply", 2, 11, str(second))]
+    assert state.history()[0] == (seat, first) and state.version == 2
+
+
+def test_a_state_without_rules_of_play_names_what_it_lacks() -> None:
+    state = load_game("tonk:classic?players=2").new_state(11)
+    state.play = None
+    with pytest.raises(NotImplementedError, match="TonkState implements neither _legal_actions nor play"):
+        state.legal_actions()
+    with pytest.raises(NotImplementedError, match="TonkState implements neither _apply nor play"):
+        state._apply(state.game.parse_action("drop", state))

@@ -6,7 +6,7 @@ reads action text and builds states consistent with a seat's view
 ``core.position``) with the rules of play around it. ``apply`` lives here,
 as OpenSpiel's ``ApplyAction``: it reads text, checks legality against the
 game's one legal-move generator, records the history, then calls the game's
-``_apply``, which changes the position and nothing else. Chance comes from
+``_apply`` (or its ``play``, ``RulesOfPlay``), which changes the position and nothing else. Chance comes from
 ``core.chance``: no generator lives in a state, so ``clone`` copies data only
 and (rules, seed, actions) always replays to the identical state. A ``View``
 is the JSON-able part of a state one seat may know; it never holds a card
@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
@@ -27,7 +27,7 @@ from parlour.core.i18n import gettext
 from parlour.core.position import Position, history_items
 from parlour.core.rules import Rules
 
-TERMINAL = -1
+TERMINAL: Final = -1
 """``current_player`` of a finished game."""
 
 STATE_FORMAT = 1
@@ -94,7 +94,26 @@ class LedgerEntry(NamedTuple):
 
 ActionT = TypeVar("ActionT", bound=Hashable)
 PositionT = TypeVar("PositionT", bound=Position)
+PositionT_contra = TypeVar("PositionT_contra", bound=Position, contravariant=True)
 RulesT = TypeVar("RulesT", bound=Rules)
+
+
+class RulesOfPlay(Protocol[ActionT, PositionT_contra]):
+    """A game's legal-move generator and the effect of each move, as one object apart from its state.
+
+    A game may hand the core one (``State.play``, set in ``_bind``) instead of
+    implementing ``_legal_actions`` and ``_apply``: ``legal_actions`` and
+    ``apply`` then call it directly. In a compiled build it is a native class, and
+    nothing interpreted stands between a playout's step and the rules.
+    """
+
+    def legal(self, pos: PositionT_contra) -> tuple[ActionT, ...]:
+        """``State._legal_actions`` of a state at ``pos``."""
+        ...
+
+    def apply(self, pos: PositionT_contra, seed: int, action: ActionT) -> None:
+        """``State._apply`` of a state at ``pos`` whose chance events follow from ``seed``."""
+        ...
 
 
 class State(ABC, Generic[ActionT, PositionT]):
@@ -103,7 +122,8 @@ class State(ABC, Generic[ActionT, PositionT]):
     A game implements ``_deal`` / ``_set_up`` (where a game starts),
     ``current_player``, ``_legal_actions`` (the one legal-move generator),
     ``why_illegal`` (the reason an action is not among them), ``_apply``,
-    ``returns`` and ``view``.
+    ``returns`` and ``view``; or, in place of ``_legal_actions`` and ``_apply``,
+    sets ``play`` (``RulesOfPlay``) in ``_bind``.
     """
 
     game: Game[Any]
@@ -116,6 +136,11 @@ class State(ABC, Generic[ActionT, PositionT]):
     origin: Mapping[str, Any] | None
     """The exported state (``to_json``) this one was loaded from, if it was: records start there."""
     _legal: tuple[ActionT, ...] | None
+    play: RulesOfPlay[ActionT, PositionT] | None
+    """The game's rules of play when it keeps them in their own object (see ``RulesOfPlay``), else None."""
+    _interned: type[Any] | None
+    """``interned_actions``, kept on the instance: ``apply`` reads it at every step, and an instance's own
+    attribute is the quickest to read."""
     interned_actions: ClassVar[type[Any] | None] = None
     """The game's action type when there is one object per action value and the type compares
     by identity (say, one shared object per card played): ``apply`` then finds an action of
@@ -147,6 +172,8 @@ class State(ABC, Generic[ActionT, PositionT]):
         self.first_dealer = game.num_players - 1
         self.origin = None
         self._legal = None
+        self.play = None
+        self._interned = self.interned_actions
         self._bind()
 
     # ---------------------------------------------------------- the game's part
@@ -171,17 +198,25 @@ class State(ABC, Generic[ActionT, PositionT]):
     def current_player(self) -> int:
         """The seat to act, or ``TERMINAL``."""
 
-    @abstractmethod
     def _legal_actions(self) -> tuple[ActionT, ...]:
-        """Every legal action of the seat to play, in a deterministic order: the one source of legality."""
+        """Every legal action of the seat to play, in a deterministic order: the one source of legality.
+
+        A game implements it, or sets ``play`` (whose ``legal`` this default calls)."""
+        if self.play is None:
+            raise NotImplementedError(f"{type(self).__name__} implements neither _legal_actions nor play")
+        return self.play.legal(self.pos)
 
     @abstractmethod
     def why_illegal(self, action: Any) -> str:
         """Why ``action``, which is not among the legal actions, is refused (for its error message)."""
 
-    @abstractmethod
     def _apply(self, action: ActionT) -> None:
-        """Play the legal ``action``: change the position; history and caches are the core's."""
+        """Play the legal ``action``: change the position; history and caches are the core's.
+
+        A game implements it, or sets ``play`` (whose ``apply`` this default calls)."""
+        if self.play is None:
+            raise NotImplementedError(f"{type(self).__name__} implements neither _apply nor play")
+        self.play.apply(self.pos, self.seed, action)
 
     @abstractmethod
     def returns(self) -> list[float]:
@@ -225,7 +260,8 @@ class State(ABC, Generic[ActionT, PositionT]):
         """Every legal action of the seat to play, in a deterministic order (empty once over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_actions()
+            play = self.play
+            legal = self._legal = self._legal_actions() if play is None else play.legal(self.pos)
         return legal
 
     def apply(self, action: ActionT | str) -> ActionT:
@@ -237,10 +273,11 @@ class State(ABC, Generic[ActionT, PositionT]):
         quotes it as typed, not as the game would write the action.
         """
         legal = self._legal
+        play = self.play
         if legal is None:
-            legal = self._legal = self._legal_actions()
+            legal = self._legal = self._legal_actions() if play is None else play.legal(self.pos)
         chosen: ActionT
-        if type(action) is self.interned_actions and action in legal:  # identity alone, in C
+        if type(action) is self._interned and action in legal:  # identity alone, in C
             chosen = action
         else:
             for listed in legal:  # by identity first: the legal tuple's own objects are what callers pass
@@ -253,7 +290,10 @@ class State(ABC, Generic[ActionT, PositionT]):
         pos.history = (self.current_player, chosen, pos.history)
         pos.version += 1
         self._legal = None
-        self._apply(chosen)
+        if play is None:
+            self._apply(chosen)
+        else:
+            play.apply(pos, self.seed, chosen)
         return chosen
 
     def _found(self, action: ActionT | str, legal: tuple[ActionT, ...]) -> ActionT:

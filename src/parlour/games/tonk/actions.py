@@ -9,6 +9,7 @@ Text is read case-insensitively; ``str(action)`` gives the canonical form.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -107,12 +108,12 @@ class SpadesBet:
 
 TonkAction = Drop | Draw | Spread | Hit | Discard | SpadesBet
 
-DROP = Drop()
-DRAW_STOCK = Draw(True)
-DRAW_DISCARD = Draw(False)
-SPADES_IN = SpadesBet(True)
-SPADES_OUT = SpadesBet(False)
-DISCARDS = tuple(Discard(c) for c in CARDS[:54])
+DROP: Final = Drop()
+DRAW_STOCK: Final = Draw(True)
+DRAW_DISCARD: Final = Draw(False)
+SPADES_IN: Final = SpadesBet(True)
+SPADES_OUT: Final = SpadesBet(False)
+DISCARDS: Final = tuple(Discard(c) for c in CARDS[:54])
 
 FORMS = "drop, draw stock, draw discard, spread CARD CARD CARD…, hit CARD N, discard CARD, spades in, spades out"
 

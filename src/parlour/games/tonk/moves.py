@@ -8,25 +8,27 @@ allocates almost nothing.
 
 from __future__ import annotations
 
+from typing import Final
+
 from parlour.core.cards import CARDS, cards_of, value_of_face
 from parlour.games.tonk.actions import DISCARDS, DRAW_DISCARD, DRAW_STOCK, DROP, Hit, Spread, TonkAction
 from parlour.games.tonk.spreads import group_spreads, spread_groups, table_order
 
-TURN_ACTIONS = tuple(
+TURN_ACTIONS: Final = tuple(
     tuple(a for bit, a in ((1, DROP), (2, DRAW_STOCK), (4, DRAW_DISCARD)) if key & bit) for key in range(8)
 )
 """The turn-start actions, by (may drop) | (stock left) << 1 | (discard pile left) << 2."""
 
-_DISCARDS_BY_SUIT = tuple(
+_DISCARDS_BY_SUIT: Final = tuple(
     tuple(tuple(DISCARDS[s * 13 + r] for r in range(13) if block >> r & 1) for block in range(1 << 13))
     for s in range(4)
 )
 """The discard actions of every subset of one suit's 13 cards: a hand's discards are four look-ups."""
 
-BITS = tuple(1 << c for c in range(54))
+BITS: Final = tuple(1 << c for c in range(54))
 """Card id → its bit in a hand mask."""
 
-VALUES = {points: tuple(value_of_face(c, points) for c in range(54)) for points in range(51)}
+VALUES: Final = {points: tuple(value_of_face(c, points) for c in range(54)) for points in range(51)}
 """Card id → counting value, by ``joker_points``."""
 
 
@@ -39,9 +41,9 @@ def discards(hand: int) -> tuple[TonkAction, ...]:
     return (*out, DISCARDS[52]) if hand >> 52 else out
 
 
-_spread_cache: dict[tuple[int, tuple[int, ...]], Spread] = {}
-_hit_cache: dict[tuple[int, int, bool], Hit] = {}
-_groups_cache: dict[int, tuple[Spread, ...]] = {}
+_spread_cache: Final[dict[tuple[int, tuple[int, ...]], Spread]] = {}
+_hit_cache: Final[dict[tuple[int, int, bool], Hit]] = {}
+_groups_cache: Final[dict[int, tuple[Spread, ...]]] = {}
 """The spreads of one ``spreads.spread_groups`` group by (((faces << 3 | suit + 1) << 2 | jokers) << 1 | ace_high):
 at most 13 × 16 sets' and 4 × 8192 runs' groups, each by jokers and ace_high, and far fewer met."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from string import Formatter
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.i18n import gettext
 
-STORED = {
+STORED: Final = {
     "drop_wins": "seat {seat} drops with {value} and wins",
     "drop_caught": "seat {seat} drops with {value} and is caught",
     "tonk_out": "seat {seat} tonks out",
@@ -47,7 +47,7 @@ def stored(kind: str, **fields: Any) -> str:
     return STORED[kind].format(**fields)
 
 
-_SEATED: dict[tuple[str, int, int], str] = {}
+_SEATED: Final[dict[tuple[str, int, int], str]] = {}
 """``seated``'s texts, each made once: a few hundred at most (kinds by seats by hand values)."""
 
 

@@ -33,6 +33,9 @@ from parlour.games.tonk.spreads import REAL, spread_shape
 from parlour.games.tonk.table import TableSpread
 
 SPADE_BITS: Final = 0x1FFF << 39
+JOKERS_HELD: Final = (0, 1, 1, 2)
+"""The jokers in a hand, by its two joker bits (``hand >> 52``): a look-up, where ``int.bit_count`` is a
+method call in compiled code."""
 
 
 @final
@@ -199,8 +202,10 @@ class TonkPlay:
                  void: bool) -> None:
         """Settle the hand, keep its result, then end the match or deal the next hand."""
         self.settle(pos, payments, "hand")
-        pos.results = (*pos.results, HandResult(pos.hand_no, pos.dealer, outcome, void, tuple(pos.values),
-                                                tuple(pos.hands), tuple(payments)))
+        # tuple.__new__ makes a named tuple in C; its generated __new__ is interpreted, twice the cost here
+        result = tuple.__new__(HandResult, (pos.hand_no, pos.dealer, outcome, void, tuple(pos.values),
+                                            tuple(pos.hands), tuple(payments)))
+        pos.results = (*pos.results, result)
         if not void:
             pos.hands_counted += 1
         target = self.target
@@ -219,8 +224,8 @@ class TonkPlay:
         stake = self.stake
         balances = list(pos.balances)
         entries = []
-        for payer, payee, stakes in payments:
-            entries.append(LedgerEntry(payer, payee, stakes, stakes * stake, pos.hand_no, reason))
+        for payer, payee, stakes in payments:  # a named tuple made in C, as in end_hand
+            entries.append(tuple.__new__(LedgerEntry, (payer, payee, stakes, stakes * stake, pos.hand_no, reason)))
             balances[payer] -= stakes
             balances[payee] += stakes
         pos.ledger = (*pos.ledger, *entries)
@@ -244,13 +249,16 @@ class TonkPlay:
         seat = pos.cur
         hand = pos.hands[seat]
         real = hand & REAL
-        jokers = (hand >> 52).bit_count()
+        jokers = JOKERS_HELD[hand >> 52]
         out: list[TonkAction] = []
         if self.drop_any and not pos.lockout[seat]:
             out.append(DROP)
-        if hand.bit_count() >= 3:
+        two_less = hand & (hand - 1)  # the hand without its lowest card; then without its two lowest
+        if two_less & (two_less - 1):
             out.extend(spread_actions(real, jokers, self.ace_high))
-        for number, spread in enumerate(pos.spreads, start=1):
+        number = 0
+        for spread in pos.spreads:
+            number += 1
             fits = spread.accept & real
             while fits:
                 low = fits & -fits

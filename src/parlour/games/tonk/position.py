@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from parlour.core.cards import CARD_TEXT, cards_of, parse_card, sort_key
 from parlour.core.game import LedgerEntry
@@ -22,7 +22,10 @@ from parlour.core.position import Position
 from parlour.games.tonk.settlement import Payment
 from parlour.games.tonk.table import TableSpread
 
-BET, TURN, PLAY, OVER = range(4)
+BET: Final = 0
+TURN: Final = 1
+PLAY: Final = 2
+OVER: Final = 3
 PHASES = ("bet", "turn", "play", "over")
 
 

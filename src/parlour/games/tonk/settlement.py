@@ -9,14 +9,15 @@ sums to zero by construction: a payment moves stakes from one seat to another.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.games.tonk.rules import TonkRules
 
 Payment = tuple[int, int, int]
 
 
-DEAL_WIN_LOW = 15
-DEAL_WIN_HIGH = 49
+DEAL_WIN_LOW: Final = 15
+DEAL_WIN_HIGH: Final = 49
 """Every deal-time win is for a hand of at most ``DEAL_WIN_LOW`` or at least ``DEAL_WIN_HIGH``."""
 
 

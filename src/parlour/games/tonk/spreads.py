@@ -16,16 +16,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-REAL = (1 << 52) - 1
+REAL: Final = (1 << 52) - 1
 """The mask of every non-joker face."""
-SUIT_BITS = 0x1FFF
+SUIT_BITS: Final = 0x1FFF
 
-RANK_BITS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
-_VALID_RUN3 = sum(1 << (s * 13 + r) for s in range(4) for r in range(11))
-_QKA = tuple((1 << (s * 13)) | (1 << (s * 13 + 11)) | (1 << (s * 13 + 12)) for s in range(4))
+RANK_BITS: Final = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+_VALID_RUN3: Final = sum(1 << (s * 13 + r) for s in range(4) for r in range(11))
+_QKA: Final = tuple((1 << (s * 13)) | (1 << (s * 13 + 11)) | (1 << (s * 13 + 12)) for s in range(4))
 
 
 def position_face(suit: int, position: int) -> int:

@@ -5,8 +5,9 @@ A state is one match of ``rules.hands`` hands (one by default) around a
 hand is settled into the ledger and, unless the match is over, the next is
 dealt at once from chance event ``hand_no`` of the seed. The rules of play
 themselves (dealing, turns, the legal-move generator and each move's
-effect) are ``TonkPlay``'s (play.py): ``_legal_actions`` and ``_apply``
-call straight through, and ``why_illegal`` only explains a refusal. What a
+effect) are ``TonkPlay``'s (play.py), the state's ``play``, which the
+core's ``legal_actions`` and ``apply`` call directly (``core.game.RulesOfPlay``);
+``why_illegal`` only explains a refusal. What a
 seat sees, and states sampled from that, are in views.py.
 """
 
@@ -99,9 +100,6 @@ class TonkState(State[TonkAction, TonkPosition]):
         return view_of(self.pos, seat, self.rules, RECENT_RESULTS)
 
     # ---------------------------------------------------------------- legal
-
-    def _legal_actions(self) -> tuple[TonkAction, ...]:
-        return self.play.legal(self.pos)
 
     def why_illegal(self, action: Any) -> str:
         """Why ``action`` is not among the legal actions, in the current language: quoting the hand or the
@@ -207,8 +205,3 @@ class TonkState(State[TonkAction, TonkPosition]):
             return self._no_cards([CARD_TEXT[card]])
         return _("you took {card} from the discard pile this turn and may not discard it "
                  "(flag may_rediscard_taken=false)").format(card=CARD_TEXT[pos.taken])
-
-    # ---------------------------------------------------------------- apply
-
-    def _apply(self, action: TonkAction) -> None:
-        self.play.apply(self.pos, self.seed, action)
