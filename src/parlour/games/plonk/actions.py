@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import CARDS, Card, card_str, parse_card
@@ -52,13 +54,13 @@ def _shared_play(card: Card) -> Play:
     return play
 
 
-PLAYS = tuple(_shared_play(CARDS[c]) for c in range(52))
+PLAYS: Final = tuple(_shared_play(CARDS[c]) for c in range(52))
 """The action of each card: engines, parsing and ``Play(card)`` hand out these, never new ones."""
 
-_ASCENDING = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)
+_ASCENDING: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0)
 """Ranks of a suit from the two up to the ace, as bit offsets in the suit."""
 
-_SUIT_PLAYS: tuple[list[tuple[Play, ...] | None], ...] = tuple(
+_SUIT_PLAYS: Final[tuple[list[tuple[Play, ...] | None], ...]] = tuple(
     [(), *[None] * SUIT_BITS] for _ in range(4)
 )
 """Per suit, the actions of each 13-bit set of its cards, filled on first use."""

@@ -7,24 +7,24 @@ into its face value or its cards in display order with a few lookups.
 
 from __future__ import annotations
 
+from typing import Final
+
 from parlour.core.cards import card_str, rank, suit, value_of_face
 
-SUIT_BITS = 0x1FFF
+SUIT_BITS: Final = 0x1FFF
 """The 13 bits of one suit, shifted by ``13 * suit``."""
-SUIT_MASKS = tuple(SUIT_BITS << (13 * s) for s in range(4))
-ACE_BITS = tuple(1 << (13 * s) for s in range(4))
-ALL_CARDS = (1 << 52) - 1
-CARD_BITS = tuple(1 << c for c in range(52))
+ALL_CARDS: Final = (1 << 52) - 1
+CARD_BITS: Final = tuple(1 << c for c in range(52))
 """Each card's bit, looked up rather than shifted: a hand's mask is the sum of its cards' bits."""
 
-SUIT_OF = tuple(suit(c) for c in range(52))
-STRENGTH = tuple((rank(c) + 11) % 13 for c in range(52))
+SUIT_OF: Final = tuple(suit(c) for c in range(52))
+STRENGTH: Final = tuple((rank(c) + 11) % 13 for c in range(52))
 """0 for a two .. 12 for an ace: the order of the cards within their suit."""
-FACE_VALUE = tuple(value_of_face(c, ace=15) for c in range(52))
+FACE_VALUE: Final = tuple(value_of_face(c, ace=15) for c in range(52))
 """What a live card scores: pips, 10 for J Q K, 15 for an ace (the 52 total 396)."""
-DECK_VALUE = sum(FACE_VALUE)
+DECK_VALUE: Final = sum(FACE_VALUE)
 
-_SUIT_VALUE = tuple(
+_SUIT_VALUE: Final = tuple(
     sum(FACE_VALUE[r] for r in range(13) if bits >> r & 1) for bits in range(1 << 13)
 )
 
@@ -46,6 +46,6 @@ def mask_text(mask: int) -> list[str]:
     return [card_str(c) for c in mask_cards(mask)]
 
 
-_SUIT_DESCENDING = tuple(
+_SUIT_DESCENDING: Final = tuple(
     tuple(13 * s + r for r in (0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)) for s in range(4)
 )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from parlour.core.cards import card_str, parse_card
 from parlour.core.errors import ParlourError, RecordError, RulesError
@@ -31,8 +31,8 @@ from parlour.games.plonk.actions import Play, parse_plonk_action, plays_of
 from parlour.games.plonk.cards import mask_text
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, Trick, piles, resolve
 
-SEATS = 4
-FIRST_DEALER = 3
+SEATS: Final = 4
+FIRST_DEALER: Final = 3
 """**[decision]** The first dealer is seat 3, so seat 0 leads the first trick."""
 KEYS = ("hands", "dealer", "scores", "deal")
 """The keys of a hand-built position."""

@@ -12,18 +12,18 @@ second, and the order of the next trick is ``L+3, L, L+1, L+2``. The seed's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import card_str, parse_card
 from parlour.core.errors import RulesError
-from parlour.games.plonk.cards import ACE_BITS, SUIT_MASKS, SUIT_OF, mask_text, value_of
+from parlour.games.plonk.cards import CARD_BITS, SUIT_BITS, SUIT_OF, mask_text, value_of
 
 Trick = tuple[int, tuple[int, ...], int]
 """A finished trick: its leader, the four cards in play order (leader first), its winner."""
 
-TRICKS_PER_DEAL = 13
+TRICKS_PER_DEAL: Final = 13
 
 
 def resolve(leader: int, cards: list[int] | tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -33,12 +33,21 @@ def resolve(leader: int, cards: list[int] | tuple[int, ...]) -> tuple[int, int, 
     highest of them, ace high), ``live`` the mask of the others.
     """
     first, second, third, fourth = cards
-    mask = 1 << first | 1 << second | 1 << third | 1 << fourth
-    lead_suit = SUIT_OF[first]
-    dead = mask & SUIT_MASKS[lead_suit]
-    ace = ACE_BITS[lead_suit]
-    top = ace.bit_length() - 1 if dead & ace else dead.bit_length() - 1
-    winner = (leader + cards.index(top)) & 3
+    return resolve_cards(leader, first, second, third, fourth)
+
+
+_TOP: Final = tuple(0 if bits & 1 else bits.bit_length() - 1 for bits in range(1 << 13))
+"""The offset in its suit of the highest card of a suit's 13-bit set, ace high (the ace is offset 0)."""
+
+
+def resolve_cards(leader: int, first: int, second: int, third: int, fourth: int) -> tuple[int, int, int, int]:
+    """``resolve`` of the trick of the cards ``first`` (led by ``leader``) to ``fourth``, in play order:
+    table look-ups and integer operations only, as it runs at every fourth step of a playout."""
+    mask = CARD_BITS[first] | CARD_BITS[second] | CARD_BITS[third] | CARD_BITS[fourth]
+    base = 13 * SUIT_OF[first]
+    dead = mask & SUIT_BITS << base
+    top = base + _TOP[dead >> base]
+    winner = (leader + (0 if top == first else 1 if top == second else 2 if top == third else 3)) & 3
     followed = dead & (dead - 1)
     return winner, (winner if followed else (leader + 3) & 3), mask ^ dead, dead
 

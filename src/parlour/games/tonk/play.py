@@ -1,14 +1,15 @@
 """Tonk's rules of play on a position: dealing, turns, the end of a hand, the legal moves and each move's effect.
 
 ``TonkPlay`` holds one rule set's constants and every step that changes a
-``TonkPosition``; ``TonkState`` (state.py) keeps the contract around it
-(``_legal_actions`` and ``_apply`` call straight through, ``why_illegal``
-explains refusals). It is a class of its own, not methods of the state,
-because the compiled build makes it a native class: a state must stay a
-regular Python class (``State.clone`` copies its ``__dict__``), and in a
-regular class every ``self.`` look-up and every call from one method to
-another goes through Python's generic attribute machinery, which cost
-more than the rest of a step. Here those are direct.
+``TonkPosition``; ``TonkState`` (state.py) keeps the contract around it (it
+is the state's ``play``, which the core's ``legal_actions`` and ``apply``
+call directly: ``core.game.RulesOfPlay``; ``why_illegal`` explains
+refusals). It is a class of its own, not methods of the state, because the
+compiled build makes it a native class: a state must stay a regular Python
+class (``State.clone`` copies its ``__dict__``), and in a regular class
+every ``self.`` look-up and every call from one method to another goes
+through Python's generic attribute machinery, which cost more than the rest
+of a step. Here those are direct.
 
 A state's chance events come from its seed (``chance_rng(seed, hand_no)``
 deals hand ``hand_no``), so every step that may end a hand, and so deal the
@@ -256,9 +257,8 @@ class TonkPlay:
         two_less = hand & (hand - 1)  # the hand without its lowest card; then without its two lowest
         if two_less & (two_less - 1):
             out.extend(spread_actions(real, jokers, self.ace_high))
-        number = 0
-        for spread in pos.spreads:
-            number += 1
+        for index, spread in enumerate(pos.spreads):  # compiled as a loop (with start=1, a generic call)
+            number = index + 1
             fits = spread.accept & real
             while fits:
                 low = fits & -fits
