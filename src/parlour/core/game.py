@@ -3,14 +3,14 @@
 A ``Game`` is a rule set with its flags fixed; it starts ``State`` objects,
 reads action text and builds states consistent with a seat's view
 (``determinize``). A ``State`` is a game's ``Position`` (plain data, see
-``core.position``) with the rules of play around it. ``apply`` lives here,
-as OpenSpiel's ``ApplyAction``: it reads text, checks legality against the
-game's one legal-move generator, records the history, then calls the game's
-``_apply`` (or its ``play``, ``RulesOfPlay``), which changes the position and nothing else. Chance comes from
-``core.chance``: no generator lives in a state, so ``clone`` copies data only
-and (rules, seed, actions) always replays to the identical state. A ``View``
-is the JSON-able part of a state one seat may know; it never holds a card
-hidden from that seat.
+``core.position``) with the rules of play around it. ``apply`` lives here, as
+OpenSpiel's ``ApplyAction``: it reads text, checks legality against the game's
+one legal-move generator, records the history, then calls the game's
+``_apply`` (or its ``play``, ``RulesOfPlay``), which changes the position and
+nothing else. Chance comes from ``core.chance``: no generator lives in a
+state, so ``clone`` copies data only and (rules, seed, actions) always replays
+to the identical state. A ``View`` is the JSON-able part of a state one seat
+may know; it never holds a card hidden from that seat.
 """
 
 from __future__ import annotations
