@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -57,6 +58,21 @@ def test_same_seed_and_actions_replay_identically(label: str, game: Game) -> Non
         again = replay(record)
         assert snapshot(again) == snapshot(state)
         assert game.new_state(seed).view(None) == game.new_state(seed).view(None)
+
+
+@pytest.mark.parametrize(("label", "game"), GAMES, ids=IDS)
+def test_a_pickled_state_plays_on_alike(label: str, game: Game) -> None:
+    """States pickle (as ``multiprocessing`` hands them to workers): compiled rules of play and a history of
+    thousands of actions included."""
+    for state in walk(game, 7, samples=6):
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy.to_json() == state.to_json() and copy.legal_actions() == state.legal_actions()
+        if not state.is_terminal:
+            action = state.legal_actions()[-1]
+            copy.apply(action)
+            after = state.clone()
+            after.apply(action)
+            assert copy.to_json() == after.to_json()
 
 
 @pytest.mark.parametrize(("label", "game"), GAMES, ids=IDS)

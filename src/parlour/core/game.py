@@ -24,11 +24,14 @@ from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, Protocol,
 from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
 from parlour.core.i18n import gettext
-from parlour.core.position import Position, history_items
+from parlour.core.position import Position, history_items, history_of
 from parlour.core.rules import Rules
 
 TERMINAL: Final = -1
 """``current_player`` of a finished game."""
+
+HISTORY_KEY = "history items"
+"""Where a pickled state keeps its history, flat (``State.__getstate__``): no attribute has this name."""
 
 STATE_FORMAT = 1
 """The version of ``State.to_json``'s layout."""
@@ -326,6 +329,24 @@ class State(ABC, Generic[ActionT, PositionT]):
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """``copy.deepcopy`` is ``clone``: the position copied, the game (immutable) shared."""
         return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickle keeps: the state's fields, with the history as a flat list of (seat, action).
+
+        The history is a linked list of nested tuples, one level per action: pickled as it is, a game of a
+        few hundred actions or more is deeper than Python's recursion limit."""
+        fields = self.__dict__.copy()
+        pos = fields["pos"] = self.pos.copy()
+        fields[HISTORY_KEY] = history_items(pos.history)
+        pos.history = None
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """The state ``__getstate__`` kept, its history linked again."""
+        fields = dict(fields)
+        items = fields.pop(HISTORY_KEY)
+        self.__dict__.update(fields)
+        self.pos.history = history_of(items)
 
     def history(self) -> list[tuple[int, ActionT]]:
         """Every (seat, action) applied since the start, oldest first."""

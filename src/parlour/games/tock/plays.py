@@ -11,6 +11,7 @@ disagree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Final
 
@@ -97,6 +98,11 @@ class Plays:
         """By pawn and place: the change that puts the pawn there, made once (``card_moves`` lists it often)."""
         self.alone: tuple[tuple[Effect, ...], ...] = tuple(tuple((step,) for step in row) for row in self.goes)
         """By pawn and place: the effect of a move of the pawn there that captures nothing."""
+
+    def __reduce__(self) -> tuple[Callable[[int, bool, bool], Plays], tuple[int, bool, bool]]:
+        """Pickled as its rule set, unpickled as that rule set's shared ``Plays``: a state pickles its
+        ``__dict__``, this included, and a compiled class has no ``__dict__`` for pickle to copy."""
+        return (plays_for, (self.players, self.mover.optional_entry, self.two_of_spades_enters))
 
     # ------------------------------------------------------------ the list
 

@@ -76,6 +76,13 @@ class TockState(State[TockAction, TockPosition]):
         self.plays = plays_for(rules.players, rules.home_entry == "optional", rules.two_of_spades_enters)
         self.listed = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The core's, without ``listed``: it holds the position object it was made for, with its whole
+        history, and an unpickled state has another position object."""
+        fields = super().__getstate__()
+        fields["listed"] = None
+        return fields
+
     def _deal(self) -> TockPosition:
         """Shuffle (chance event 0), deal 5 cards each one at a time from the dealer's left, who plays first."""
         n = self.game.rules.players
