@@ -4,7 +4,7 @@ The position (``position.PlonkPosition``) holds hands and piles as bit
 masks of card ids, so a step is a few integer operations: each hand is also
 kept as its list of legal actions (``plays``, one shared ``Play`` per card),
 from which a step removes the card played, and a full trick is resolved
-with two masks (``tricks.resolve``). A state is one whole match:
+with two masks (``tricks.resolve_cards``). A state is one whole match:
 when a deal ends it is scored and, unless the match is over, the next deal
 is dealt at once. Deals go on as long as the match needs, as docs/rules/en/plonk.md
 ("Winning") says: no cap on their number. The rules of play themselves

@@ -1,14 +1,14 @@
 """Tonk's state: the contract around a ``TonkPosition``, and why anything illegal is refused.
 
 A state is one match of ``rules.hands`` hands (one by default) around a
-``TonkPosition`` (position.py), which holds all its data. Each finished
-hand is settled into the ledger and, unless the match is over, the next is
-dealt at once from chance event ``hand_no`` of the seed. The rules of play
-themselves (dealing, turns, the legal-move generator and each move's
-effect) are ``TonkPlay``'s (play.py), the state's ``play``, which the
-core's ``legal_actions`` and ``apply`` call directly (``core.game.RulesOfPlay``);
-``why_illegal`` only explains a refusal. What a
-seat sees, and states sampled from that, are in views.py.
+``TonkPosition`` (position.py), which holds all its data. Each finished hand
+is settled into the ledger and, unless the match is over, the next is dealt
+at once from chance event ``hand_no`` of the seed. The rules of play
+themselves (dealing, turns, the legal-move generator and each move's effect)
+are ``TonkPlay``'s (play.py), the state's ``play``, which the core's
+``legal_actions`` and ``apply`` call directly (``core.game.RulesOfPlay``);
+``why_illegal`` only explains a refusal. What a seat sees, and states
+sampled from that, are in views.py.
 """
 
 from __future__ import annotations
