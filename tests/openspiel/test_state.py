@@ -83,6 +83,31 @@ def test_every_state_round_trips_through_serialisation_and_pickle(name: str, par
             assert str(copy) == str(after)
 
 
+def expected_player(state: object) -> int:
+    """The current player OpenSpiel should see: chance before the deal, then the parlour state's or terminal."""
+    if state.play is None:
+        return int(pyspiel.PlayerId.CHANCE)
+    return int(pyspiel.PlayerId.TERMINAL) if state.state.is_terminal else state.state.current_player
+
+
+@pytest.mark.parametrize(("name", "params"), BOARDS)
+def test_the_current_player_follows_play_clones_copies_and_resamples(name: str, params: dict[str, object]) -> None:
+    game = pyspiel.load_game(PREFIX + name, params)
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for step in range(400):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        copies = [state.clone(), pickle.loads(pickle.dumps(state))]
+        if step % 25 == 0 and not state.is_chance_node() and not state.is_terminal():
+            copies.append(state.resample_from_infostate(state.current_player(), sampler))
+        for seen in (state, *copies):
+            assert seen.current_player() == expected_player(seen)
+    assert state.current_player() == expected_player(state)
+
+
 def test_a_state_in_the_middle_of_a_composite_action_round_trips() -> None:
     game = pyspiel.load_game(PREFIX + "tock", {"players": 2})
     rng = np.random.RandomState(1)

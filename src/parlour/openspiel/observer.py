@@ -99,8 +99,10 @@ class Observer:
             tensor.fill(0.0)
             return
         game = self.game
-        if self.public and self.private:
-            tensor[: self.size] = game.vector_of(play.state, player)
+        if self.public and self.private:  # the encoding written in place: no array made or copied
+            view = self.dict["view"]
+            view.fill(0.0)
+            game.encoding.encode(play.state, player, view)
         elif self.public:
             tensor[: self.size] = game.vector_of(play.state, player, public=True)
         else:

@@ -39,6 +39,9 @@ OUTCOMES = 256
 UNIFORM = tuple((b, 1.0 / OUTCOMES) for b in range(OUTCOMES))
 """Each chance node's outcomes and their probabilities."""
 
+CHANCE: int = int(pyspiel.PlayerId.CHANCE)
+TERMINAL: int = int(pyspiel.PlayerId.TERMINAL)
+
 RESAMPLE_TRIES = 100
 """Determinizations tried before giving up on one where the actor's words chosen so far are legal."""
 
@@ -53,9 +56,9 @@ class Play:
         self.state = state
         self.words = words
         self.said = said
-        self.hands = [hand_text(state, q) for q in range(state.game.num_players)]
-        """Each seat's hand now, as text."""
-        self.held = held if held is not None else [f"{state.version}:{hand};" for hand in self.hands]
+        self.hands = [state.hand(q) for q in range(state.game.num_players)]
+        """Each seat's hand now (card ids): compared after each action, written as text only when changed."""
+        self.held = held if held is not None else [f"{state.version}:{as_text(hand)};" for hand in self.hands]
 
     def begin(self) -> None:
         """Start choosing the next action word by word (nothing to choose once the game is over)."""
@@ -70,10 +73,10 @@ class Play:
         self.said += f"{seat}:{action};"
         hands, held = self.hands, self.held
         for q, before in enumerate(hands):
-            hand = hand_text(state, q)
+            hand = state.hand(q)
             if hand != before:
                 hands[q] = hand
-                held[q] += f"{state.version}:{hand};"
+                held[q] += f"{state.version}:{as_text(hand)};"
         self.begin()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
@@ -88,9 +91,9 @@ class Play:
         return (restored, (self.state.to_json(), list(self.words.chosen), self.said, list(self.held)))
 
 
-def hand_text(state: State[Any, Any], seat: int) -> str:
-    """``seat``'s hand in ``state`` as card notation."""
-    return " ".join(CARD_TEXT[c] for c in state.hand(seat))
+def as_text(hand: list[int]) -> str:
+    """A hand's card ids as card notation."""
+    return " ".join([CARD_TEXT[c] for c in hand])
 
 
 def restored(data: dict[str, Any], chosen: list[int], said: str, held: list[str]) -> Play:
@@ -101,6 +104,11 @@ def restored(data: dict[str, Any], chosen: list[int], said: str, held: list[str]
     for word in chosen:
         play.words.choose(word)
     return play
+
+
+def actor_of(state: State[Any, Any]) -> int:
+    """OpenSpiel's current player of a dealt game: the parlour state's, or ``TERMINAL`` once it is over."""
+    return TERMINAL if state.is_terminal else state.current_player
 
 
 class Dealing(Protocol):
@@ -127,6 +135,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """The game in play, once the seed is drawn."""
         self.passed: list[list[float]] = []
         """The returns of each game over at the deal that was passed over before this one (``first_game``)."""
+        self.actor = CHANCE
+        """``current_player()``, kept up to date as actions apply: OpenSpiel asks for it several times a step."""
 
     @property
     def dealt(self) -> Play:
@@ -168,16 +178,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         self.drawn = SEED_BYTES
         self.play = Play(state, game.chooser.copy(), said, held)
         self.play.begin()
+        self.actor = actor_of(state)
 
     # ------------------------------------------------------------ OpenSpiel API
 
     def current_player(self) -> int:
-        play = self.play
-        if play is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if play.state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return play.state.current_player
+        return self.actor
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(UNIFORM) if self.play is None else []
@@ -186,9 +192,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         if play is None or play.state.is_terminal or player != play.state.current_player:
             return []
-        words = play.words
-        depth = len(words.chosen)
-        return sorted({w[depth] if len(w) > depth else 0 for w, _ in words.candidates})
+        return sorted(play.words.allowed())
 
     def _apply_action(self, action: int) -> None:
         play = self.play
@@ -201,6 +205,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         settled = play.words.choose(int(action))
         if settled is not None:
             play.settle(settled)
+            self.actor = actor_of(play.state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -236,7 +241,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         sample = play.state.game.determinizer(play.state.view(player_id))
         for _ in range(RESAMPLE_TRIES):
             dealt = sample(rng)
-            held = [play.held[q] if q == player_id else f"{dealt.version}:{hand_text(dealt, q)};"
+            held = [play.held[q] if q == player_id else f"{dealt.version}:{as_text(dealt.hand(q))};"
                     for q in range(len(play.held))]
             out = SpielState(game)
             out.play_from(dealt, play.said, held)
