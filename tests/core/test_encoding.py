@@ -1,5 +1,6 @@
 """``core.encoding``: ``encode_into`` writes a seat's observation and the words chosen so far in one array, as
-``observation_of`` lists them, whatever the game (each game's own tests check its ``encode``)."""
+``observation_of`` lists them, and ``encode_rows`` many observations into rows of one array, as ``encode`` writes
+each, whatever the game (each game's own tests check its ``encode``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import WordChooser, encode_into, observation_of
+from parlour.core.encoding import WordChooser, encode_into, encode_rows, observation_of
 from parlour.core.parts import encoding_of
 
 
@@ -30,6 +31,39 @@ def test_encode_into_writes_the_observation_and_the_words_chosen_in_one_array(sp
             encode_into(encoding, state, seat, chosen, out)
             assert np.array_equal(out, np.asarray(observation_of(encoding, state.view(seat), chosen), np.float32))
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("spec", ["tonk:classic?players=3&jokers=2", "tonk:speno?players=2", "plonk",
+                                  "tock?players=4"])
+def test_encode_rows_writes_each_row_as_encode_does_and_leaves_the_rest(spec: str) -> None:
+    """Rows written in any order, one state more than once from different seats, the spectator among them, into
+    rows holding garbage: each row's layout is what ``encode`` writes into a zeroed array, the slots after the
+    layout and the rows not named keep what they held (Plonk and Tonk batch their numpy calls, Tock goes row by
+    row)."""
+    game = load_game(spec)
+    encoding = encoding_of(game)
+    size = encoding.layout.size
+    rng = random.Random(7)
+    states = []
+    for seed in range(12):
+        state = game.new_state(seed)
+        for _ in range(rng.randrange(30)):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    seats = [None if k % 5 == 4 else rng.randrange(game.num_players) for k in range(len(states))]
+    states.append(states[0])
+    seats.append(0 if seats[0] is None else (seats[0] + 1) % game.num_players)
+    rows = rng.sample(range(20), len(states))
+    out = np.full((20, size + 3), 7.0, np.float32)
+    encode_rows(encoding, states, seats, out, rows)
+    for state, seat, row in zip(states, seats, rows, strict=True):
+        alone = np.zeros(size, np.float32)
+        encoding.encode(state, seat, alone)
+        assert np.array_equal(out[row, :size], alone), (spec, seat, row)
+        assert (out[row, size:] == 7.0).all()
+    assert (out[[r for r in range(20) if r not in rows]] == 7.0).all()
 
 
 @pytest.mark.parametrize("spec", ["tonk:classic?players=3", "tock?players=4"])

@@ -20,6 +20,12 @@ for the game's rules, that gives
   ``float32`` array (no view dict, no card text): what the research interfaces call on every
   step. Each game's tests check that it equals ``observe(state.view(seat))``
   over many random positions, which is also what proves it leaks nothing.
+* optionally ``encode_rows(states, seats, out, rows)``: ``encode`` of many
+  states at once into rows of a 2-D array, every slot of the layout
+  written, for the batched environment (``parlour.rl.vector_env``): numpy's
+  cost is per call, so a game whose ``encode`` ends in a few numpy calls
+  makes them once for all rows. ``encode_rows`` (the function) uses it, or
+  ``encode`` row by row for an encoding without one.
 
 ``observe`` works in plain floats in lists, so the core needs no array
 library; ``encode`` is given its array by the caller (the ``rl`` and
@@ -261,3 +267,19 @@ def encode_into(encoding: Encoding, state: State[Any, Any], seat: int | None, wo
     encoding.encode(state, seat, out[:encoding.layout.size])
     if words is not None and words.chosen:
         out[[encoding.layout.size + index for index in words.chosen]] = 1.0
+
+
+def encode_rows(encoding: Encoding, states: Sequence[State[Any, Any]], seats: Sequence[int | None], out: FloatArray,
+                rows: Sequence[int]) -> None:
+    """``encoding.encode`` of each ``states[k]`` from ``seats[k]`` into row ``rows[k]`` of the 2-D ``out``, every
+    slot of its first ``layout.size`` written (the rest of each row left as it is): by the encoding's own
+    ``encode_rows`` when it has one (module docstring), else row by row, each row's slots zeroed first."""
+    batched = getattr(encoding, "encode_rows", None)
+    if batched is not None:
+        batched(states, seats, out, rows)
+        return
+    size = encoding.layout.size
+    for state, seat, row in zip(states, seats, rows, strict=True):
+        view = out[row, :size]
+        view.fill(0.0)
+        encoding.encode(state, seat, view)

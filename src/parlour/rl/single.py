@@ -57,8 +57,9 @@ import numpy as np
 
 from parlour.bots import make_bot
 from parlour.bots.base import Bot
+from parlour.bots.random import RandomBot
 from parlour.core.errors import BotSpecError
-from parlour.core.game import Action, Game, View
+from parlour.core.game import Action, Game, State, View
 from parlour.rl.aec import RENDER_MODES, ObsDict, ParlourEnv, render_mode_checked
 
 Policy = Callable[[View, Sequence[Action], random.Random], Action]
@@ -67,6 +68,16 @@ Opponent = str | Bot | Policy
 """One opponent: a bot spec (``"heuristic"``), a ``parlour.bots`` Bot, or a policy callable."""
 Opponents = Opponent | Sequence[Opponent]
 """One opponent for every other seat, a comma-separated string of specs, or a list with one per other seat."""
+
+BLIND: View = {}
+"""The view shown to bots that never read it (``RandomBot`` itself, not a subclass that may): building a real
+view is most of their cost."""
+
+
+def view_for(bot: Bot, state: State[Any, Any], seat: int) -> View:
+    """What ``bot`` is shown when it plays ``seat``: the seat's view, or ``BLIND`` for a bot that never reads
+    it."""
+    return BLIND if type(bot) is RandomBot else state.view(seat)
 
 
 class PolicyBot:
@@ -207,7 +218,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         state = self.multi.live()
         while not state.is_terminal and state.current_player != self.seat:
             seat = state.current_player
-            self.multi.settle(self.bots[seat].choose(state.view(seat), state.legal_actions(), self.bot_rng))
+            bot = self.bots[seat]
+            self.multi.settle(bot.choose(view_for(bot, state, seat), state.legal_actions(), self.bot_rng))
 
     def action_masks(self) -> np.ndarray:
         """The legal words now (for masked-action learners)."""

@@ -50,14 +50,13 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from parlour.bots.base import Bot
-from parlour.bots.random import RandomBot
-from parlour.core.encoding import WordChooser
+from parlour.core.encoding import WordChooser, encode_rows
 from parlour.core.errors import BotSpecError
 from parlour.core.game import State
 from parlour.core.parts import encoding_of
 from parlour.core.registry import load_game
 from parlour.rl.aec import ParlourEnv
-from parlour.rl.single import Opponent, bot_of, opponents_listed
+from parlour.rl.single import Opponent, bot_of, opponents_listed, view_for
 
 BatchPolicy = Callable[[NDArray[np.float32], NDArray[np.bool_]], Any]
 """A batched policy: ``(observations [k, obs], masks [k, vocab]) -> word indices [k]`` (array-like of ints)."""
@@ -65,9 +64,6 @@ BatchPolicy = Callable[[NDArray[np.float32], NDArray[np.bool_]], Any]
 PASS_LIMIT = 1000
 """Games in a row an env may pass over before ``deal`` gives up: opponents that always end the game before the
 learner's turn (a policy that always ends the game at once) would otherwise deal for ever."""
-
-BLIND: dict[str, Any] = {}
-"""The view given to bots that never read it (``RandomBot``): building a real view is most of their cost."""
 
 
 class Batched:
@@ -208,15 +204,13 @@ class VectorEnv:
         infos: dict[int, dict[str, Any]] = {}
         if ended:
             self.terminated[ended] = True
-            self.observations[ended] = 0.0
+            self.observations[ended, self.view_size:] = 0.0  # no word chosen at the end
+            encode_rows(self.encoding, [self.states[i] for i in ended],  # type: ignore[misc]
+                        [self.seats[i] for i in ended], self.observations, ended)
             for i in ended:
-                self.encode(i, self.seats[i], self.observations[i], with_words=False)
                 infos[i] = {"terminal_observation": self.observations[i].copy(), "return": float(self.paid[i]),
                             "length": int(self.lengths[i])}
-            self.observations[ended] = 0.0
             self.deal(ended, infos)
-        if going:
-            self.observations[going] = 0.0
         self.show(going + ended)
         return self.observations, self.rewards, self.terminated, infos
 
@@ -296,8 +290,7 @@ class VectorEnv:
                         if player is not None:
                             batched.append(i)
                         break
-                    view = BLIND if isinstance(player, RandomBot) else state.view(seat)
-                    state.apply(player.choose(view, legal, rng))
+                    state.apply(player.choose(view_for(player, state, seat), legal, rng))
                     moved.add(i)
             pending = self.play_batched(batched)
             moved.update(pending)
@@ -353,13 +346,21 @@ class VectorEnv:
             out[[self.view_size + index for index in self.words[i].chosen]] = 1.0
 
     def show(self, envs: list[int]) -> None:
-        """Write the learner's observation (rows zeroed) and mask of each of ``envs``, at a decision of its
-        learner."""
+        """Write the learner's observation and mask of each of ``envs``, at a decision of its learner: every
+        view at once (``core.encoding.encode_rows``), then the words chosen so far."""
+        if not envs:
+            return
+        states = self.states
+        encode_rows(self.encoding, [states[i] for i in envs], [self.seats[i] for i in envs],  # type: ignore[misc]
+                    self.observations, envs)
+        self.observations[envs, self.view_size:] = 0.0
         rows: list[int] = []
         columns: list[int] = []
         for i in envs:
-            self.encode(i, self.seats[i], self.observations[i], with_words=True)
-            allowed = self.words[i].allowed()
+            words = self.words[i]
+            if words.chosen:
+                self.observations[i, [self.view_size + index for index in words.chosen]] = 1.0
+            allowed = words.allowed()
             rows += [i] * len(allowed)
             columns += allowed
         self.masks[envs] = False  # every mask at once: numpy's cost is per call, not per word

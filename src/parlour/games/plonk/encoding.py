@@ -7,6 +7,7 @@ policy learnt in one seat plays in any. See ``core.encoding``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -67,11 +68,31 @@ class PlonkEncoding:
         return float(view["scores"][side] - view["scores"][1 - side]) / self.target
 
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
-        """``observe(state.view(seat))`` into ``out`` (``core.encoding``), from the position's masks.
+        """``observe(state.view(seat))`` into ``out`` (``core.encoding``), from the position's masks: ``parts``'
+        flags unpacked in one call, then its numbers."""
+        bits, numbers = self.parts(state, seat)
+        flags = self.flags
+        out[:flags] = np.unpackbits(np.frombuffer(bits.to_bytes(self.flag_bytes, "little"), np.uint8),
+                                    count=flags, bitorder="little")
+        out[flags:self.layout.size] = numbers
 
-        Every slot before ``hand_sizes`` is a 0 or a 1 (no card is in two places), so those ``flags``
-        slots are one integer, bit ``i`` for slot ``i``: each mask shifted to its section's start, a bit
-        per trick card and for the leader. One ``unpackbits`` writes them all, one list the numbers after.
+    def encode_rows(self, states: Sequence[State[Any, Any]], seats: Sequence[int | None], out: FloatArray,
+                    rows: Sequence[int]) -> None:
+        """``encode`` of each ``states[k]`` from ``seats[k]`` into row ``rows[k]`` of ``out`` (``core.encoding.
+        encode_rows``): every row's flags unpacked in one call, every row's numbers written in another."""
+        parts = [self.parts(state, seat) for state, seat in zip(states, seats, strict=True)]
+        flags, width = self.flags, self.flag_bytes
+        packed = np.frombuffer(b"".join([bits.to_bytes(width, "little") for bits, _ in parts]), np.uint8)
+        out[rows, :flags] = np.unpackbits(packed.reshape(-1, width), axis=1, count=flags, bitorder="little")
+        out[rows, flags:self.layout.size] = [numbers for _, numbers in parts]
+
+    def parts(self, state: State[Any, Any], seat: int | None) -> tuple[int, list[float]]:
+        """``seat``'s observation of ``state`` as two parts: the ``flags`` slots as one integer, and the numbers
+        after them.
+
+        Every slot before ``hand_sizes`` is a 0 or a 1 (no card is in two places), so those ``flags`` slots
+        are one integer, bit ``i`` for slot ``i``: each mask shifted to its section's start, a bit per trick
+        card and for the leader.
         """
         pos: PlonkPosition = state.pos
         me = seat or 0
@@ -87,15 +108,12 @@ class PlonkEncoding:
             at_trick = self.trick_starts
             for i, card in enumerate(pos.trick):
                 bits |= 1 << at_trick[(leader + i - me) % SEATS] + card
-        flags = self.flags
-        out[:flags] = np.unpackbits(np.frombuffer(bits.to_bytes(self.flag_bytes, "little"), np.uint8),
-                                    count=flags, bitorder="little")
         reach, target = self.reach, self.target
         scores = pos.scores
         ours: float = max(-reach, min(reach, scores[side]))
         theirs: float = max(-reach, min(reach, scores[1 - side]))
         first, left, partner, right = hands[me:] + hands[:me]
-        out[flags:self.layout.size] = [
+        return bits, [
             first.bit_count() / 13, left.bit_count() / 13, partner.bit_count() / 13, right.bit_count() / 13,
             ours / POINT_SCALE, theirs / POINT_SCALE,
             (value_of(live[side]) - dead[side].bit_count()) / POINT_SCALE,

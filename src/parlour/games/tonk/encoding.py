@@ -9,6 +9,7 @@ are counted from the observer (0 itself, 1 its left, …). See
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -98,13 +99,27 @@ class TonkEncoding:
         return 0.0
 
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
-        """``observe(state.view(seat))`` into ``out`` (``core.encoding``), read from the ``TonkPosition``.
+        """``observe(state.view(seat))`` into ``out`` (``core.encoding``), read from the ``TonkPosition``:
+        ``counted``'s counts written in one call, then its fractions at their slots."""
+        counts, fractions = self.counted(state, seat)
+        out[:self.layout.size] = np.frombuffer(counts, np.uint8)
+        out[self.fraction_slots] = fractions
 
-        The slots that count cards or are set to 1 are counted in a ``bytearray`` the size of the layout (a
-        joker at slot 52 of its section, as ``face_slot`` places it, two jokers counting 2), which is written
-        into ``out`` in one call; the fractions are then written at their slots. Cards are ids here: faces
-        0–51 are their own slot. (Listing the slots and writing them by numpy's fancy indexing cost twice as
-        much: a list of Python ints is converted on every call.)"""
+    def encode_rows(self, states: Sequence[State[Any, Any]], seats: Sequence[int | None], out: FloatArray,
+                    rows: Sequence[int]) -> None:
+        """``encode`` of each ``states[k]`` from ``seats[k]`` into row ``rows[k]`` of ``out`` (``core.encoding.
+        encode_rows``): every row's counts in one call, every row's fractions in another."""
+        parts = [self.counted(state, seat) for state, seat in zip(states, seats, strict=True)]
+        size = self.layout.size
+        out[rows, :size] = np.frombuffer(b"".join([counts for counts, _ in parts]), np.uint8).reshape(-1, size)
+        out[np.array(rows, np.intp)[:, None], self.fraction_slots] = [fractions for _, fractions in parts]
+
+    def counted(self, state: State[Any, Any], seat: int | None) -> tuple[bytearray, list[float]]:
+        """``seat``'s observation of ``state`` as two parts: every slot that counts cards or is set to 1, counted
+        in a ``bytearray`` the size of the layout (a joker at slot 52 of its section, as ``face_slot`` places it,
+        two jokers counting 2), and the fractions of ``fraction_slots`` in order. Cards are ids here: faces 0–51
+        are their own slot. (Listing the slots and writing them by numpy's fancy indexing cost twice as much: a
+        list of Python ints is converted on every call.)"""
         pos: TonkPosition = state.pos  # typed: the compiled build reads its fields natively
         n = self.players
         over = pos.phase == OVER
@@ -160,8 +175,7 @@ class TonkEncoding:
                 counts[self.spades.start + k * FACES + spade] = 1
         if pos.stock_out_seat >= 0:
             counts[self.out_seat.start + (pos.stock_out_seat - me) % n] = 1
-        out[:size] = np.frombuffer(counts, np.uint8)
-        out[self.fraction_slots] = fractions
+        return counts, fractions
 
     def observe(self, view: View) -> list[float]:
         vector = self.layout.blank()
