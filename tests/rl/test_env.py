@@ -20,11 +20,13 @@ from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.test.state_test import test_state_space as pettingzoo_state_space_test
 
 from parlour import rl
+from parlour.bots.random import RandomBot
 from parlour.core.encoding import WordChooser, observation_of
 from parlour.core.errors import BotSpecError, RulesError
 from parlour.core.game import Game, State
 from parlour.core.parts import Parts, encoding_of, parts_of
 from parlour.core.registry import load_game
+from parlour.rl.single import BLIND, view_for
 from tests.conftest import conformance_games
 from tests.test_conformance import walk
 
@@ -467,6 +469,20 @@ def test_single_agent_opponents_may_be_bots_or_policy_callables() -> None:
         rl.single_agent("plonk", opponents=42)  # type: ignore[arg-type]
     with pytest.raises(BotSpecError, match="one per other seat"):
         rl.single_agent("plonk", opponents=[first_legal, first_legal])
+
+
+def test_only_the_random_bot_itself_is_spared_its_view() -> None:
+    """The ``random`` bot never reads its view, so none is built for it; a subclass may read one, and gets it."""
+    class Peeking(RandomBot):
+        def choose(self, view: dict[str, Any], legal: Any, rng: random.Random) -> Any:
+            assert view["seat"] is not None
+            return super().choose(view, legal, rng)
+
+    state = load_game("plonk").new_state(5)
+    seat = state.current_player
+    assert view_for(RandomBot(), state, seat) is BLIND
+    assert view_for(Peeking(), state, seat) == state.view(seat)
+    play_episode(rl.single_agent("plonk", seat=2, opponents=["random", Peeking(), "random"]), 6)
 
 
 @pytest.mark.parametrize(("label", "game"), [*GAMES, ("tonk:match", load_game("tonk:classic", players=3, hands=6))],
