@@ -12,7 +12,8 @@ the same way, from uniform draws masked and maximised (one draw per env).
 The machine is shared, so a rate is steps per second of this process's CPU
 time (wall time swings with the other work), taken in ``--rounds`` rounds,
 each timing every env in turn, each env's best round kept.
-``--profile N`` prints the vector env's hottest functions at N envs instead.
+``--profile N`` prints the vector env's hottest functions at N envs instead;
+``--spec`` plays another game (default: 2-player speno Tonk, the issue's).
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ SPEC = "tonk:speno?players=2"
 OPPONENT = "random"
 
 
-def single_rate(steps: int, seed: int) -> float:
+def single_rate(steps: int, seed: int, spec: str = SPEC) -> float:
     """The single-agent env's learner steps per second."""
-    env = parlour.rl.single_agent(SPEC, seat=0, opponents=OPPONENT)
+    env = parlour.rl.single_agent(spec, seat=0, opponents=OPPONENT)
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     size = len(info["action_mask"])
@@ -46,9 +47,9 @@ def single_rate(steps: int, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def vector_rate(num_envs: int, steps: int, seed: int) -> float:
+def vector_rate(num_envs: int, steps: int, seed: int, spec: str = SPEC) -> float:
     """``vector_env``'s learner steps per second (all envs' steps) with ``num_envs`` games."""
-    env = parlour.rl.vector_env(SPEC, num_envs, seat=0, opponents=OPPONENT)
+    env = parlour.rl.vector_env(spec, num_envs, seat=0, opponents=OPPONENT)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     rounds = max(1, steps // num_envs)
@@ -66,20 +67,21 @@ def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser.add_argument("--envs", type=int, nargs="+", default=[1, 8, 64], help="vector_env sizes to time")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of timings; each env's best is kept")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--spec", default=SPEC, help=f"the game played (default {SPEC!r})")
     parser.add_argument("--profile", type=int, metavar="N", help="profile vector_env at N envs instead")
     args = parser.parse_args(argv)
     if args.profile:
         profile = cProfile.Profile()
-        profile.runcall(vector_rate, args.profile, args.steps, args.seed)
+        profile.runcall(vector_rate, args.profile, args.steps, args.seed, args.spec)
         pstats.Stats(profile).sort_stats("tottime").print_stats(20)
         return {}
     rates = {"single": 0.0, **{f"vector{n}": 0.0 for n in args.envs}}
     for _ in range(args.rounds):
-        rates["single"] = max(rates["single"], single_rate(args.steps, args.seed))
+        rates["single"] = max(rates["single"], single_rate(args.steps, args.seed, args.spec))
         for n in args.envs:
-            rates[f"vector{n}"] = max(rates[f"vector{n}"], vector_rate(n, args.steps, args.seed))
+            rates[f"vector{n}"] = max(rates[f"vector{n}"], vector_rate(n, args.steps, args.seed, args.spec))
     single = rates["single"]
-    print(f"{SPEC}, opponent {OPPONENT}, {args.steps:,} learner steps each, best of {args.rounds} rounds",
+    print(f"{args.spec}, opponent {OPPONENT}, {args.steps:,} learner steps each, best of {args.rounds} rounds",
           flush=True)
     print(f"single_agent:    {single:8,.0f} steps/s", flush=True)
     for n in args.envs:
