@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -59,13 +60,16 @@ def suit(card: int) -> int:
     return -1 if f >= 52 else f // 13
 
 
+FACE_TEXT: Final = (*(RANKS[f % 13] + SUITS[f // 13] for f in range(52)), JOKER_TEXT, JOKER_TEXT)
+"""The notation of each face (``card_str`` looks it up: views and records name many cards)."""
+FRENCH_FACE_TEXT: Final = (*(FRENCH_RANKS[f % 13] + FRENCH_SUITS[f // 13] for f in range(52)), JOKER_TEXT,
+                           JOKER_TEXT)
+"""The French notation of each face."""
+
+
 def card_str(card: int, french: bool = False) -> str:
     """The notation of a card: ``Qh``, ``10s``, ``Jk`` (``Dc``, ``10p`` in French)."""
-    f = card % FACES_PER_DECK
-    if f >= 52:
-        return JOKER_TEXT
-    ranks, suits = (FRENCH_RANKS, FRENCH_SUITS) if french else (RANKS, SUITS)
-    return ranks[f % 13] + suits[f // 13]
+    return (FRENCH_FACE_TEXT if french else FACE_TEXT)[card % FACES_PER_DECK]
 
 
 def card_name(card: int | str, lang: str | None = None) -> str:
