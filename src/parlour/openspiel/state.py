@@ -40,7 +40,9 @@ UNIFORM = tuple((b, 1.0 / OUTCOMES) for b in range(OUTCOMES))
 """Each chance node's outcomes and their probabilities."""
 
 CHANCE: int = int(pyspiel.PlayerId.CHANCE)
+"""OpenSpiel's current player at a chance node (before the deal)."""
 TERMINAL: int = int(pyspiel.PlayerId.TERMINAL)
+"""OpenSpiel's current player once the game is over."""
 
 RESAMPLE_TRIES = 100
 """Determinizations tried before giving up on one where the actor's words chosen so far are legal."""
