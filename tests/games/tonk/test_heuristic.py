@@ -11,6 +11,7 @@ from parlour.arena.stats import summarize
 from parlour.bots import make_bot
 from parlour.bots.heuristic import rollout_policy
 from parlour.games.tonk.heuristic import seen_from_state, seen_from_view, win_chance
+from parlour.games.tonk.spreads import REAL
 from parlour.games.tonk.state import TonkState
 
 GAME = load_game("tonk:speno", players=2)
@@ -52,6 +53,27 @@ def test_a_view_and_a_state_give_the_same_summary() -> None:
     assert from_view.hand == from_state.hand and from_view.value == from_state.value
     assert from_view.unseen == from_state.unseen
     assert win_chance(from_view) == win_chance(from_state)
+
+
+def test_a_view_and_a_state_agree_on_the_unseen_cards_over_random_games() -> None:
+    """With jokers, several seats and spreads on the table: the cards a seat has not seen, read from its view,
+    are those the position says it has not seen, at every decision (the same faces, and as many jokers: the two
+    jokers are alike, and a view cannot tell which one a seat holds)."""
+    decisions = 0
+    for spec, players in (("tonk:classic?jokers=2", 3), ("tonk:pagat", 4), ("tonk:speno", 2)):
+        game = load_game(spec, players=players)
+        rng = random.Random(players)
+        for seed in range(40):
+            state = game.new_state(seed)
+            while not state.is_terminal:
+                seat = state.current_player
+                from_view = seen_from_view(state.view(seat), game.rules).unseen
+                from_state = seen_from_state(state).unseen
+                assert from_view & REAL == from_state & REAL
+                assert (from_view >> 52).bit_count() == (from_state >> 52).bit_count()
+                decisions += 1
+                state.apply(rng.choice(state.legal_actions()))
+    assert decisions > 400
 
 
 def test_rollout_policy_plays_legal_moves_to_the_end() -> None:

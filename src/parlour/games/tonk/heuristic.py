@@ -123,11 +123,13 @@ def seen_from_view(view: View, rules: TonkRules) -> Seen:
             else:
                 public |= 1 << parse_card(text)
     jokers_out += (public >> 52 & 1) + (public >> 53 & 1)
-    seen_jokers = jokers_out + (hand >> 52).bit_count() + sum((k >> 52).bit_count() for k in known)
-    hidden = 0
-    for c in range(52):
-        if not ((public | hand) >> c & 1) and not any(k >> c & 1 for q, k in enumerate(known) if q != seat):
-            hidden |= 1 << c
+    others = 0  # the cards known to be in the other seats' hands (this seat's own known cards are in its hand)
+    seen_jokers = jokers_out + (hand >> 52).bit_count()
+    for q, k in enumerate(known):
+        if q != seat:
+            others |= k
+            seen_jokers += (k >> 52).bit_count()  # each seat's jokers count from bit 52: counted seat by seat
+    hidden = REAL & ~(public | hand | others)  # the faces (not jokers) this seat has not seen anywhere
     for j in range(rules.jokers - seen_jokers):
         hidden |= 1 << (52 + j)
     turns = view["turns"]
