@@ -13,7 +13,8 @@ The machine is shared, so a rate is steps per second of this process's CPU
 time (wall time swings with the other work), taken in ``--rounds`` rounds,
 each timing every env in turn, each env's best round kept.
 ``--profile N`` prints the vector env's hottest functions at N envs instead;
-``--spec`` plays another game (default: 2-player speno Tonk, the issue's).
+``--spec`` plays another game (default: 2-player speno Tonk, the issue's),
+``--opponent`` seats another bot (default ``random``).
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ SPEC = "tonk:speno?players=2"
 OPPONENT = "random"
 
 
-def single_rate(steps: int, seed: int, spec: str = SPEC) -> float:
+def single_rate(steps: int, seed: int, spec: str = SPEC, opponent: str = OPPONENT) -> float:
     """The single-agent env's learner steps per second."""
-    env = parlour.rl.single_agent(spec, seat=0, opponents=OPPONENT)
+    env = parlour.rl.single_agent(spec, seat=0, opponents=opponent)
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     size = len(info["action_mask"])
@@ -47,9 +48,9 @@ def single_rate(steps: int, seed: int, spec: str = SPEC) -> float:
     return steps / (time.process_time() - start)
 
 
-def vector_rate(num_envs: int, steps: int, seed: int, spec: str = SPEC) -> float:
+def vector_rate(num_envs: int, steps: int, seed: int, spec: str = SPEC, opponent: str = OPPONENT) -> float:
     """``vector_env``'s learner steps per second (all envs' steps) with ``num_envs`` games."""
-    env = parlour.rl.vector_env(spec, num_envs, seat=0, opponents=OPPONENT)
+    env = parlour.rl.vector_env(spec, num_envs, seat=0, opponents=opponent)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     rounds = max(1, steps // num_envs)
@@ -68,20 +69,22 @@ def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser.add_argument("--rounds", type=int, default=3, help="rounds of timings; each env's best is kept")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--spec", default=SPEC, help=f"the game played (default {SPEC!r})")
+    parser.add_argument("--opponent", default=OPPONENT, help=f"the opponents' bot spec (default {OPPONENT!r})")
     parser.add_argument("--profile", type=int, metavar="N", help="profile vector_env at N envs instead")
     args = parser.parse_args(argv)
     if args.profile:
         profile = cProfile.Profile()
-        profile.runcall(vector_rate, args.profile, args.steps, args.seed, args.spec)
+        profile.runcall(vector_rate, args.profile, args.steps, args.seed, args.spec, args.opponent)
         pstats.Stats(profile).sort_stats("tottime").print_stats(20)
         return {}
     rates = {"single": 0.0, **{f"vector{n}": 0.0 for n in args.envs}}
     for _ in range(args.rounds):
-        rates["single"] = max(rates["single"], single_rate(args.steps, args.seed, args.spec))
+        rates["single"] = max(rates["single"], single_rate(args.steps, args.seed, args.spec, args.opponent))
         for n in args.envs:
-            rates[f"vector{n}"] = max(rates[f"vector{n}"], vector_rate(n, args.steps, args.seed, args.spec))
+            rate = vector_rate(n, args.steps, args.seed, args.spec, args.opponent)
+            rates[f"vector{n}"] = max(rates[f"vector{n}"], rate)
     single = rates["single"]
-    print(f"{args.spec}, opponent {OPPONENT}, {args.steps:,} learner steps each, best of {args.rounds} rounds",
+    print(f"{args.spec}, opponent {args.opponent}, {args.steps:,} learner steps each, best of {args.rounds} rounds",
           flush=True)
     print(f"single_agent:    {single:8,.0f} steps/s", flush=True)
     for n in args.envs:
