@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("gymnasium")
 
 from parlour import rl
+from parlour.core.encoding import observation_of
 from parlour.core.errors import BotSpecError
 from parlour.rl.vector import Batched, VectorEnv
 
@@ -123,6 +124,35 @@ def test_each_env_plays_what_single_agent_plays_from_its_seed(spec: str, flags: 
             assert np.array_equal(observation["observation"], observations[i])
             assert np.array_equal(observation["action_mask"].astype(bool), env.masks[i])
     assert ended > 4
+
+
+def test_a_batched_opponent_sees_its_own_observation_and_mask() -> None:
+    """Each row a batched opponent is given is the observation and mask of the seat choosing in some env of the
+    batch, as ``observation_of`` and the word chooser make them (its view, its words so far), never the
+    learner's."""
+    envs: list[VectorEnv] = []
+    rows_checked = 0
+    draws = np.random.default_rng(1)
+
+    def checking(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        nonlocal rows_checked
+        env = envs[0]
+        expected = []
+        for i, state in enumerate(env.states):
+            assert state is not None
+            seat = state.current_player
+            if seat >= 0 and seat != env.seats[i]:
+                expected.append((np.asarray(observation_of(env.encoding, state.view(seat), env.words[i]), np.float32),
+                                 np.asarray(env.words[i].mask(), bool)))
+        for observation, mask in zip(observations, masks, strict=True):
+            assert any(np.array_equal(observation, o) and np.array_equal(mask, m) for o, m in expected)
+            rows_checked += 1
+        return (draws.random(masks.shape) * masks).argmax(1)  # type: ignore[no-any-return]
+
+    for spec, flags in (("tock", {"players": 4}), ("tonk:speno", {"players": 2})):
+        envs[:] = [rl.vector_env(spec, 6, opponents=Batched(checking), **flags)]
+        run(envs[0], 3, 40)
+    assert rows_checked > 100
 
 
 def test_games_over_before_the_learners_turn_are_passed_over_and_counted() -> None:

@@ -307,14 +307,9 @@ class VectorEnv:
         unsettled: list[int] = []
         for group in by_policy.values():
             k = len(group)
+            self.write(group, [self.states[i].current_player for i in group],  # type: ignore[union-attr]
+                       self.opponent_observations, self.opponent_masks, list(range(k)))
             observations, masks = self.opponent_observations[:k], self.opponent_masks[:k]
-            observations[:] = 0.0
-            masks[:] = False
-            for row, i in enumerate(group):
-                state = self.states[i]
-                assert state is not None
-                self.encode(i, state.current_player, observations[row], with_words=True)
-                masks[row, list(self.words[i].allowed())] = True
             player = self.players[group[0]][self.states[group[0]].current_player]  # type: ignore[union-attr]
             assert isinstance(player, Batched)
             chosen = np.asarray(player.policy(observations, masks)).reshape(-1)
@@ -336,35 +331,32 @@ class VectorEnv:
             settled += self.play_batched(unsettled)
         return settled
 
-    def encode(self, i: int, seat: int, out: NDArray[np.float32], with_words: bool) -> None:
-        """Seat ``seat``'s observation in env ``i`` into ``out`` (zeroed): its view's encoding, then the words
-        chosen so far when ``with_words`` (the seat is choosing)."""
-        state = self.states[i]
-        assert state is not None
-        self.encoding.encode(state, seat, out[: self.view_size])
-        if with_words and self.words[i].chosen:
-            out[[self.view_size + index for index in self.words[i].chosen]] = 1.0
-
     def show(self, envs: list[int]) -> None:
-        """Write the learner's observation and mask of each of ``envs``, at a decision of its learner: every
-        view at once (``core.encoding.encode_rows``), then the words chosen so far."""
+        """Write the learner's observation and mask of each of ``envs`` into its row, at a decision of its
+        learner."""
+        self.write(envs, [self.seats[i] for i in envs], self.observations, self.masks, envs)
+
+    def write(self, envs: list[int], seats: list[int], observations: NDArray[np.float32],
+              masks: NDArray[np.bool_], rows: list[int]) -> None:
+        """The observation of ``seats[k]``, choosing in env ``envs[k]``, and its mask, into row ``rows[k]`` of
+        ``observations`` and ``masks``: every view at once (``core.encoding.encode_rows``), then the words chosen
+        so far, then every mask in one numpy call (numpy's cost is per call, not per word)."""
         if not envs:
             return
         states = self.states
-        encode_rows(self.encoding, [states[i] for i in envs], [self.seats[i] for i in envs],  # type: ignore[misc]
-                    self.observations, envs)
-        self.observations[envs, self.view_size:] = 0.0
-        rows: list[int] = []
+        encode_rows(self.encoding, [states[i] for i in envs], seats, observations, rows)  # type: ignore[misc]
+        observations[rows, self.view_size:] = 0.0
+        mask_rows: list[int] = []
         columns: list[int] = []
-        for i in envs:
+        for row, i in zip(rows, envs, strict=True):
             words = self.words[i]
             if words.chosen:
-                self.observations[i, [self.view_size + index for index in words.chosen]] = 1.0
+                observations[row, [self.view_size + index for index in words.chosen]] = 1.0
             allowed = words.allowed()
-            rows += [i] * len(allowed)
+            mask_rows += [row] * len(allowed)
             columns += allowed
-        self.masks[envs] = False  # every mask at once: numpy's cost is per call, not per word
-        self.masks[rows, columns] = True
+        masks[rows] = False
+        masks[mask_rows, columns] = True
 
     def lead(self, i: int) -> float:
         """The encoding's ``hand_progress`` of env ``i``'s learner's view (``reward="hand"`` only)."""
