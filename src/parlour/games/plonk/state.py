@@ -11,9 +11,8 @@ is dealt at once. Deals go on as long as the match needs, as docs/rules/en/plonk
 (dealing, what may be played, tricks and deals) are ``PlonkPlay``'s
 (play.py), the state's ``play``, which the core calls directly.
 
-Chance: deal ``k`` of a match with seed ``s`` is shuffled by
-``chance_rng(s, k)``; the deal number lives in the position, so (rules,
-seed, actions) replays to the identical match and ``clone`` copies data only.
+Chance is the rules of play's (play.py): it follows from the seed and the
+deal number in the position, so ``clone`` copies data only.
 
 **[decision]** ``returns()`` is 0 for every seat until the match ends, then
 +1 for both seats of the winning side and −1 for both of the other (the
