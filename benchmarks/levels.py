@@ -165,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--only", default="", help="only configurations whose folder name contains this")
     parser.add_argument("--games", type=int, default=0, help="games per tournament (default 0: each "
                         "configuration's own)")
+    parser.add_argument("--scale", type=float, default=0.0, help="the share of the search levels' time budgets "
+                        "they think for (default 0: each configuration's own; 1: the budgets a person meets)")
     parser.add_argument("--docs", type=Path, default=DOCS, help="the docs/strength folder to write into")
     parser.add_argument("--ratings", type=Path, default=RATINGS, help="the lobby's ratings file to update")
     args = parser.parse_args(argv)
@@ -173,6 +175,8 @@ def main(argv: Sequence[str] | None = None) -> str:
             continue
         if args.games:
             config = dataclasses.replace(config, games=args.games)
+        if args.scale:
+            config = dataclasses.replace(config, scale=args.scale)
         fit = round_robin(config, args.workers, args.seed, args.docs)
         store(load_game(config.spec).spec.name, fit, args.ratings)
         print(fit["spec"], fit["ratings"], f"{fit['seconds']:.0f} s", flush=True)

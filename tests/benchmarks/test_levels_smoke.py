@@ -11,22 +11,22 @@ from benchmarks import levels
 from parlour.bots.levels import LEVELS
 
 
-def test_a_short_round_robin_writes_each_pair_the_fit_the_table_and_the_ratings(
+def test_a_short_round_robin_at_a_chosen_scale_writes_each_pair_the_fit_the_table_and_the_ratings(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(levels, "CONFIGS", (levels.Config("tonk:classic?players=2", 2, 0.02),))
     ratings = tmp_path / "levels.json"
-    text = levels.main(["--seed", "5", "--docs", str(tmp_path), "--ratings", str(ratings)])
+    text = levels.main(["--seed", "5", "--scale", "0.03", "--docs", str(tmp_path), "--ratings", str(ratings)])
     folder = tmp_path / "levels" / "tonk-classic-2"
     assert sorted(p.name for p in folder.iterdir() if p.is_dir()) == [
         "beginner-casual", "beginner-expert", "beginner-master", "casual-expert", "casual-master", "expert-master"]
     pair = json.loads((folder / "expert-master" / "results.json").read_text())
-    assert pair["bot_specs"] == ["level:expert,ms=4", "level:master,ms=20"] and pair["seed"] == 5
+    assert pair["bot_specs"] == ["level:expert,ms=6", "level:master,ms=30"] and pair["seed"] == 5
     fit = json.loads((folder / "ratings.json").read_text())
-    assert list(fit["ratings"]) == list(LEVELS) and fit["scale"] == 0.02
+    assert list(fit["ratings"]) == list(LEVELS) and fit["scale"] == 0.03
     assert sum(r["games"] for r in fit["levels"].values()) == 6 * 2 * 2  # six pairs, two games, two seats
     stored = json.loads(ratings.read_text())["tonk"]
     assert stored["ratings"] == fit["ratings"] and stored["games"] == 12 and stored["seed"] == 5
-    assert "| tonk:classic?players=2 | Master | `level:master,ms=20` |" in text
+    assert "| tonk:classic?players=2 | Master | `level:master,ms=30` |" in text
     assert (tmp_path / "LEVELS.md").read_text() == text
 
 
