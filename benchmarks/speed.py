@@ -158,7 +158,36 @@ def openspiel_positions(pyspiel: Any, name: str, count: int, seed: int) -> list[
 
 def parlour_play(spec: str) -> Run:
     """Random play of fresh deals of ``spec``; the deal (``new_state``) is not timed."""
-    game = load_game(spec)
+    return random_steps(load_game(spec).new_state)
+
+
+class IdleState:
+    """A state whose methods do no work: 13 legal actions always, the end after ``LENGTH`` actions.
+
+    Played by ``random_steps``, it times the step loop alone (the calls, ``randrange``, the property): the
+    least any engine with parlour's Python interface can take a step, however fast its own work.
+    """
+
+    __slots__ = ("actions", "legal")
+    LENGTH = 52
+
+    def __init__(self, seed: int) -> None:
+        self.actions = 0
+        self.legal = list(range(13))
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.actions >= self.LENGTH
+
+    def legal_actions(self) -> list[int]:
+        return self.legal
+
+    def apply(self, action: int) -> None:
+        self.actions += 1
+
+
+def random_steps(new_state: Callable[[int], Any]) -> Run:
+    """Random play of the states ``new_state(seed)`` makes for seeds 0, 1 …; making them is not timed."""
     rng = random.Random(1)
     seeds = itertools.count()
 
@@ -166,7 +195,7 @@ def parlour_play(spec: str) -> Run:
         timed, steps = 0.0, 0
         deadline = clock() + seconds
         while clock() < deadline:
-            state = game.new_state(next(seeds))
+            state = new_state(next(seeds))
             start = clock()
             while not state.is_terminal:
                 legal = state.legal_actions()
@@ -285,6 +314,16 @@ def step_figures(pyspiel: Any | None, seconds: float, pairings: Sequence[Pairing
         out.append(Figure(pair.label, "µs", ours_us, theirs_us, pair.target, pair.against))
         report(out[-1])
     return out
+
+
+def loop_floor(pyspiel: Any | None, seconds: float) -> list[Figure]:
+    """The step loop over an ``IdleState`` beside hearts' step: how much of Plonk's goal the loop alone takes."""
+    theirs = openspiel_play(pyspiel, "hearts") if pyspiel is not None else None
+    ours_us, theirs_us = compare(random_steps(IdleState), theirs, seconds)
+    figure = Figure("The step loop alone (a state whose methods do nothing)", "µs", ours_us, theirs_us,
+                    "— (Plonk's goal: ≤ 0.60×)", "hearts step")
+    report(figure)
+    return [figure]
 
 
 def tonk_clone(pyspiel: Any | None, seconds: float) -> list[Figure]:
@@ -492,7 +531,7 @@ def table(figures: Sequence[Figure], openspiel: bool) -> str:
     return "\n".join(lines)
 
 
-GROUPS = ("tonk-step", "tonk-clone", "tonk-determinize", "plonk-step", "tock-step", "tock-seven")
+GROUPS = ("tonk-step", "tonk-clone", "tonk-determinize", "plonk-step", "loop-floor", "tock-step", "tock-seven")
 """The figures ``--only`` chooses among, in the order they run."""
 
 
@@ -503,6 +542,8 @@ def measure(group: str, pyspiel: Any | None, args: argparse.Namespace) -> list[F
     pairings = {"tonk-step": TONK_STEPS, "plonk-step": PLONK_STEPS, "tock-step": TOCK_STEPS}
     if group in pairings:
         return step_figures(pyspiel, args.seconds, pairings[group])
+    if group == "loop-floor":
+        return loop_floor(pyspiel, args.seconds)
     return tonk_clone(pyspiel, args.seconds) if group == "tonk-clone" else tonk_determinize(pyspiel, args.seconds)
 
 

@@ -32,3 +32,13 @@ def test_the_seven_search_times_positions_with_a_seven_and_pawns_out() -> None:
     assert all(t.ms > 0 and t.pawns_out >= 3 and t.actions > 0 for t in timings)
     again = speed.seven_search("tock?players=8", 5, seed=1)
     assert [(t.seed, t.version) for t in again] == [(t.seed, t.version) for t in timings]
+
+
+def test_the_loop_floor_plays_idle_states_to_their_end_beside_hearts() -> None:
+    state = speed.IdleState(0)
+    timed, steps = speed.random_steps(speed.IdleState)(0.02)
+    assert timed > 0 and steps >= speed.IdleState.LENGTH and steps % speed.IdleState.LENGTH == 0
+    assert not state.is_terminal and len(state.legal_actions()) == 13
+    figures = speed.main(["--seconds", "0.05", "--only", "loop-floor"])
+    assert len(figures) == 1 and figures[0].parlour > 0
+    assert (figures[0].openspiel is not None) == (speed.import_pyspiel() is not None)
