@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from parlour.bots.heuristic import make_heuristic, rollout_policy
 from parlour.core.game import Game, State
 from parlour.core.registry import game_class, load_game
 
@@ -110,6 +111,26 @@ def _choose(state: State[Any, Any], legal: list[Any], rng: random.Random) -> Any
         trial.apply(action)
         if not trial.is_terminal:
             return action
+
+
+def heuristic_lines(game: Game[Any], seed: int, on_view: bool) -> Iterator[str]:
+    """The actions of a game dealt from ``seed`` with the game's heuristic at every seat, then its returns.
+
+    ``on_view``: the heuristic bot, deciding from each seat's view (as it plays a person); otherwise the
+    rollout policy, deciding on the state itself (as the search's playouts do). Pinned per game, these
+    digests fail when the heuristic plays any move otherwise: compiled and pure builds must agree.
+    """
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    bot = make_heuristic(game, {})
+    policy = rollout_policy(game)
+    while not state.is_terminal:
+        if on_view:
+            action = bot.choose(state.view(state.current_player), state.legal_actions(), rng)
+        else:
+            action = policy(state, rng)
+        yield str(state.apply(action))
+    yield canonical(state.returns())
 
 
 def digest(lines: Iterable[str]) -> str:

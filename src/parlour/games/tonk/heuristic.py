@@ -243,11 +243,12 @@ def choose(seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
     for q, known in enumerate(seen.known):
         if q != seen.seat:
             wanted |= known
-    best, best_score = None, -math.inf
+    best: Action | None = None
+    best_score = -math.inf
     for action in legal:
         if not isinstance(action, Discard):
             continue
-        score = discard_score(int(action.card), seen.hand, wanted, values)
+        score = float(discard_score(int(action.card), seen.hand, wanted, values))
         if score > best_score:
             best, best_score = action, score
     return best if best is not None else legal[rng.randrange(len(legal))]
