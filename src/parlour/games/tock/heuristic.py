@@ -51,7 +51,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.actions import Discard
 from parlour.core.game import Action, Game, State
@@ -82,50 +82,50 @@ from parlour.games.tock.state import TockState
 SEARCH = {"root": "paired", "anchor": "1", "depth": "16"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
 
-ENTRY_COST = 8
+ENTRY_COST: Final = 8
 """What a pawn in the reserve costs beyond its steps: a turn and an entry card to bring it out."""
-HOME_BONUS = 4.0
+HOME_BONUS: Final = 4.0
 """Worth of a pawn in its home beyond its steps: nothing can send it back."""
-WIN = 1000.0
-W_LEADER = 1.0
+WIN: Final = 1000.0
+W_LEADER: Final = 1.0
 """Weight of the leading opponent's steps to go against ours (one step back for them = one for us)."""
-W_OTHER = 0.4
+W_OTHER: Final = 0.4
 """Weight of another opponent's steps: hurting a trailing opponent helps us less than racing."""
-BLOCK = 3.0
+BLOCK: Final = 3.0
 """Per opponent pawn stuck behind our advantaged start pawn, up to ``REACH`` squares behind."""
-REACH = 13
+REACH: Final = 13
 """A King's reach: how far behind our start pawn an opponent pawn counts as blocked by it."""
-WILLING = 0.7
+WILLING: Final = 0.7
 """Chance an opponent who can hit our pawn does so (they have their own plans)."""
-PLAY_NOW = 20.0
+PLAY_NOW: Final = 20.0
 """The gain that makes playing a joker bonus now, or spending a stored one, worth it."""
-DECK = 108
-COPIES = 8
+DECK: Final = 108
+COPIES: Final = 8
 """Copies of each rank in the two decks (without the extra sevens of flag ``extra_sevens``)."""
-JOKERS = 4
-HAND = 5
+JOKERS: Final = 4
+HAND: Final = 5
 
 KEEP = {JOKER: 12.0, ACE: 3.0, 2: 1.0, 3: 2.0, FOUR: 6.0, FIVE: 3.0, 6: 2.0, SEVEN: 7.0, 8: 1.0,
         9: 1.0, 10: 1.0, JACK: 7.0, QUEEN: 1.0, KING: 4.0}
 """Worth of keeping one card of each rank for later, in steps."""
-ENTRY_KEEP = 6.0
+ENTRY_KEEP: Final = 6.0
 """Extra cost of spending our only entry card (A, K, Joker) on anything but an entry while a pawn
 waits in the reserve."""
-TRICK_KEEP = 8.0
+TRICK_KEEP: Final = 8.0
 """Extra worth of a 4 while a pawn of ours stands on its start or up to 3 past it."""
-HOMING_KEEP = 4.0
+HOMING_KEEP: Final = 4.0
 """Extra worth of a card that would take one of our pawns from where it stands into its home."""
-ENTRY_KINDS = (ACE, KING, JOKER)
-HOMING_KINDS = (ACE, 2, 3, 6, SEVEN, 8, 9, 10, QUEEN)
+ENTRY_KINDS: Final = (ACE, KING, JOKER)
+HOMING_KINDS: Final = (ACE, 2, 3, 6, SEVEN, 8, 9, 10, QUEEN)
 """The cards that may move a pawn of ours into its home (forward moves of our own pawns)."""
-ENTRY_COPIES = 2 * COPIES + JOKERS
+ENTRY_COPIES: Final = 2 * COPIES + JOKERS
 """Copies of the entry cards: A, K and the jokers."""
-BEHIND = 18
+BEHIND: Final = 18
 """How far behind our pawn an opponent pawn can hit it from (with a Joker's 18)."""
-AHEAD = FIVE
+AHEAD: Final = FIVE
 """How far ahead of our pawn a square matters: a 4 backing onto it, the path of a 5 pushing it."""
-BEHIND_BITS = (1 << BEHIND) - 1
-AHEAD_BITS = (1 << AHEAD) - 1
+BEHIND_BITS: Final = (1 << BEHIND) - 1
+AHEAD_BITS: Final = (1 << AHEAD) - 1
 
 
 def _hit_chance(copies: int) -> float:
@@ -133,9 +133,9 @@ def _hit_chance(copies: int) -> float:
     return 1.0 - (1.0 - min(copies, DECK) / DECK) ** HAND
 
 
-MISS = tuple(1.0 - _hit_chance(c) for c in range(DECK + 1))
+MISS: Final = tuple(1.0 - _hit_chance(c) for c in range(DECK + 1))
 """By copies of hitting cards: the chance an opponent holds none of them."""
-PLAIN_STEPS = (1, 2, 3, 6, 8, 9, 10, 12)
+PLAIN_STEPS: Final = (1, 2, 3, 6, 8, 9, 10, 12)
 """The counts of the cards that move one pawn exactly their value forward: A, 2, 3, 6, 8, 9, 10, Q."""
 
 
@@ -148,7 +148,7 @@ def _forward_copies(d: int) -> int:
             + JOKERS * (d == VALUE[JOKER]))
 
 
-HIT = tuple(_forward_copies(d) for d in range(19))
+HIT: Final = tuple(_forward_copies(d) for d in range(19))
 """By distance 0–18: copies of the cards with which the nearest pawn behind can land on ours."""
 
 
