@@ -36,9 +36,9 @@ from parlour import load_game
 from parlour.arena import report
 from parlour.arena.play import Outcome
 from parlour.arena.runner import run
-from parlour.arena.schedule import schedule
-from parlour.arena.stats import BotResult, Tally, summarize
-from parlour.bots.levels import EXPERT_MS, LEVELS, MASTER_MS, RATINGS
+from parlour.arena.schedule import Task, schedule
+from parlour.arena.stats import BotResult, Tally, bradley_terry, stakes_won, summarize
+from parlour.bots.levels import EXPERT_MS, LEVELS, MASTER_MS, RATINGS, level_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "strength"
@@ -99,17 +99,56 @@ def round_robin(config: Config, workers: int, seed: int, docs: Path) -> dict[str
     """Every tournament of ``config``, then the fit over all of them, written to ``ratings.json``."""
     folder = docs / "levels" / config.slug
     tally = Tally([config.bot(level) for level in LEVELS])
+    outcomes: list[Outcome] = []
     start = time.perf_counter()
     for levels in pairings(config):
         for outcome in play(config, levels, workers, seed, folder / "-".join(levels)):
             tally.add(outcome)
+            outcomes.append(outcome)
     results: list[BotResult] = tally.results()
     fit = {"spec": load_game(config.spec).name_with_rules(), "seed": seed, "workers": workers, "scale": config.scale,
            "games_per_tournament": config.games, "seconds": round(time.perf_counter() - start, 1),
            "commit": commit(), "levels": {level: r.as_dict() for level, r in zip(LEVELS, results, strict=True)},
-           "ratings": {level: round(r.rating) for level, r in zip(LEVELS, results, strict=True)}}
+           **ratings(outcomes)}
     (folder / "ratings.json").write_text(json.dumps(fit, indent=1) + "\n", encoding="utf-8")
     return fit
+
+
+def ratings(outcomes: Sequence[Outcome]) -> dict[str, dict[str, int]]:
+    """The levels' ratings from ``outcomes`` (seated by level index): ``ratings``, the lobby's, fitted to the
+    stakes each level won from each other (``stakes_won``: what the game pays, so that in Tonk a level that
+    wins fewer hands by more stakes rates higher), and ``ratings_by_games``, fitted to who finished ahead."""
+    by_stakes = bradley_terry(stakes_won(outcomes, len(LEVELS)))
+    tally = Tally(list(LEVELS))
+    for outcome in outcomes:
+        tally.add(outcome)
+    return {"ratings": {level: round(r) for level, r in zip(LEVELS, by_stakes, strict=True)},
+            "ratings_by_games": {level: round(r.rating) for level, r in zip(LEVELS, tally.results(), strict=True)}}
+
+
+def recorded(folder: Path) -> list[Outcome]:
+    """The outcomes of a configuration's stored tournaments (each pair's ``records.jsonl``), seated by level
+    index: enough to fit the ratings again without playing."""
+    out: list[Outcome] = []
+    for path in sorted(folder.glob("*/records.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            seating = tuple(LEVELS.index(level_of(spec) or "") for spec in record["players"])
+            returns = tuple(float(r) for r in record["result"]["returns"])
+            out.append(Outcome(Task(len(out), int(record["seed"]), seating), returns, {}))
+    return out
+
+
+def refit(docs: Path, ratings_path: Path, only: str) -> None:
+    """Fit every stored configuration's ratings again from its records (``--refit``), keeping all else."""
+    for path in sorted((docs / "levels").glob("*/ratings.json")):
+        if only not in path.parent.name:
+            continue
+        fit = json.loads(path.read_text(encoding="utf-8"))
+        fit.update(ratings(recorded(path.parent)))
+        path.write_text(json.dumps(fit, indent=1) + "\n", encoding="utf-8")
+        store(load_game(fit["spec"]).spec.name, fit, ratings_path)
+        print(fit["spec"], fit["ratings"], "by games:", fit["ratings_by_games"], flush=True)
 
 
 def store(game: str, fit: dict[str, Any], path: Path = RATINGS) -> None:
@@ -127,13 +166,15 @@ def table(docs: Path) -> str:
              "Made by `.venv/bin/python benchmarks/levels.py --seed SEED --workers 2` (each tournament's arena files",
              "under `docs/strength/levels/<configuration>/<pair>/`, the fit in `ratings.json` beside them): every",
              "level against every other, fair seating and duplicate deals; *rating*: one Bradley–Terry fit over all",
-             "the pairs' games (Elo scale, mean 1500), what the lobby shows beside each level (from",
-             "`src/parlour/bots/levels.json`). *budget*: the time a search level had per move (a fraction of its",
-             "own where the hands are long); *search/move*: what it searched in that time; *CPU*: the share of",
-             "that time the processor gave it (below 1: the machine was busy, and the level searched less than",
-             "it does on a quiet one).", "",
-             "| game | level | bot | rating | seat-games | mean [95 % CI] | search/move | CPU | budget | seed | code |",
-             "|---|---|---|---:|---:|---|---:|---:|---|---:|---|"]
+             "the pairs' games to the stakes each level won from each other (Elo scale, mean 1500), what the lobby",
+             "shows beside each level (from `src/parlour/bots/levels.json`); *by games*: the same fit to who",
+             "finished ahead, however much the game paid. *budget*: the time a search level had per move (a",
+             "fraction of its own where the hands are long); *search/move*: what it searched in that time; *CPU*:",
+             "the share of that time the processor gave it (below 1: the machine was busy, and the level searched",
+             "less than it does on a quiet one).", "",
+             "| game | level | bot | rating | by games | seat-games | mean [95 % CI] | search/move | CPU | budget "
+             "| seed | code |",
+             "|---|---|---|---:|---:|---:|---|---:|---:|---|---:|---|"]
     for path in sorted((docs / "levels").glob("*/ratings.json")):
         fit = json.loads(path.read_text(encoding="utf-8"))
         for level, r in fit["levels"].items():
@@ -141,7 +182,9 @@ def table(docs: Path) -> str:
                       f"{(EXPERT_MS if level == 'expert' else MASTER_MS) * fit['scale']:g} ms"
                       + ("" if fit["scale"] == 1.0 else f" ({fit['scale']:g} of its own)"))
             cpu = "–" if r["cpu_share"] is None else f"{r['cpu_share']:.2f}"
+            by_games = fit.get("ratings_by_games", fit["ratings"])[level]
             lines.append(f"| {fit['spec']} | {level.capitalize()} | `{r['bot']}` | {fit['ratings'][level]} | "
+                         f"{by_games} | "
                          f"{r['games']} | {r['mean']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}] | "
                          f"{report.iterations(BotResult(**r))} | {cpu} | {budget} | {fit['seed']} | {fit['commit']} |")
     notes = docs / "levels" / "NOTES.md"
@@ -160,7 +203,8 @@ def commit() -> str:
 
 def main(argv: Sequence[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, required=True, help="the tournaments' seed, chosen before the run")
+    parser.add_argument("--seed", type=int, default=None, help="the tournaments' seed, chosen before the run "
+                        "(required unless --refit)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--only", default="", help="only configurations whose folder name contains this")
     parser.add_argument("--games", type=int, default=0, help="games per tournament (default 0: each "
@@ -169,7 +213,16 @@ def main(argv: Sequence[str] | None = None) -> str:
                         "they think for (default 0: each configuration's own; 1: the budgets a person meets)")
     parser.add_argument("--docs", type=Path, default=DOCS, help="the docs/strength folder to write into")
     parser.add_argument("--ratings", type=Path, default=RATINGS, help="the lobby's ratings file to update")
+    parser.add_argument("--refit", action="store_true", help="play nothing: fit the stored tournaments' ratings "
+                        "again from their records, then rewrite the table and the lobby's ratings")
     args = parser.parse_args(argv)
+    if args.refit:
+        refit(args.docs, args.ratings, args.only)
+        text = table(args.docs)
+        (args.docs / "LEVELS.md").write_text(text, encoding="utf-8")
+        return text
+    if args.seed is None:
+        parser.error("--seed is required to play (choose it before the run)")
     for config in CONFIGS:
         if args.only not in config.slug:
             continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from parlour.arena.play import Outcome
 from parlour.arena.schedule import Task
-from parlour.arena.stats import bradley_terry, summarize
+from parlour.arena.stats import bradley_terry, stakes_won, summarize
 
 
 def outcome(index: int, seating: tuple[int, ...], returns: tuple[float, ...], deal: int = 0) -> Outcome:
@@ -38,6 +38,21 @@ def test_bradley_terry_orders_by_strength_and_centres_on_1500() -> None:
     ratings = bradley_terry([[0, 8, 9], [2, 0, 6], [1, 4, 0]])
     assert ratings[0] > ratings[1] > ratings[2]
     assert abs(sum(ratings) / 3 - 1500) < 1e-6
+
+
+def test_stakes_won_count_what_each_game_paid_between_different_bots_and_nothing_for_ties() -> None:
+    # b wins three hands by 1 stake, a one hand by 3 (a tonk out): b finished ahead more often, a by more
+    outcomes = [outcome(0, (0, 1), (-1.0, 1.0)), outcome(1, (1, 0), (1.0, -1.0)), outcome(2, (0, 1), (-1.0, 1.0)),
+                outcome(3, (1, 0), (-3.0, 3.0)), outcome(4, (0, 1), (0.0, 0.0))]
+    assert stakes_won(outcomes, 2) == [[0.0, 6.0], [6.0, 0.0]]  # in return differences: 2 a stake
+    more = [*outcomes, outcome(5, (1, 0), (-1.0, 1.0))]  # and one more hand to a
+    assert stakes_won(more, 2) == [[0.0, 8.0], [6.0, 0.0]]
+    by_stakes = bradley_terry(stakes_won(more, 2))
+    a, b = summarize(["a", "b"], more)
+    assert by_stakes[0] > by_stakes[1] and a.rating < b.rating  # ahead by stakes, behind by hands won
+    # partners (one bot in two seats) never count against each other; three seats of one bot and one of another
+    four = [outcome(0, (0, 1, 0, 1), (1.0, -1.0, 1.0, -1.0)), outcome(1, (0, 0, 0, 1), (2.0, 0.0, 0.0, -2.0))]
+    assert stakes_won(four, 2) == [[0.0, 4 * 2.0 + 4.0 + 2.0 + 2.0], [0.0, 0.0]]
 
 
 def test_iterations_per_move_are_weighted_by_moves_searched_and_absent_for_bots_that_do_not_search() -> None:

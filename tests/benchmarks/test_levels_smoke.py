@@ -28,6 +28,30 @@ def test_a_short_round_robin_at_a_chosen_scale_writes_each_pair_the_fit_the_tabl
     assert stored["ratings"] == fit["ratings"] and stored["games"] == 12 and stored["seed"] == 5
     assert "| tonk:classic?players=2 | Master | `level:master,ms=30` |" in text
     assert (tmp_path / "LEVELS.md").read_text() == text
+    assert list(fit["ratings_by_games"]) == list(LEVELS)
+
+
+def test_a_refit_reads_the_stored_records_again_and_finds_the_same_ratings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(levels, "CONFIGS", (levels.Config("tonk:classic?players=2", 4, 0.02),))
+    ratings = tmp_path / "levels.json"
+    levels.main(["--seed", "7", "--docs", str(tmp_path), "--ratings", str(ratings)])
+    path = tmp_path / "levels" / "tonk-classic-2" / "ratings.json"
+    played = json.loads(path.read_text())
+    changed = {**played, "ratings": dict.fromkeys(LEVELS, 1500), "ratings_by_games": dict.fromkeys(LEVELS, 1500)}
+    path.write_text(json.dumps(changed))
+    ratings.write_text("{}")
+    text = levels.main(["--refit", "--docs", str(tmp_path), "--ratings", str(ratings)])
+    again = json.loads(path.read_text())
+    assert again == played
+    assert json.loads(ratings.read_text())["tonk"]["ratings"] == played["ratings"]
+    assert f"| Master | `level:master,ms=20` | {played['ratings']['master']} |" in text
+
+
+def test_playing_without_a_seed_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        levels.main(["--only", "tonk"])
+    assert "--seed is required" in capsys.readouterr().err
 
 
 def test_every_pair_of_levels_meets_in_its_own_tournament_whatever_the_seats() -> None:

@@ -123,6 +123,23 @@ def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[Bot
     return tally.results()
 
 
+def stakes_won(outcomes: Sequence[Outcome], bots: int) -> list[list[float]]:
+    """``[i][j]``: how much bot ``i``'s seats finished ahead of bot ``j``'s over ``outcomes``, in the game's
+    own units, summed over every pair of their seats in each game (a pair that tied adds nothing).
+
+    ``bradley_terry`` of it rates by what the games pay rather than by who finished ahead: in Tonk a
+    bot that wins fewer hands but by more stakes is the harder opponent, and this rating says so.
+    """
+    won = [[0.0] * bots for _ in range(bots)]
+    for outcome in outcomes:
+        returns, seating = outcome.returns, outcome.task.seating
+        for a, ra in enumerate(returns):
+            for b, rb in enumerate(returns):
+                if ra > rb and seating[a] != seating[b]:
+                    won[seating[a]][seating[b]] += ra - rb
+    return won
+
+
 def _half_width(samples: Sequence[float]) -> float:
     """Half the width of the normal 95 % interval of the mean of ``samples``."""
     d = len(samples)
