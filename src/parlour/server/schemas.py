@@ -180,7 +180,8 @@ class LevelOut(BaseModel):
                       "level:master")
     level: str
     rating: float | None = Field(description="its rating in this game (Elo scale, mean 1500) from the levels' "
-                                 "round-robin (benchmarks/levels.py); null where none was played")
+                                 "round-robin (benchmarks/levels.py), fitted to the stakes each level won from the "
+                                 "others; null where none was played")
 
 
 class GameOut(BaseModel):
