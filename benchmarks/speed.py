@@ -31,6 +31,8 @@ from functools import partial
 from typing import Any
 
 from parlour import load_game
+from parlour.bots import make_bot
+from parlour.bots.heuristic import rollout_policy
 
 clock = time.perf_counter
 
@@ -365,6 +367,75 @@ def tonk_determinize(pyspiel: Any | None, seconds: float) -> list[Figure]:
     return out
 
 
+# ------------------------------------------------------------------ search
+
+
+@dataclass(frozen=True)
+class Searched:
+    """A game whose ``strong`` moves are timed: its spec, the iterations a move, the actions played (by the
+    heuristic) from each deal before the timed move."""
+
+    label: str
+    spec: str
+    iters: int
+    into: int
+
+
+SEARCHES = (
+    Searched("Tonk, 2 players (classic)", "tonk:classic?players=2", 1500, 0),
+    Searched("Plonk", "plonk", 900, 30),
+    Searched("Tock, 4 players", "tock?players=4", 200, 40),
+)
+"""The issue's budgets (``docs/strength.md``), on positions a few moves into a deal."""
+SEARCH_DEALS = 6
+
+
+def search_positions(searched: Searched) -> list[tuple[Any, Any]]:
+    """(view, legal actions) of the seat to play ``searched.into`` heuristic actions into each of the first
+    ``SEARCH_DEALS`` deals that last that long."""
+    game = load_game(searched.spec)
+    policy = rollout_policy(game)
+    out = []
+    for seed in itertools.count():
+        if len(out) == SEARCH_DEALS:
+            break
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        for _ in range(searched.into):
+            if state.is_terminal:
+                break
+            state.apply(policy(state, rng))
+        if not state.is_terminal:
+            out.append((state.view(state.current_player), state.legal_actions()))
+    return out
+
+
+def search_figures(seconds: float) -> list[Figure]:
+    """ms per ``strong:iters=N`` move (heuristic playouts, paired root), and playouts per second."""
+    figures = []
+    for searched in SEARCHES:
+        game = load_game(searched.spec)
+        positions = search_positions(searched)
+        rng = random.Random(1)
+        bot = make_bot(f"strong:iters={searched.iters}", game)
+        timed, moves, playouts = 0.0, 0, 0
+        deadline = clock() + seconds
+        while clock() < deadline or not moves:
+            view, legal = positions[moves % len(positions)]
+            start = time.process_time()
+            bot.choose(view, legal, rng)
+            timed += time.process_time() - start
+            moves += 1
+            playouts += getattr(bot, "last_iterations", 0)
+        figures += [Figure(f"{searched.label}: a `strong:iters={searched.iters}` move", "ms", timed / moves * 1e3,
+                           None, "—"),
+                    Figure(f"{searched.label}: playouts per second of processor time", "/s",
+                           playouts / timed if timed else 0.0, None, "—")]
+        for figure in figures[-2:]:
+            report(figure)
+    return figures
+
+
 # ------------------------------------------------------------ Tock's 7 splits
 
 
@@ -531,7 +602,8 @@ def table(figures: Sequence[Figure], openspiel: bool) -> str:
     return "\n".join(lines)
 
 
-GROUPS = ("tonk-step", "tonk-clone", "tonk-determinize", "plonk-step", "loop-floor", "tock-step", "tock-seven")
+GROUPS = ("tonk-step", "tonk-clone", "tonk-determinize", "plonk-step", "loop-floor", "tock-step", "tock-seven",
+          "search")
 """The figures ``--only`` chooses among, in the order they run."""
 
 
@@ -544,6 +616,8 @@ def measure(group: str, pyspiel: Any | None, args: argparse.Namespace) -> list[F
         return step_figures(pyspiel, args.seconds, pairings[group])
     if group == "loop-floor":
         return loop_floor(pyspiel, args.seconds)
+    if group == "search":
+        return search_figures(args.seconds)
     return tonk_clone(pyspiel, args.seconds) if group == "tonk-clone" else tonk_determinize(pyspiel, args.seconds)
 
 

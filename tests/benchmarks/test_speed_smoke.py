@@ -42,3 +42,12 @@ def test_the_loop_floor_plays_idle_states_to_their_end_beside_hearts() -> None:
     figures = speed.main(["--seconds", "0.05", "--only", "loop-floor"])
     assert len(figures) == 1 and figures[0].parlour > 0
     assert (figures[0].openspiel is not None) == (speed.import_pyspiel() is not None)
+
+
+def test_the_search_figures_time_a_strong_move_of_each_game_and_count_its_playouts() -> None:
+    figures = speed.main(["--seconds", "0.01", "--only", "search"])
+    assert len(figures) == 2 * len(speed.SEARCHES)
+    assert all(f.parlour > 0 and f.openspiel is None for f in figures)
+    for searched in speed.SEARCHES:
+        positions = speed.search_positions(searched)
+        assert len(positions) == speed.SEARCH_DEALS and all(legal for _, legal in positions)
