@@ -318,14 +318,42 @@ def step_figures(pyspiel: Any | None, seconds: float, pairings: Sequence[Pairing
     return out
 
 
+def rules_only_play(spec: str) -> Run:
+    """Random play of fresh deals of ``spec`` through its compiled rules of play alone (``state.play``'s ``legal``
+    and ``apply`` on the position, no ``State`` method between): the same games as ``parlour_play``'s loop."""
+    game = load_game(spec)
+    rng = random.Random(1)
+    seeds = itertools.count()
+
+    def run(seconds: float) -> tuple[float, int]:
+        timed, steps = 0.0, 0
+        deadline = clock() + seconds
+        while clock() < deadline:
+            state = game.new_state(next(seeds))
+            play, pos, seed = state.play, state.pos, state.seed
+            start = clock()
+            legal = play.legal(pos)
+            while legal:
+                play.apply(pos, seed, legal[rng.randrange(len(legal))])
+                steps += 1
+                legal = play.legal(pos)
+            timed += clock() - start
+        return timed, steps
+
+    return run
+
+
 def loop_floor(pyspiel: Any | None, seconds: float) -> list[Figure]:
-    """The step loop over an ``IdleState`` beside hearts' step: how much of Plonk's goal the loop alone takes."""
-    theirs = openspiel_play(pyspiel, "hearts") if pyspiel is not None else None
-    ours_us, theirs_us = compare(random_steps(IdleState), theirs, seconds)
-    figure = Figure("The step loop alone (a state whose methods do nothing)", "µs", ours_us, theirs_us,
-                    "— (Plonk's goal: ≤ 0.60×)", "hearts step")
-    report(figure)
-    return [figure]
+    """Beside hearts' step: the step loop over an ``IdleState`` (how much of Plonk's goal the loop alone takes),
+    and Plonk played through its rules of play alone (what a ``State`` costing nothing would leave)."""
+    figures = []
+    for label, ours in (("The step loop alone (a state whose methods do nothing)", random_steps(IdleState)),
+                        ("Plonk step through its rules of play alone (no State)", rules_only_play("plonk"))):
+        theirs = openspiel_play(pyspiel, "hearts") if pyspiel is not None else None
+        ours_us, theirs_us = compare(ours, theirs, seconds)
+        figures.append(Figure(label, "µs", ours_us, theirs_us, "— (Plonk's goal: ≤ 0.60×)", "hearts step"))
+        report(figures[-1])
+    return figures
 
 
 def tonk_clone(pyspiel: Any | None, seconds: float) -> list[Figure]:

@@ -40,8 +40,23 @@ def test_the_loop_floor_plays_idle_states_to_their_end_beside_hearts() -> None:
     assert timed > 0 and steps >= speed.IdleState.LENGTH and steps % speed.IdleState.LENGTH == 0
     assert not state.is_terminal and len(state.legal_actions()) == 13
     figures = speed.main(["--seconds", "0.05", "--only", "loop-floor"])
-    assert len(figures) == 1 and figures[0].parlour > 0
-    assert (figures[0].openspiel is not None) == (speed.import_pyspiel() is not None)
+    assert len(figures) == 2 and all(f.parlour > 0 for f in figures)
+    assert all((f.openspiel is not None) == (speed.import_pyspiel() is not None) for f in figures)
+
+
+def test_plonk_through_its_rules_of_play_alone_plays_the_games_the_state_plays() -> None:
+    timed, steps = speed.rules_only_play("plonk")(0.001)
+    game, rng = speed.load_game("plonk"), speed.random.Random(1)
+    played = 0
+    for seed in range(10):  # the same deals, one generator across them: the same games, action for action
+        state = game.new_state(seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        played += state.version
+        if played >= steps:
+            break
+    assert timed > 0 and played == steps
 
 
 def test_the_search_figures_time_a_strong_move_of_each_game_and_count_its_playouts() -> None:
