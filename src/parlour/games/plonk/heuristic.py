@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.cards import parse_card
 from parlour.core.game import Action, Game, State, View
@@ -46,12 +46,12 @@ from parlour.games.plonk.position import PlonkPosition
 SEARCH = {"root": "paired", "anchor": "1", "depth": "24"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
 
-FRIEND_ADDS = 7.0
+FRIEND_ADDS: Final = 7.0
 """The live points a player still to play is expected to add to a trick their partner is winning."""
-FOE_ADDS = 0.0
+FOE_ADDS: Final = 0.0
 """What a player still to play is expected to add to a trick the other side is winning: a low
 card of the suit led (−1) or a low live card (+2 or so)."""
-KEEP = (1.5, 1.8, 2.4, 3.0, 3.6, 4.5, 5.4, 6.6, 9.0, 9.6, 10.5, 13.5, 21.0)
+KEEP: Final = (1.5, 1.8, 2.4, 3.0, 3.6, 4.5, 5.4, 6.6, 9.0, 9.6, 10.5, 13.5, 21.0)
 """The worth of keeping a card for later tricks, by strength (two .. ace), with a full hand of 13.
 
 Fitted by self-play: rising with the card's face value and its power to win
@@ -59,12 +59,12 @@ tricks, and set higher than a card's face could ever score, which beat
 smaller keep values (that spend aces on the first safe trick) by 6 to 9
 points a deal. It scales down linearly to nothing at the last card."""
 
-ABOVE = tuple(
+ABOVE: Final = tuple(
     sum(1 << d for d in range(13 * SUIT_OF[c], 13 * SUIT_OF[c] + 13) if STRENGTH[d] > STRENGTH[c])
     for c in range(52)
 )
 """The cards of each card's suit that beat it."""
-_CARD_KEEP = tuple(KEEP[STRENGTH[c]] for c in range(52))
+_CARD_KEEP: Final = tuple(KEEP[STRENGTH[c]] for c in range(52))
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.actions import Discard
 from parlour.core.cards import cards_of, parse_card, value_of_face
@@ -32,11 +32,11 @@ from parlour.games.tonk.spreads import RANK_BITS, REAL, SUIT_BITS, accept_mask, 
 SEARCH = {"root": "paired", "anchor": "1"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
 
-DROP_CONFIDENCE = 0.62
+DROP_CONFIDENCE: Final = 0.62
 """Drop when the estimated chance of holding the strictly lowest total is at least this."""
-SHED_PER_TURN = 0.05
+SHED_PER_TURN: Final = 0.05
 """How much lower, per turn played, an opponent's unseen cards are taken to be than the average."""
-HIGH_SPADES = (39, 51)  # As, Ks
+HIGH_SPADES: Final = (39, 51)  # As, Ks
 
 
 @dataclass
@@ -270,8 +270,8 @@ def card_values(rules: TonkRules) -> list[int]:
 
 
 _VALUES: dict[int, list[int]] = {}
-_RANK_VALUES = tuple(min(r + 1, 10) for r in range(13))
-_NEAR = tuple(
+_RANK_VALUES: Final = tuple(min(r + 1, 10) for r in range(13))
+_NEAR: Final = tuple(
     sum(1 << (f // 13 * 13 + r) for r in range(max(0, f % 13 - 2), min(13, f % 13 + 3)) if r != f % 13)
     for f in range(52)
 )
