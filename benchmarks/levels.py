@@ -133,7 +133,10 @@ def recorded(folder: Path) -> list[Outcome]:
     for path in sorted(folder.glob("*/records.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
-            seating = tuple(LEVELS.index(level_of(spec) or "") for spec in record["players"])
+            levels = [level_of(spec) for spec in record["players"]]
+            if None in levels:
+                raise SystemExit(f"{path}: players {record['players']!r} are not all levels (level:beginner …)")
+            seating = tuple(LEVELS.index(str(level)) for level in levels)
             returns = tuple(float(r) for r in record["result"]["returns"])
             out.append(Outcome(Task(len(out), int(record["seed"]), seating), returns, {}))
     return out

@@ -58,3 +58,12 @@ def test_every_pair_of_levels_meets_in_its_own_tournament_whatever_the_seats() -
     pairs = [("beginner", "casual"), ("beginner", "expert"), ("beginner", "master"), ("casual", "expert"),
              ("casual", "master"), ("expert", "master")]
     assert levels.pairings(levels.Config("plonk", 4)) == levels.pairings(levels.Config("tonk", 4)) == pairs
+
+
+def test_a_refit_refuses_records_of_bots_that_are_no_level(tmp_path: Path) -> None:
+    pair = tmp_path / "beginner-casual"
+    pair.mkdir()
+    record = {"players": ["level:beginner", "heuristic"], "seed": 1, "result": {"returns": [1.0, -1.0]}}
+    (pair / "records.jsonl").write_text(json.dumps(record) + "\n")
+    with pytest.raises(SystemExit, match=r"\['level:beginner', 'heuristic'\] are not all levels"):
+        levels.recorded(tmp_path)
