@@ -190,6 +190,22 @@ class IdleState:
 
 def random_steps(new_state: Callable[[int], Any]) -> Run:
     """Random play of the states ``new_state(seed)`` makes for seeds 0, 1 …; making them is not timed."""
+    return timed_games(new_state, play_out)
+
+
+def play_out(state: Any, rng: random.Random) -> int:
+    """Play ``state`` to its end at random through its ``State`` methods; the steps played."""
+    steps = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps
+
+
+def timed_games(new_state: Callable[[int], Any], finish: Callable[[Any, random.Random], int]) -> Run:
+    """Games dealt by ``new_state(seed)`` for seeds 0, 1 … (untimed), each played by ``finish`` (timed), with one
+    generator for all of them; the steps are what ``finish`` counts."""
     rng = random.Random(1)
     seeds = itertools.count()
 
@@ -199,10 +215,7 @@ def random_steps(new_state: Callable[[int], Any]) -> Run:
         while clock() < deadline:
             state = new_state(next(seeds))
             start = clock()
-            while not state.is_terminal:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-                steps += 1
+            steps += finish(state, rng)
             timed += clock() - start
         return timed, steps
 
@@ -321,26 +334,19 @@ def step_figures(pyspiel: Any | None, seconds: float, pairings: Sequence[Pairing
 def rules_only_play(spec: str) -> Run:
     """Random play of fresh deals of ``spec`` through its compiled rules of play alone (``state.play``'s ``legal``
     and ``apply`` on the position, no ``State`` method between): the same games as ``parlour_play``'s loop."""
-    game = load_game(spec)
-    rng = random.Random(1)
-    seeds = itertools.count()
+    return timed_games(load_game(spec).new_state, play_rules_out)
 
-    def run(seconds: float) -> tuple[float, int]:
-        timed, steps = 0.0, 0
-        deadline = clock() + seconds
-        while clock() < deadline:
-            state = game.new_state(next(seeds))
-            play, pos, seed = state.play, state.pos, state.seed
-            start = clock()
-            legal = play.legal(pos)
-            while legal:
-                play.apply(pos, seed, legal[rng.randrange(len(legal))])
-                steps += 1
-                legal = play.legal(pos)
-            timed += clock() - start
-        return timed, steps
 
-    return run
+def play_rules_out(state: Any, rng: random.Random) -> int:
+    """Play ``state`` to its end at random through its rules of play on its position; the steps played."""
+    play, pos, seed = state.play, state.pos, state.seed
+    steps = 0
+    legal = play.legal(pos)
+    while legal:
+        play.apply(pos, seed, legal[rng.randrange(len(legal))])
+        steps += 1
+        legal = play.legal(pos)
+    return steps
 
 
 def loop_floor(pyspiel: Any | None, seconds: float) -> list[Figure]:
