@@ -156,4 +156,3 @@ def test_beats_random_over_a_small_match() -> None:
     assert heuristic.games == rand.games == 48
     assert heuristic.mean > 0.8 and rand.mean < -0.8
     assert heuristic.ci_low > 0
-

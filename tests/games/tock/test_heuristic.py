@@ -117,4 +117,3 @@ def test_heuristic_beats_random() -> None:
     heuristic, random_bot = summarize(bots, outcomes)
     assert heuristic.mean > 0.8 and random_bot.mean < 0.2
     assert heuristic.ci_low > 0.5
-

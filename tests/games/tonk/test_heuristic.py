@@ -106,4 +106,3 @@ def test_heuristic_beats_random() -> None:
     heuristic, random_bot = summarize(bots, outcomes)
     assert heuristic.mean > 0 > random_bot.mean
     assert heuristic.ci_low > 0
-
