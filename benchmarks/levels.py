@@ -226,6 +226,8 @@ def main(argv: Sequence[str] | None = None) -> str:
         return text
     if args.seed is None:
         parser.error("--seed is required to play (choose it before the run)")
+    if args.scale < 0:
+        parser.error(f"--scale {args.scale:g}: a share of the time budgets is above 0 (1: the levels' own)")
     for config in CONFIGS:
         if args.only not in config.slug:
             continue

@@ -52,6 +52,9 @@ def test_playing_without_a_seed_is_refused(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit):
         levels.main(["--only", "tonk"])
     assert "--seed is required" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        levels.main(["--seed", "1", "--scale", "-0.5"])
+    assert "--scale -0.5: a share of the time budgets is above 0" in capsys.readouterr().err
 
 
 def test_every_pair_of_levels_meets_in_its_own_tournament_whatever_the_seats() -> None:

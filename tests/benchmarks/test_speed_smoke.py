@@ -48,7 +48,7 @@ def test_plonk_through_its_rules_of_play_alone_plays_the_games_the_state_plays()
     timed, steps = speed.rules_only_play("plonk")(0.001)
     game, rng = speed.load_game("plonk"), speed.random.Random(1)
     played = 0
-    for seed in range(10):  # the same deals, one generator across them: the same games, action for action
+    for seed in range(100):  # the same deals, one generator across them: the same games, action for action
         state = game.new_state(seed)
         while not state.is_terminal:
             legal = state.legal_actions()
