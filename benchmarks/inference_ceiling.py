@@ -9,13 +9,19 @@ worth: the bot plays each deal once from every seat against heuristic
 players (duplicate deals), its search sampling states from one of
 
 * ``uniform``: its own sampler (the bot as it plays, the unseen cards dealt at random);
+* ``posterior``: exact policy inference with the heuristic as the model, which here it is: deals drawn
+  uniformly over the cards hidden from the seat, kept only where every move the other seats made this hand
+  is the heuristic's move (``POOL`` worlds a decision, each played with its stock reshuffled). It knows a
+  little more than the seat does (``posterior``'s docstring), so it bounds any inference from the
+  opponents' play that uses this model;
 * ``hands``: the true position with only the stock reshuffled (every hand known, as a perfect
   inference would know them; nobody knows the stock's order);
 * ``all``: the true position, stock order included (a cheat beyond any inference).
 
 and the line gives its edge over the heuristic seats (its return less their mean, per deal) with a 95 %
 interval over deals. The distance from ``uniform`` to ``hands`` is what reading the opponents' hands could
-add at most; an inference is judged by how much of it it closes.
+add at most; an inference is judged by how much of it it closes, and ``posterior`` by how much of it the
+opponents' play this hand can tell at all.
 """
 
 from __future__ import annotations
@@ -30,9 +36,19 @@ from parlour import load_game
 from parlour.bots import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.core.game import State, View
+from parlour.games.tonk.heuristic import card_values, seen_from_state
+from parlour.games.tonk.heuristic import choose as heuristic_choose
 from policy_gain import interval
 
-SAMPLERS = ("uniform", "hands", "all")
+SAMPLERS = ("uniform", "posterior", "hands", "all")
+
+POOL = 40
+"""Worlds ``posterior`` keeps per decision (each then played with its stock reshuffled)."""
+TRIES = 4000
+"""Deals ``posterior`` tries per decision before settling for the worlds found."""
+
+found: list[int] = [0, 0, 0]
+"""In the worker: decisions, worlds found, deals tried by ``posterior``."""
 
 truth: list[State[Any, Any]] = []
 """The position being played, in the worker that plays it (what ``hands`` and ``all`` sample from)."""
@@ -47,6 +63,64 @@ def true_hands(view: View) -> Callable[[random.Random], State[Any, Any]]:
     return sample
 
 
+def relabelled(start: State[Any, Any], mapping: dict[int, int]) -> State[Any, Any]:
+    """The deal ``start`` with every card id ``c`` of ``mapping`` replaced by ``mapping[c]`` (Tonk positions)."""
+    data = start.to_json()
+    pos = data["position"]
+    pos["hands"] = [[mapping.get(c, c) for c in hand] for hand in pos["hands"]]
+    pos["stock"] = [mapping.get(c, c) for c in pos["stock"]]
+    pos["discard"] = [mapping.get(c, c) for c in pos["discard"]]
+    values = card_values(start.game.rules)
+    pos["values"] = [sum(values[c] for c in hand) for hand in pos["hands"]]
+    return start.game.state_from_json(data)
+
+
+def replayed(world: State[Any, Any], history: list[tuple[int, Any]], me: int,
+             rng: random.Random) -> State[Any, Any] | None:
+    """``world`` (a deal) after ``history``, or None if a move in it is illegal there or, by a seat other than
+    ``me``, not the heuristic's move there."""
+    for seat, action in history:
+        legal = world.legal_actions()
+        if action not in legal or (seat != me and heuristic_choose(seen_from_state(world), legal, rng) != action):
+            return None
+        world.apply(action)
+    return world
+
+
+def posterior(view: View) -> Callable[[random.Random], State[Any, Any]]:
+    """``posterior``: worlds drawn uniformly over the cards hidden from the seat to play, kept only if every
+    move of every other seat this hand is the heuristic's move in that world (exact policy inference with the
+    heuristic as the opponents' model; the cards the seat has seen stay where the true deal had them, which
+    tells it a little more than it knows: where an opponent's thrown card came from). Falls back to the
+    bot's own sampler when no world is found."""
+    state = truth[0]
+    me = state.current_player
+    hidden = sorted(state.hidden_cards(me))
+    start = state.game.new_state(state.seed)
+    history = state.history()
+    rng = random.Random(state.seed * 7919 + len(history))
+    worlds: list[State[Any, Any]] = []
+    tries = 0
+    while len(worlds) < POOL and tries < TRIES:
+        tries += 1
+        shuffled = hidden[:]
+        rng.shuffle(shuffled)
+        world = replayed(relabelled(start, dict(zip(hidden, shuffled, strict=True))), history, me, rng)
+        if world is not None:
+            worlds.append(world)
+    found[0] += 1
+    found[1] += len(worlds)
+    found[2] += tries
+    if not worlds:
+        return state.game.determinizer(view)
+
+    def sample(pick: random.Random) -> State[Any, Any]:
+        world = worlds[pick.randrange(len(worlds))].clone()
+        pick.shuffle(world.pos.stock)
+        return world
+    return sample
+
+
 def true_state(view: View) -> Callable[[random.Random], State[Any, Any]]:
     """``all``: the true position, stock order included."""
     return lambda rng: truth[0].clone()
@@ -58,7 +132,7 @@ def deal(spec: str, bot_spec: str, sampler: str, seed: int) -> float:
     bot = make_bot(bot_spec, game)
     if sampler != "uniform":
         assert isinstance(bot, ISMCTSBot), f"{bot_spec} does not search: no sampler to replace"
-        bot.determinizer = true_hands if sampler == "hands" else true_state
+        bot.determinizer = {"posterior": posterior, "hands": true_hands, "all": true_state}[sampler]
     heuristic = make_bot("heuristic", game)
     n = game.num_players
     total = 0.0
@@ -72,6 +146,9 @@ def deal(spec: str, bot_spec: str, sampler: str, seed: int) -> float:
             state.apply(player.choose(state.view(seat), state.legal_actions(), rng))
         returns = state.returns()
         total += returns[mine] - sum(returns[q] for q in range(n) if q != mine) / (n - 1)
+    if sampler == "posterior" and seed % 50 == 0:
+        print(f"posterior: {found[0]} decisions, {found[1] / max(found[0], 1):.1f} worlds and "
+              f"{found[2] / max(found[0], 1):.0f} deals tried each", flush=True)
     return total / n
 
 
