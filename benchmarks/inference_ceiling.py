@@ -94,6 +94,9 @@ def posterior(view: View) -> Callable[[random.Random], State[Any, Any]]:
     tells it a little more than it knows: where an opponent's thrown card came from). Falls back to the
     bot's own sampler when no world is found."""
     state = truth[0]
+    if state.pos.hand_no != 1:
+        raise ValueError(f"posterior replays a game from its deal: one-hand games only, not hand "
+                         f"{state.pos.hand_no} of a match")
     me = state.current_player
     hidden = sorted(state.hidden_cards(me))
     start = state.game.new_state(state.seed)
