@@ -47,8 +47,8 @@ POOL = 40
 TRIES = 4000
 """Deals ``posterior`` tries per decision before settling for the worlds found."""
 
-found: list[int] = [0, 0, 0]
-"""In the worker: decisions, worlds found, deals tried by ``posterior``."""
+found: list[int] = [0, 0, 0, 0]
+"""In the worker: decisions, worlds found, deals tried by ``posterior``, and decisions where it found none."""
 
 truth: list[State[Any, Any]] = []
 """The position being played, in the worker that plays it (what ``hands`` and ``all`` sample from)."""
@@ -114,6 +114,7 @@ def posterior(view: View) -> Callable[[random.Random], State[Any, Any]]:
     found[0] += 1
     found[1] += len(worlds)
     found[2] += tries
+    found[3] += not worlds
     if not worlds:
         return state.game.determinizer(view)
 
@@ -151,7 +152,8 @@ def deal(spec: str, bot_spec: str, sampler: str, seed: int) -> float:
         total += returns[mine] - sum(returns[q] for q in range(n) if q != mine) / (n - 1)
     if sampler == "posterior" and seed % 50 == 0:
         print(f"posterior: {found[0]} decisions, {found[1] / max(found[0], 1):.1f} worlds and "
-              f"{found[2] / max(found[0], 1):.0f} deals tried each", flush=True)
+              f"{found[2] / max(found[0], 1):.0f} deals tried each; {found[3]} with none found (sampled uniformly)",
+              flush=True)
     return total / n
 
 

@@ -69,10 +69,10 @@ def test_the_posterior_keeps_only_worlds_where_the_opponent_played_as_the_heuris
     state = second_turn()
     game = state.game
     inference_ceiling.truth[:] = [state]
-    inference_ceiling.found[:] = [0, 0, 0]
+    inference_ceiling.found[:] = [0, 0, 0, 0]
     sample = inference_ceiling.posterior(state.view(0))
-    decisions, kept, tried = inference_ceiling.found
-    assert decisions == 1 and kept == inference_ceiling.POOL and tried > kept  # some deals were ruled out
+    decisions, kept, tried, empty = inference_ceiling.found
+    assert decisions == 1 and kept == inference_ceiling.POOL and tried > kept and not empty  # some ruled out
     worlds = [sample(random.Random(k)) for k in range(30)]
     assert {w.pos.hands[0] for w in worlds} == {state.pos.hands[0]}
     assert {tuple(w.pos.discard) for w in worlds} == {tuple(state.pos.discard)}
