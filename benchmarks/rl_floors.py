@@ -161,7 +161,7 @@ def aec_floor(subject: Subject, seconds: float) -> float:
     return ceiling
 
 
-def decision_states(pyspiel: Any, game: Any, count: int) -> list[Any]:
+def decision_states(game: Any, count: int) -> list[Any]:
     """``count`` decision states of random games of an OpenSpiel ``game``, one every few decisions."""
     rng = random.Random(0)
     found: list[Any] = []
@@ -199,12 +199,13 @@ def spiel_floor(pyspiel: Any, subject: Subject, seconds: float) -> float:
     parlour.openspiel.register()
     name = parlour.openspiel.PREFIX + subject.name
     game = pyspiel.load_game(name, subject.params)
-    states = decision_states(pyspiel, game, 200)
+    states = decision_states(game, 200)
     observer = game.make_py_observer()
     whole = per_call_us(lambda s, p: s.observation_tensor(p), states)
     ours = per_call_us(observer.set_from, states)
     pyspiels = whole - ours
-    gin_us, bare_us = compare(spiel_play(pyspiel, GIN), bare_spiel_play(pyspiel, name, subject.params), seconds)
+    bare = spiel_play(pyspiel, name, subject.params, observe=False)
+    gin_us, bare_us = compare(spiel_play(pyspiel, GIN), bare, seconds)
     assert bare_us is not None
     print(f"{subject.label}: observation_tensor {whole:.1f} µs a call ({game.observation_tensor_size():,} floats), "
           f"of which our observer {ours:.1f} µs and pyspiel's own work {pyspiels:.1f} µs; gin_rummy's whole step "
@@ -213,29 +214,6 @@ def spiel_floor(pyspiel: Any, subject: Subject, seconds: float) -> float:
           f"{gin_us / (bare_us + pyspiels):.2f}x gin_rummy; our whole step free too: {gin_us / pyspiels:.2f}x "
           "(goal 1x)", flush=True)
     return pyspiels
-
-
-def bare_spiel_play(pyspiel: Any, name: str, params: dict[str, Any]) -> Run:
-    """``rl_speed.spiel_play`` without the observation: random games through OpenSpiel, a step per decision."""
-    game = pyspiel.load_game(name, params)
-    rng = random.Random(1)
-
-    def run(seconds: float) -> tuple[float, int]:
-        steps = 0
-        start = clock()
-        while clock() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                steps += 1
-        return clock() - start, steps
-
-    return run
 
 
 def vector_floor(steps: int) -> float:

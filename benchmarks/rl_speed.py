@@ -148,9 +148,9 @@ def single_play(spec: str) -> Run:
     return run
 
 
-def spiel_play(pyspiel: Any, name: str, params: dict[str, Any] | None = None) -> Run:
+def spiel_play(pyspiel: Any, name: str, params: dict[str, Any] | None = None, observe: bool = True) -> Run:
     """An OpenSpiel game from ``new_initial_state`` to its end, chance at random, reading the observation
-    tensor of the player to act before each random decision; a step is one decision."""
+    tensor of the player to act before each random decision (unless not ``observe``); a step is one decision."""
     game = pyspiel.load_game(name, params or {})
     rng = random.Random(1)
 
@@ -164,7 +164,8 @@ def spiel_play(pyspiel: Any, name: str, params: dict[str, Any] | None = None) ->
                     outcomes = state.chance_outcomes()
                     state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                     continue
-                state.observation_tensor(state.current_player())
+                if observe:
+                    state.observation_tensor(state.current_player())
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 steps += 1
