@@ -106,6 +106,39 @@ def test_websockets_per_client_are_counted_on_every_process(start: Callable[...,
         second.close()
 
 
+def test_spectators_arriving_at_once_on_two_processes_never_pass_the_cap_and_one_leaving_frees_a_place(
+        start: Callable[..., Served]) -> None:
+    cap, crowd = 4, 16
+    limits = {"PARLOUR_MAX_SPECTATORS_PER_TABLE": str(cap), "PARLOUR_MAX_SOCKETS_PER_CLIENT": "100"}
+    sides = start(**limits).base(), start(**limits).base()
+    tid = call(sides[0], "/api/tables", PLONK)["id"]
+    with ThreadPoolExecutor(crowd) as pool:  # the crowd arrives at once, half on each process
+        crowd_watchers = list(pool.map(lambda i: Watcher(sides[i % 2], tid), range(crowd)))
+    watchers = list(crowd_watchers)
+    try:
+        first = [w.until(lambda m: m["type"] in ("state", "error")) for w in crowd_watchers]
+        admitted = [w for w, m in zip(crowd_watchers, first, strict=True) if m["type"] == "state"]
+        refused = [m for m in first if m["type"] == "error"]
+        assert len(admitted) == cap, f"{len(admitted)} spectators admitted; max_spectators_per_table = {cap}"
+        assert {m["code"] for m in refused} == {"table/full"}
+        assert all(f"max_spectators_per_table = {cap}" in m["message"] for m in refused)
+        admitted[0].close()
+        deadline = time.monotonic() + RECEIVE_SECONDS
+        while True:  # the place is given back as the connection closes, on whichever process it was
+            again = Watcher(sides[1], tid)
+            watchers.append(again)
+            if again.until(lambda m: m["type"] in ("state", "error"))["type"] == "state":
+                break
+            assert time.monotonic() < deadline, "a spectator who left still holds a place"
+            time.sleep(0.2)
+        late = Watcher(sides[0], tid)  # and then the table is full again
+        watchers.append(late)
+        assert late.until(lambda m: m["type"] in ("state", "error"))["code"] == "table/full"
+    finally:
+        for watcher in watchers:
+            watcher.close()
+
+
 def play_out(base: str, tid: str, tokens: list[str]) -> None:
     """Play the table to its end over REST, each seat a random legal action."""
     rng = random.Random(5)

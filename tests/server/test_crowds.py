@@ -3,9 +3,11 @@ client that reads nothing let go at its byte budget; flags that would make a mat
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import os
+import secrets
 import socket
 import threading
 import time
@@ -18,11 +20,11 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.core.registry import game_classes
-from parlour.server.peers import Watching
+from parlour.server.limits import RedisQuota, spectators_key
 from parlour.server.settings import Settings
 from tests.server.conftest import Client, TestClient, join, new_table, receive_json
+from tests.server.services import RedisServer
 from tests.server.serving import Served, call
-from tests.server.test_play import lobby_of
 
 CLOSE_POLICY = 1008
 
@@ -51,15 +53,29 @@ def test_a_spectator_past_max_spectators_per_table_is_refused_with_1008_naming_i
         assert client.get(f"/api/tables/{tid}").json()["table"]["spectators"] == 2
 
 
-def test_spectators_watching_on_other_processes_count_towards_the_cap(app_factory: Any,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    with TestClient(app_factory(max_spectators_per_table=3)) as client:
+def test_spectators_counted_in_redis_by_another_process_fill_the_table_before_any_presence_arrives(
+        app_factory: Any, redis_server: RedisServer) -> None:
+    redis_server.ensure()
+    prefix = f"test-crowds-{secrets.token_hex(6)}:"
+    app = app_factory(max_spectators_per_table=3)
+    app.state.lobby.quota = RedisQuota(redis_server.url, prefix)  # this process's count, shared with ``other``
+    other = RedisQuota(redis_server.url, prefix)  # another process, whose presence was never announced here
+    with TestClient(app) as client:
         tid = new_table(client, "tonk", ["human", "human"])["id"]
-        monkeypatch.setattr(lobby_of(client).peer, "elsewhere",
-                            lambda table_id: Watching(spectators=3 if table_id == tid else 0))
+        theirs = [other.enter(spectators_key(tid), 3) for _ in range(3)]
+        assert None not in theirs
         with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
             message, code, reason = refusal(ws)
         assert message["code"] == "table/full" and code == CLOSE_POLICY and "max_spectators_per_table" in reason
+        assert client.get(f"/api/tables/{tid}").json()["table"]["spectators"] == 0  # shown: nobody, as announced
+        leave = theirs.pop()
+        assert leave is not None
+        leave()  # one of theirs leaves: the place is free for a spectator here, and then taken
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            assert Client(ws).receive()["type"] == "state"
+            assert other.enter(spectators_key(tid), 3) is None
+        assert other.enter(spectators_key(tid), 3) is not None  # the one here left: its place is given back
+    asyncio.run(other.stop())
 
 
 def test_a_crowd_connecting_and_leaving_sends_the_others_a_few_presence_messages_not_the_state(

@@ -5,7 +5,8 @@ refuses a request body above ``max_message_bytes`` as its bytes arrive
 (declared length or chunked), without reading it to the end. ``TokenBucket``
 is the rate limit used per client: a burst, then a steady rate.
 
-A ``ClientQuota`` counts what each client takes: ``LocalQuota`` in this process alone, ``RedisQuota``
+A ``ClientQuota`` counts what each client takes (and each table's spectators, as the open connections of
+``spectators_key``): ``LocalQuota`` in this process alone, ``RedisQuota``
 across every process of a cluster (``client_quota`` picks it when ``redis_url`` is set). The Redis one
 counts atomically in Redis (Lua scripts: a token bucket, a fixed window, and socket counts kept per
 process under a key that lives only while the process refreshes it, so a dead process's sockets stop
@@ -148,6 +149,12 @@ def client_key(token: str | None, address: Any) -> str:
         return f"token:{token}"
     host = getattr(address, "host", None) or "unknown"
     return f"address:{host}"
+
+
+def spectators_key(table_id: str) -> str:
+    """What the spectators of one table count against (``ClientQuota.enter``, capped by
+    ``max_spectators_per_table``): counted like one client's connections, across every process with Redis."""
+    return f"spectators:{table_id}"
 
 
 Release = Callable[[], None]
@@ -301,7 +308,7 @@ class RedisQuota:
         return self.local.count(key, most, window) if answer is None else int(answer) / 1000
 
     def enter(self, key: str, cap: int) -> Release | None:
-        mine = self.local.open[key] + 1
+        mine = self.local.open.get(key, 0) + 1
         answer = self.run("enter", [f"{self.prefix}sockets:{key}"], [self.process, mine, cap,
                                                                        f"{self.prefix}alive:", SOCKET_TTL])
         if answer is not None and int(answer) >= 0:

@@ -36,7 +36,7 @@ from parlour.server.authority import Origin, Rejected, Seat, TableAuthority, quo
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
-from parlour.server.limits import ClientQuota, client_quota
+from parlour.server.limits import ClientQuota, Release, client_quota, spectators_key
 from parlour.server.metrics import Metrics
 from parlour.server.peers import (
     ActionAccepted,
@@ -208,7 +208,10 @@ class Lobby:
         self.writer = Writer(storage)
         self.locks: dict[str, asyncio.Lock] = {}
         self.quota: ClientQuota = client_quota(settings)
-        """What each client has taken (tables created, chat, connections): across the cluster with Redis."""
+        """What each client has taken (tables created, chat, connections), and each table's spectators: across
+        the cluster with Redis."""
+        self.places: dict[Connection, Release] = {}
+        """How each spectator connected here gives its place back (``check_room``) as it leaves."""
         self.idle_since: dict[str, float] = {}
         """When each waiting table was last seen with nobody connected (``time.monotonic``)."""
         self.finished_since: dict[str, float] = {}
@@ -660,10 +663,11 @@ class Lobby:
         who is here."""
         table = self.get(table_id)
         seat = self.seat_of(table, token) if token else None
-        if seat is None:
-            self.check_room(table)
+        place = self.check_room(table) if seat is None else None
         conn = Connection(table.id, seat, token, self.settings.ws_outbox_limit, self.settings.ws_outbox_bytes, lang)
         self.hub.add(conn)
+        if place is not None:
+            self.places[conn] = place
         self.metrics.socket_opened(seat is not None)
         self.notify_presence(table.id)
         if seat is not None:
@@ -673,16 +677,25 @@ class Lobby:
         self.publish_presence(table)
         return conn
 
-    def check_room(self, table: TableAuthority) -> None:
-        """Refuse one more spectator at a table watched by ``max_spectators_per_table`` (on every process)."""
+    def check_room(self, table: TableAuthority) -> Release:
+        """Take one spectator's place at ``table``, refused past ``max_spectators_per_table``; how to give it back.
+
+        The places are counted by ``quota`` (atomically in Redis, for every process, with ``redis_url``), not
+        from the presence the other processes announce: that lags, and a crowd arriving on several processes
+        at once would all be let in.
+        """
         cap = self.settings.max_spectators_per_table
-        watching = self.presence(table)[1]
-        if watching >= cap:
-            raise Rejected("table/full", f"table {table.id!r} has {watching} spectators, the most "
+        place = self.quota.enter(spectators_key(table.id), cap)
+        if place is None:
+            raise Rejected("table/full", f"table {table.id!r} has {cap} spectators, the most "
                            f"max_spectators_per_table = {cap} allows; watch again when one leaves")
+        return place
 
     def disconnect(self, conn: Connection) -> None:
         last = self.hub.remove(conn)
+        place = self.places.pop(conn, None)
+        if place is not None:
+            place()
         self.metrics.socket_closed(conn.seat is not None)
         self.notify_presence(conn.table_id)
         table = self.tables.get(conn.table_id)
