@@ -138,10 +138,12 @@ def test_same_seed_same_choice() -> None:
 
 @pytest.mark.parametrize(
     ("spec", "fragment"),
-    [("ismcts:iters=0", "iters must be positive"), ("ismcts:iters=x", "'x' is not a number"),
-     ("ismcts:depth=3,width=2", "unknown setting(s) width"),
-     ("ismcts:rollout=smart", "rollouts are random, heuristic"), ("ismcts:opponents=me", "tree, rollout"),
-     ("ismcts:root=flat", "root is searched as a tree, or paired: tree, paired")],
+    [("ismcts:iters=0", "iters='0' is out of range; iters (search iterations a move) is a whole number from 1 to"),
+     ("ismcts:iters=x", "'x' is not a number"), ("ismcts:depth=3,width=2", "unknown setting(s) width"),
+     ("ismcts:rollout=smart", "rollout='smart' is not allowed; rollout (the policy that plays a determinization "
+      "out) is one of random, heuristic"), ("ismcts:opponents=me", "tree, rollout"),
+     ("ismcts:root=flat", "is one of tree, paired"), ("ismcts:infer=257", "infer='257' is out of range"),
+     ("ismcts:depth=2001", "a whole number from 1 to 2000"), ("ismcts:ms=0", "a number above 0 and at most 600000")],
 )
 def test_bad_settings(spec: str, fragment: str) -> None:
     with pytest.raises(BotSpecError) as caught:

@@ -105,7 +105,7 @@ def test_it_sees_what_the_learner_saw(policy: Path) -> None:
     [("learned", "needs the policy file: learned:PATH"),
      ("learned:no/such/policy.pt", "bot spec 'learned:no/such/policy.pt': cannot read the policy file "
                                    "'no/such/policy.pt'"),
-     ("learned:path=a.pt,depth=3", "bot 'learned:a.pt': unknown setting(s) depth")],
+     ("learned:path=a.pt,depth=3", "learned: unknown setting(s) depth; settings are path")],
 )
 def test_bad_specs_are_refused_quoting_them(spec: str, fragment: str) -> None:
     with pytest.raises(BotSpecError) as caught:

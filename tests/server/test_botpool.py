@@ -13,21 +13,24 @@ import pytest
 
 from parlour import load_game
 from parlour.bots.base import make_bot
+from parlour.bots.ismcts import ISMCTSBot
 from parlour.server import create_app
-from parlour.server.botpool import BotPool, capped_spec, worker_pid
+from parlour.server.botpool import BotPool, built, worker_pid
 from tests.server.conftest import TestClient, new_table, settings_for
 from tests.server.serving import Served, call
 
 
-@pytest.mark.parametrize(("spec", "capped"), [
-    ("ismcts:iters=50,c=0.7", "ismcts:iters=50,c=0.7,ms=2000"),
-    ("strong:iters=9", "strong:iters=9,ms=2000"),
-    ("strong:ms=100", "strong:ms=100"),
-    ("strong", "strong"),
-    ("heuristic", "heuristic"),
+@pytest.mark.parametrize(("spec", "ms"), [
+    ("ismcts:iters=50,c=0.7", 2000.0),
+    ("ismcts:infer=4", 2000.0),
+    ("strong:iters=9", 2000.0),
+    ("strong:ms=100", 100.0),
+    ("strong", 200.0),
+    ("level:master", 1000.0),
 ])
-def test_only_an_iteration_budget_gets_the_time_cap(spec: str, capped: str) -> None:
-    assert capped_spec(spec, 2000) == capped
+def test_every_searching_bot_a_worker_builds_thinks_at_most_the_cap(spec: str, ms: float) -> None:
+    bot = built("tonk", "{}", spec, 1000.0 if spec == "level:master" else 2000.0)
+    assert isinstance(bot, ISMCTSBot) and bot.ms == ms
 
 
 def test_moves_are_computed_in_workers_and_are_the_bots_own() -> None:
@@ -81,7 +84,7 @@ def test_the_pool_computes_at_most_its_workers_moves_at_once_in_the_order_asked(
 def test_an_iteration_only_search_stops_at_the_time_cap() -> None:
     game = load_game("tock", players=4)
     state = game.new_state(3)
-    bot = make_bot("ismcts:iters=100000000", game)
+    bot = make_bot("ismcts:iters=1000000", game)
 
     async def main() -> object:
         pool = BotPool(1, 50)

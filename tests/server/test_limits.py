@@ -85,10 +85,11 @@ def test_parlour_replay_verify_checks_the_commitment(tmp_path: Path) -> None:
 
 def test_bot_specs_are_held_to_the_search_limits(app_factory: Callable[..., FastAPI]) -> None:
     with TestClient(app_factory(max_bot_iters=500, max_bot_ms=300)) as client:
-        for spec, limit in (("ismcts:iters=1000000000", "max_bot_iters = 500"),
+        for spec, limit in (("ismcts:iters=1000000", "max_bot_iters = 500"),
+                            ("strong:iters=100,infer=8", "max_bot_iters = 500"),
                             ("strong:ms=100000", "max_bot_ms = 300"), ("ismcts:ms=301", "max_bot_ms = 300")):
             status, code, message = refusal(client.post("/api/tables", json={"game": "tonk", "seats": ["human", spec]}))
-            assert (status, code) == (422, "request/invalid") and limit in message and spec in message
+            assert (status, code) == (422, "bot/over_budget") and limit in message and spec in message
         within = client.post("/api/tables", json={"game": "tonk", "seats": ["human", "ismcts:iters=500"]})
         assert within.status_code == 201
     with pytest.raises(ValueError, match="max_bot_ms"):
@@ -258,7 +259,7 @@ def test_only_the_bots_the_server_offers_may_sit(app_factory: Callable[..., Fast
     with TestClient(app_factory()) as client:
         probe = "learned:/srv/policy.pt"  # would read a file of the server's
         status, code, message = refusal(client.post("/api/tables", json={"game": "tonk", "seats": ["human", probe]}))
-        assert (status, code) == (422, "request/invalid")
+        assert (status, code) == (422, "bot/not_offered")
         assert "allowed_bots" in message and "'learned'" in message and "heuristic" in message
         assert "policy.pt" in message and "No such file" not in message
     with TestClient(app_factory(allowed_bots=["random"])) as client:

@@ -1,12 +1,18 @@
-"""The Bot protocol, what a bot says of its move (``explain``) and bot spec strings (``ismcts:iters=1000``)."""
+"""The Bot protocol, what a bot says of its move (``explain``) and bot spec strings (``ismcts:iters=1000``).
+
+Every setting a bot spec may give is declared (``Option``): its kind and the range it must lie in, checked where
+the spec is read, so that no spec (a person's at a server, a researcher's at the command line) can ask a bot for
+unbounded work or memory. Options that multiply the work of each search iteration say so (``work``): a server
+counts them against its iteration budget.
+"""
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
@@ -33,15 +39,23 @@ class Weighed:
     visits: int = 0
     """Playouts the search gave it."""
     value: float | None = None
-    """The mean return to the seat after it, in the game's units (stakes, points)."""
+    """The mean return to the seat after it, in the game's units (stakes, points): the search's estimate."""
     ahead: float | None = None
-    """The share of its playouts in which the seat came out ahead (a return above zero)."""
+    """The share of its playouts played to the end of the game in which the seat came out ahead (a return above
+    an even share); None when too few reached the end to say (``reasons.SHARE_GAMES``)."""
+    error: float | None = None
+    """The standard error of ``value`` (None: fewer than two playouts)."""
+    ahead_low: float | None = None
+    """The least share ahead the playouts allow (the Wilson 95 % interval's low end), with ``ahead``."""
+    ahead_high: float | None = None
+    """The greatest share ahead the playouts allow (the interval's high end), with ``ahead``."""
 
 
 @dataclass(frozen=True)
 class Explanation:
-    """A bot's move and why (``explain``): the move, the best other moves it weighed (best first), the
-    iterations it searched (0: none) and a short reason in plain words."""
+    """A bot's advice and why (``explain``): the move (a search bot's: the one its estimate rates best), the
+    best other moves it weighed (best first), the iterations it searched (0: none) and a short reason in plain
+    words."""
 
     move: Weighed
     alternatives: tuple[Weighed, ...]
@@ -73,17 +87,132 @@ def explain(bot: Bot, game: Game[Any], view: View, legal: Sequence[Action], rng:
     return Explanation(Weighed(action, words), (), 0, reason, bot.name)
 
 
+@runtime_checkable
+class TimeCapped(Protocol):
+    """A bot whose search can be held to a time budget: a server caps each move at its ``max_bot_ms``."""
+
+    def cap(self, ms: float) -> None:
+        """Think at most ``ms`` milliseconds a move from now on (whatever else its spec asked)."""
+
+
+Value = int | float | str
+"""A bot setting as read: a whole number, a number or a word."""
+
+
+def plain(number: float) -> str:
+    """``number`` as a person writes it: 1000000, 0.5."""
+    return str(int(number)) if float(number).is_integer() else f"{number:g}"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a bot spec may give: its kind, and the range or the words it must lie in.
+
+    ``low`` and ``high`` are inclusive, except ``low`` when ``above`` (the value must be above it). ``work``
+    marks a setting that multiplies the work of each search iteration (candidate deals drawn per
+    determinization, say): a server counts ``iters`` times it against its iteration budget.
+    """
+
+    name: str
+    help: str
+    """What it sets, in a few words (quoted in refusals)."""
+    kind: Literal["int", "float", "word", "text"] = "float"
+    low: float | None = None
+    high: float | None = None
+    above: bool = False
+    words: tuple[str, ...] = ()
+    """The words a ``word`` setting may be."""
+    work: bool = False
+
+    def allowed(self) -> str:
+        """What the setting may be, as a refusal says it: "a whole number from 1 to 1000000"."""
+        if self.kind == "word":
+            return "one of " + ", ".join(self.words)
+        if self.kind == "text":
+            return "any text"
+        words = ["a whole number" if self.kind == "int" else "a number"]
+        if self.low is not None:
+            words.append(f"above {plain(self.low)}" if self.above else f"from {plain(self.low)}")
+        if self.high is not None:
+            join = "at most" if self.low is None else "and at most" if self.above else "to"
+            words.append(f"{join} {plain(self.high)}")
+        return " ".join(words)
+
+    def read(self, bot: str, text: str) -> Value:
+        """``text`` as this setting's value, or ``BotSpecError`` quoting it and saying what is allowed."""
+        if self.kind == "text":
+            return text
+        if self.kind == "word":
+            if text.lower() not in self.words:
+                raise BotSpecError(f"{bot}: {self.name}={text!r} is not allowed; {self.name} ({self.help}) is "
+                                   f"{self.allowed()}")
+            return text.lower()
+        try:
+            value: int | float = int(text) if self.kind == "int" else float(text)
+        except ValueError:
+            raise BotSpecError(f"{bot}: {self.name}={text!r} is not a number of its kind; {self.name} "
+                               f"({self.help}) is {self.allowed()}") from None
+        below = self.low is not None and (value <= self.low if self.above else value < self.low)
+        if below or (self.high is not None and value > self.high) or not math.isfinite(value):
+            raise BotSpecError(f"{bot}: {self.name}={text!r} is out of range; {self.name} ({self.help}) is "
+                               f"{self.allowed()}")
+        return value
+
+
 BotFactory = Callable[[Game[Any], dict[str, str]], Bot]
 _BOTS: dict[str, BotFactory] = {}
 _ARGUMENTS: dict[str, str] = {}
+_OPTIONS: dict[str, tuple[Option, ...]] = {}
 
 
-def register_bot(name: str, factory: BotFactory, argument: str | None = None) -> None:
-    """Make ``name`` a bot spec; ``argument`` names the setting that a first part without ``=`` gives
-    (``learned:PATH`` is ``learned:path=PATH``), for a bot whose one essential setting is a value."""
+def register_bot(name: str, factory: BotFactory, argument: str | None = None,
+                 options: Sequence[Option] = ()) -> None:
+    """Make ``name`` a bot spec taking the settings ``options`` declare (checked before ``factory`` is
+    called); ``argument`` names the setting that a first part without ``=`` gives (``learned:PATH`` is
+    ``learned:path=PATH``), for a bot whose one essential setting is a value."""
     _BOTS[name] = factory
+    _OPTIONS[name] = tuple(options)
     if argument is not None:
         _ARGUMENTS[name] = argument
+
+
+def bot_names() -> list[str]:
+    """The bots a spec may name, in alphabetical order."""
+    return sorted(_BOTS)
+
+
+def options_of(name: str) -> dict[str, Option]:
+    """The settings bot ``name`` takes, by name (``BotSpecError`` listing the bots for an unknown one)."""
+    if name not in _BOTS:
+        raise BotSpecError(f"unknown bot {name!r}: bots are " + ", ".join(sorted(_BOTS)))
+    return {option.name: option for option in _OPTIONS[name]}
+
+
+def read_settings(name: str, settings: dict[str, str]) -> dict[str, Value]:
+    """The settings of a spec of bot ``name``, each read and checked against its declared ``Option``;
+    ``BotSpecError`` for an unknown setting (listing those it takes) or a value out of its range."""
+    return read_options(name, options_of(name).values(), settings)
+
+
+def read_options(name: str, declared: Iterable[Option], settings: dict[str, str]) -> dict[str, Value]:
+    """``settings`` of bot ``name`` read against the options it ``declared`` (as ``read_settings``)."""
+    options = {option.name: option for option in declared}
+    unknown = sorted(set(settings) - set(options))
+    if unknown and not options:
+        raise BotSpecError(f"bot {name!r} takes no settings, got {', '.join(unknown)}")
+    if unknown:
+        raise BotSpecError(f"{name}: unknown setting(s) {', '.join(unknown)}; settings are {', '.join(options)}")
+    return {key: options[key].read(name, text) for key, text in settings.items()}
+
+
+def work_per_iteration(name: str, settings: dict[str, Value]) -> float:
+    """How many times the usual work one search iteration of bot ``name`` does with ``settings`` (the product
+    of its ``work`` options; 1 when it has none)."""
+    work = 1.0
+    for key, option in options_of(name).items():
+        if option.work and key in settings:
+            work *= max(float(settings[key]), 1.0)
+    return work
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -121,4 +250,5 @@ def make_bot(spec: str, game: Game[Any]) -> Bot:
     factory = _BOTS.get(name)
     if factory is None:
         raise BotSpecError(f"unknown bot {spec!r}: bots are " + ", ".join(sorted(_BOTS)))
+    read_settings(name, settings)
     return factory(game, settings)

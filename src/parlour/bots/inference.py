@@ -35,13 +35,22 @@ def inference_of(game: Game[Any]) -> Inference:
     return parts.inference(game)
 
 
-def resample(sample: Sampler, weigh: Likelihood, candidates: int, rng: random.Random) -> State[Any, Any]:
-    """One of ``candidates`` draws of ``sample``, chosen with probability proportional to ``weigh``."""
-    drawn = [sample(rng) for _ in range(candidates)]
-    weights = [weigh(state) for state in drawn]
+def resample(sample: Sampler, weigh: Likelihood, candidates: int, rng: random.Random,
+             stop: Callable[[], bool] | None = None) -> State[Any, Any]:
+    """One of ``candidates`` draws of ``sample``, chosen with probability proportional to ``weigh``.
+
+    ``stop`` (a search's deadline) is asked before each draw after the first: once it says stop, the choice is
+    made among the draws so far, so that no number of candidates can hold a search past its time budget.
+    """
+    drawn: list[State[Any, Any]] = []
+    weights: list[float] = []
+    while len(drawn) < candidates and not (drawn and stop is not None and stop()):
+        state = sample(rng)
+        drawn.append(state)
+        weights.append(weigh(state))
     total = sum(weights)
     if total <= 0:
-        return drawn[rng.randrange(candidates)]
+        return drawn[rng.randrange(len(drawn))]
     point = rng.random() * total
     for state, w in zip(drawn, weights, strict=True):
         point -= w
@@ -50,14 +59,14 @@ def resample(sample: Sampler, weigh: Likelihood, candidates: int, rng: random.Ra
     return drawn[-1]
 
 
-def inferred_determinizer(game: Game[Any], candidates: int) -> Callable[[View], Sampler]:
-    """Like ``game.determinizer``, each determinization resampled from ``candidates`` uniform ones
-    (``BotSpecError`` at once if the game has no inference)."""
+def inferred_determinizer(game: Game[Any], candidates: int) -> Callable[[View, Callable[[], bool] | None], Sampler]:
+    """Like ``game.determinizer``, each determinization resampled from ``candidates`` uniform ones, fewer once
+    the ``stop`` given with the view says stop (``BotSpecError`` at once if the game has no inference)."""
     likelihood = inference_of(game)
 
-    def determinizer(view: View) -> Sampler:
+    def determinizer(view: View, stop: Callable[[], bool] | None = None) -> Sampler:
         sample = game.determinizer(view)
         weigh = likelihood(view)
-        return lambda rng: resample(sample, weigh, candidates, rng)
+        return lambda rng: resample(sample, weigh, candidates, rng, stop)
 
     return determinizer

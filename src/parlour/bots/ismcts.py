@@ -63,10 +63,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.bots.base import Explanation
+from parlour.bots.base import Explanation, Option, read_options
 from parlour.bots.inference import inferred_determinizer
 from parlour.bots.reasons import explained
-from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, State, View
 from parlour.core.i18n import SOURCE_LANGUAGE
 
@@ -76,6 +75,10 @@ PAIRED_WIDTH = 32
 """``root=paired`` compares the policy's move with at most this many others (a random choice of them)."""
 PAIRED_MIN = 8
 """``root=paired`` keeps the policy's move when fewer determinizations than this were played out."""
+TREE_SHARE = 0.25
+"""A tree search's ``explain`` compares the moves with at least this share of the most searched one's playouts."""
+CLOCK_STEPS = 8
+"""A playout reads the clock every this many actions, and stops at the deadline (its estimate standing in)."""
 
 Clock = Callable[[], float]
 """Seconds from an arbitrary origin (``time.perf_counter``; tests pass a fake one)."""
@@ -99,6 +102,10 @@ class Deadline:
         mean = (now - self.start) / self.done if self.done else 0.0
         return now + pieces * mean < self.end
 
+    def passed(self) -> bool:
+        """Whether the deadline is reached: work under way stops at the next point it reads the clock."""
+        return self.clock() >= self.end
+
 
 def random_rollout(state: State[Any, Any], rng: random.Random) -> Action:
     legal = state.legal_actions()
@@ -109,13 +116,15 @@ def random_rollout(state: State[Any, Any], rng: random.Random) -> Action:
 class Node:
     """Statistics of one action in the tree, from the view of the player who chose it."""
 
-    __slots__ = ("ahead", "avail", "children", "player", "squares", "total", "visits")
+    __slots__ = ("ahead", "avail", "children", "ended", "player", "squares", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
+        self.ended = 0
+        """Visits whose playout reached the end of the game (the others stopped at ``depth``, or the deadline)."""
         self.ahead = 0
-        """Visits whose return was above zero (the chooser came out ahead)."""
+        """Of those, the ones in which the chooser came out ahead (a return above an even share, ``even``)."""
         self.avail = 1
         self.total = 0.0
         self.squares = 0.0
@@ -137,7 +146,19 @@ class Choice:
     visits: int
     mean: float
     ahead: int = 0
-    """Playouts in which the seat came out ahead (a return above zero)."""
+    """Playouts that reached the end of the game with the seat ahead (a return above an even share, ``even``)."""
+    ended: int = 0
+    """Playouts that reached the end of the game (the others stopped early, an estimate standing in)."""
+    error: float = 0.0
+    """The standard error of ``mean``."""
+
+
+def judged(action: Action, node: Node) -> Choice:
+    """What a tree search measured of root ``action``, from its ``node``."""
+    if not node.visits:
+        return Choice(action, 0, 0.0)
+    mean, error = node.spread()
+    return Choice(action, node.visits, mean, node.ahead, node.ended, error)
 
 
 class ISMCTSBot:
@@ -149,7 +170,12 @@ class ISMCTSBot:
                  opponents: str = "tree", depth: int = 2000, anchor: float = 0.0, root: str = "tree",
                  clock: Clock = time.perf_counter, infer: int = 0) -> None:
         self.game = game
-        self.determinizer = game.determinizer if infer <= 1 else inferred_determinizer(game, infer)
+        total = game.spec.returns_sum
+        self.even = 0.0 if total is None else total / game.num_players
+        """A seat's even share of the returns (0 when they have no fixed sum): a playout that ends the game with
+        the seat above it counts as ahead (in Tock, whose winner takes 1, a win; in Tonk, money won)."""
+        self.infer = infer
+        self.inferred = None if infer <= 1 else inferred_determinizer(game, infer)
         self.clock = clock
         self.iters = iters if iters is not None or ms is not None else 1000
         self.ms = ms
@@ -172,6 +198,18 @@ class ISMCTSBot:
         self.last_iterations = 0
         """Iterations (paired: playouts) of the last search; 0 when the move was forced."""
 
+    def cap(self, ms: float) -> None:
+        """Think at most ``ms`` milliseconds a move: the time budget becomes the lesser of the two, and a search
+        with only an iteration budget stops at whichever ends first (``TimeCapped``)."""
+        self.ms = ms if self.ms is None else min(self.ms, ms)
+
+    def sampler(self, view: View, deadline: Deadline | None) -> Callable[[random.Random], State[Any, Any]]:
+        """Draws of states consistent with ``view``: uniform ones, or inferred ones (``infer``) that draw fewer
+        candidates once ``deadline`` has passed."""
+        if self.inferred is None:
+            return self.game.determinizer(view)
+        return self.inferred(view, None if deadline is None else deadline.passed)
+
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             self.last = [Choice(legal[0], 0, 0.0)]
@@ -182,15 +220,12 @@ class ISMCTSBot:
             return self._paired_choice(view, legal, rng, deadline)
         root = self.search(view, rng, deadline)
         stats = [(root.children[a], a) for a in legal if a in root.children]
-        self.last = sorted(
-            (Choice(a, node.visits, node.total / node.visits if node.visits else 0.0, node.ahead) for node, a in stats),
-            key=lambda ch: -ch.visits,
-        )
+        self.last = sorted((judged(a, node) for node, a in stats), key=lambda ch: -ch.visits)
         if not self.last:
             return legal[0]
         best = self.last[0].action
         if self.anchor:
-            base = self.rollout(self.determinizer(view)(rng), rng)
+            base = self.rollout(self.sampler(view, deadline)(rng), rng)
             if base != best:
                 node = root.children.get(base)
                 if node is None or node.visits < 2:
@@ -203,16 +238,29 @@ class ISMCTSBot:
 
     def explain(self, view: View, legal: Sequence[Action], rng: random.Random, lang: str = SOURCE_LANGUAGE,
                 names: Sequence[str] = ()) -> Explanation:
-        """The move ``choose`` makes, the other moves the search weighed (the most searched first) with their
-        mean return, playouts and share ahead, and why, in ``lang`` (``reasons``)."""
+        """The move the search's estimate rates best, the other moves it weighed on the same footing (best
+        first) with their mean return, its standard error and the share of games ahead, and why, in ``lang``
+        (``reasons``). The estimate shown picks the move, not the rule ``choose`` plays by (the most searched
+        move, ``anchor``'s preference for the policy), so no move listed shows a better value than the one
+        advised; ``choose``'s move stands when the search measured nothing."""
         action = self.choose(view, legal, rng)
-        return explained(self.game, view, action, self.last, self.last_iterations, self.name, lang, names)
+        return explained(self.game, view, action, self.compared(), len(legal), self.last_iterations, self.name,
+                         lang, names)
+
+    def compared(self) -> list[Choice]:
+        """The moves of the last search measured on the same footing. Paired: those played out on every
+        determinization, whose means share the deals (a move dropped early was measured on fewer, luckier or
+        unluckier ones). In a tree: those with at least ``TREE_SHARE`` of the most searched move's playouts (and
+        two), whose means are not left to the chance of a few playouts."""
+        most = max((choice.visits for choice in self.last), default=0)
+        least = most if self.paired else max(2, math.ceil(most * TREE_SHARE))
+        return [choice for choice in self.last if choice.visits and choice.visits >= least]
 
     def search(self, view: View, rng: random.Random, deadline: Deadline | None = None) -> Node:
         """The tree grown from ``view`` within the iteration budget, or ``deadline`` (made here if not given)."""
         if deadline is None and self.ms is not None:
             deadline = Deadline(self.clock, self.ms / 1000)
-        sample = self.determinizer(view)
+        sample = self.sampler(view, deadline)
         root = Node(-1)
         done = 0
         while True:
@@ -220,7 +268,7 @@ class ISMCTSBot:
                 break
             if deadline is not None and done and not deadline.allows():
                 break
-            self._iterate(root, sample(rng), rng)
+            self._iterate(root, sample(rng), rng, deadline)
             done += 1
             if deadline is not None:
                 deadline.done = done
@@ -230,8 +278,9 @@ class ISMCTSBot:
     def _paired_choice(self, view: View, legal: Sequence[Action], rng: random.Random,
                        deadline: Deadline | None) -> Action:
         """``root=paired``: the rewards of all live root actions from each determinization in turn."""
-        sample = self.determinizer(view)
+        sample = self.sampler(view, deadline)
         rewards: list[list[float]] = [[] for _ in legal]
+        ends: list[list[bool]] = [[] for _ in legal]  # whether each sample's playout reached the end of the game
         policy = self.rollout
         state = sample(rng)
         base = legal.index(policy(state, rng))
@@ -241,7 +290,8 @@ class ISMCTSBot:
         alive = [base, *others]
         done = n = 0
         while deadline is None or deadline.allows(len(alive)):
-            if not self._paired_round(state, [legal[i] for i in alive], [rewards[i] for i in alive], rng, deadline):
+            if not self._paired_round(state, [legal[i] for i in alive], [rewards[i] for i in alive],
+                                      [ends[i] for i in alive], rng, deadline):
                 break
             done += len(alive)
             n += 1
@@ -252,35 +302,50 @@ class ISMCTSBot:
                 alive = [i for i in alive if i in (base, best) or _paired(rewards[i], rewards[best]) > -2.0]
             state = sample(rng)
         self.last_iterations = done
-        self.last = sorted((Choice(legal[i], len(rewards[i]), sum(rewards[i]) / max(len(rewards[i]), 1),
-                                   sum(r > 0 for r in rewards[i])) for i in range(len(legal))),
+        self.last = sorted((self._sampled(legal[i], rewards[i], ends[i]) for i in range(len(legal))),
                            key=lambda ch: (-ch.visits, -ch.mean))
         best = max(alive, key=lambda i: sum(rewards[i]))
         if best != base and n >= PAIRED_MIN and _paired(rewards[best], rewards[base]) > self.anchor:
             return legal[best]
         return legal[base]
 
-    def _paired_round(self, state: State[Any, Any], actions: Sequence[Action], rewards: Sequence[list[float]],
-                      rng: random.Random, deadline: Deadline | None) -> bool:
-        """Play ``state`` out after each action with the same random numbers, appending to ``rewards``.
+    def _sampled(self, action: Action, rewards: list[float], ends: list[bool]) -> Choice:
+        """What a paired search measured of root ``action``: its ``rewards``, and which playouts ``ends``."""
+        n = len(rewards)
+        if not n:
+            return Choice(action, 0, 0.0)
+        mean = sum(rewards) / n
+        variance = max(sum(r * r for r in rewards) / n - mean * mean, 0.0)
+        ahead = sum(r > self.even for r, ended in zip(rewards, ends, strict=True) if ended)
+        return Choice(action, n, mean, ahead, sum(ends), math.sqrt(variance / n))
 
-        False, with ``rewards`` as they were, when the deadline cuts the round short.
+    def _paired_round(self, state: State[Any, Any], actions: Sequence[Action], rewards: Sequence[list[float]],
+                      ends: Sequence[list[bool]], rng: random.Random, deadline: Deadline | None) -> bool:
+        """Play ``state`` out after each action with the same random numbers, appending to ``rewards`` (and to
+        ``ends`` whether the playout reached the end of the game).
+
+        False, with ``rewards`` and ``ends`` as they were, when the deadline cuts the round short.
         """
         me = state.current_player
         seed = rng.getrandbits(48)
-        for played, (action, got) in enumerate(zip(actions, rewards, strict=True)):
+        played: list[tuple[float, bool]] = []
+        for action in actions:
             if deadline is not None and not deadline.allows():
-                for earlier in rewards[:played]:
-                    earlier.pop()
                 return False
             s = state.clone()
             s.apply(action)
-            got.append(self._playout(s, random.Random(seed))[me])
+            returns = self._playout(s, random.Random(seed), deadline)
+            if returns is None:  # the deadline stopped this playout short: no fair comparison in this round
+                return False
+            played.append((returns[me], s.is_terminal))
             if deadline is not None:
                 deadline.done += 1
+        for (reward, ended), got, reached in zip(played, rewards, ends, strict=True):
+            got.append(reward)
+            reached.append(ended)
         return True
 
-    def _iterate(self, root: Node, state: State[Any, Any], rng: random.Random) -> None:
+    def _iterate(self, root: Node, state: State[Any, Any], rng: random.Random, deadline: Deadline | None) -> None:
         node = root
         path = []
         c = self.c * self.scale
@@ -315,18 +380,26 @@ class ISMCTSBot:
             node = children[best]
             path.append(node)
             state.apply(best)
-        rewards = self._playout(state, rng)
+        rewards = self._playout(state, rng, deadline) or state.estimate()
+        ended, even = state.is_terminal, self.even
         for n in path:
             reward = rewards[n.player]
             n.visits += 1
-            n.ahead += reward > 0
+            if ended:
+                n.ended += 1
+                n.ahead += reward > even
             n.total += reward
             n.squares += reward * reward
 
-    def _playout(self, state: State[Any, Any], rng: random.Random) -> list[float]:
-        """Finish ``state`` with the rollout policy, or stop after ``depth`` actions; the returns, or their estimate."""
+    def _playout(self, state: State[Any, Any], rng: random.Random,
+                 deadline: Deadline | None = None) -> list[float] | None:
+        """Finish ``state`` with the rollout policy, or stop after ``depth`` actions; the returns, or their
+        estimate. None when ``deadline`` (read every ``CLOCK_STEPS`` actions) stopped it first, ``state`` left
+        where it stopped."""
         steps, policy, depth = 0, self.rollout, self.depth
         while not state.is_terminal and steps < depth:
+            if deadline is not None and steps and steps % CLOCK_STEPS == 0 and deadline.passed():
+                return None
             state.apply(policy(state, rng))
             steps += 1
         return state.estimate()
@@ -343,43 +416,30 @@ def _paired(a: list[float], b: list[float]) -> float:
     return mean / math.sqrt(variance / n)
 
 
+OPTIONS = (
+    Option("iters", "search iterations a move", "int", 1, 1_000_000),
+    Option("ms", "milliseconds of search a move", "float", 0, 600_000, above=True),
+    Option("c", "the exploration constant", "float", 0, 100, above=True),
+    Option("rollout", "the policy that plays a determinization out", "word", words=("random", "heuristic")),
+    Option("opponents", "who chooses the other seats' moves: the tree, or the rollout policy", "word",
+           words=("tree", "rollout")),
+    Option("depth", "actions a playout plays before the state's estimate stands in", "int", 1, 2000),
+    Option("anchor", "standard errors by which the search's favourite must beat the policy's move", "float", 0, 100),
+    Option("root", "the root searched as a tree, or paired", "word", words=("tree", "paired")),
+    Option("infer", "uniform deals drawn for each determinization, one kept by likelihood", "int", 1, 256,
+           work=True),
+)
+"""Every setting ``ismcts`` (and ``strong``, and the searching levels) takes, with its range: the largest
+``iters``, ``depth`` and ``infer`` keep one move's memory bounded (tree nodes, one playout, candidate deals)."""
+
+
 def make_ismcts(game: Game[Any], settings: dict[str, str]) -> ISMCTSBot:
-    """``ismcts:iters=1000`` or ``ismcts:ms=200,c=0.7,rollout=heuristic``."""
+    """``ismcts:iters=1000`` or ``ismcts:ms=200,c=0.7,rollout=heuristic`` (settings: ``OPTIONS``)."""
     from parlour.bots.heuristic import rollout_policy
 
-    allowed = {"iters", "ms", "c", "rollout", "opponents", "depth", "anchor", "root", "infer"}
-    unknown = set(settings) - allowed
-    if unknown:
-        raise BotSpecError(f"ismcts: unknown setting(s) {', '.join(sorted(unknown))}; settings are "
-                           "iters, ms, c, rollout, opponents, depth, anchor, root, infer")
-
-    def number(key: str, kind: type) -> Any:
-        if key not in settings:
-            return None
-        try:
-            value = kind(settings[key])
-        except ValueError:
-            raise BotSpecError(f"ismcts: {key}={settings[key]!r} is not a number") from None
-        if value <= 0:
-            raise BotSpecError(f"ismcts: {key} must be positive, got {settings[key]!r}")
-        return value
-
-    iters, ms, c, depth = number("iters", int), number("ms", float), number("c", float), number("depth", int)
-    rollout_name = settings.get("rollout", "random").lower()
-    policy: RolloutPolicy
-    if rollout_name == "random":
-        policy = random_rollout
-    elif rollout_name == "heuristic":
-        policy = rollout_policy(game)
-    else:
-        raise BotSpecError(f"ismcts: rollout={rollout_name!r}; rollouts are random, heuristic")
-    opponents = settings.get("opponents", "tree").lower()
-    if opponents not in ("tree", "rollout"):
-        raise BotSpecError(f"ismcts: opponents={opponents!r}; opponents are searched in the tree, or "
-                           "played by the rollout policy: tree, rollout")
-    root = settings.get("root", "tree").lower()
-    if root not in ("tree", "paired"):
-        raise BotSpecError(f"ismcts: root={root!r}; the root is searched as a tree, or paired: tree, paired")
-    return ISMCTSBot(game, iters=iters, ms=ms, c=0.7 if c is None else c, rollout=policy,
-                     rollout_name=rollout_name, opponents=opponents, depth=2000 if depth is None else depth,
-                     anchor=number("anchor", float) or 0.0, root=root, infer=number("infer", int) or 0)
+    read: dict[str, Any] = read_options("ismcts", OPTIONS, settings)
+    rollout_name = read.get("rollout", "random")
+    policy = rollout_policy(game) if rollout_name == "heuristic" else random_rollout
+    return ISMCTSBot(game, iters=read.get("iters"), ms=read.get("ms"), c=read.get("c", 0.7), rollout=policy,
+                     rollout_name=rollout_name, opponents=read.get("opponents", "tree"), depth=read.get("depth", 2000),
+                     anchor=read.get("anchor", 0.0), root=read.get("root", "tree"), infer=read.get("infer", 0))

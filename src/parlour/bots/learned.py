@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from parlour.bots.base import Option
 from parlour.bots.residual import ResidualBot, is_residual_file, make_residual
 from parlour.core.encoding import Encoding, WordChooser, observation_of
 from parlour.core.errors import BotSpecError
@@ -156,6 +157,10 @@ class LearnedBot:
                 return action
 
 
+OPTIONS = (Option("path", "the policy file", "text"),)
+"""The one setting ``learned`` takes."""
+
+
 def make_learned(game: Game[Any], settings: dict[str, str]) -> LearnedBot | ResidualBot:
     """``learned:PATH`` (or ``learned:path=PATH``): the policy saved at PATH, for ``game`` — a MaskablePPO
     network, or a residual policy (``bots.residual``: a NumPy archive) over a base bot."""
@@ -164,10 +169,6 @@ def make_learned(game: Game[Any], settings: dict[str, str]) -> LearnedBot | Resi
         raise BotSpecError("bot 'learned' needs the policy file: learned:PATH (benchmarks/rl_agent.py "
                            "and benchmarks/rl_residual.py write one)")
     spec = f"learned:{path}"
-    unknown = set(settings) - {"path"}
-    if unknown:
-        raise BotSpecError(f"bot {spec!r}: unknown setting(s) {', '.join(sorted(unknown))}; the only one is "
-                           "the policy file's path")
     file = Path(path).expanduser()
     if file.is_file() and is_residual_file(file):
         return make_residual(spec, file, game)

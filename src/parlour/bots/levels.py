@@ -24,8 +24,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from parlour.bots.base import Bot, parse_bot_spec
+from parlour.bots.base import Bot, Option, parse_bot_spec
 from parlour.bots.heuristic import make_heuristic
+from parlour.bots.ismcts import OPTIONS as SEARCH_OPTIONS
 from parlour.bots.strong import DEFAULT_MS, make_strong
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
@@ -37,6 +38,8 @@ NOISE = 0.25
 """The share of a Beginner's moves that are a random legal move instead of the heuristic's."""
 EXPERT_MS = float(DEFAULT_MS)
 MASTER_MS = 5 * EXPERT_MS
+LEVEL_OPTIONS = (Option("level", "how strongly it plays", "word", words=LEVELS), *SEARCH_OPTIONS)
+"""What ``level`` takes: the level, and for a level that searches (Expert, Master) any ``strong`` setting."""
 RATINGS = Path(__file__).with_name("levels.json")
 """The levels' ratings by game, written by ``benchmarks/levels.py`` from its round-robin."""
 

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 import parlour
-from parlour.bots.base import make_bot
+from parlour.bots.base import bot_names, make_bot, options_of
 from parlour.bots.names import readable_name
 from parlour.cli.arena import arena, split_specs
 from parlour.cli.export import export
@@ -250,6 +250,19 @@ def games_command() -> None:
             name=name, title=game_class.spec.title, players=players_range(game_class), presets=presets))
     for name, why in sorted(broken_games().items()):
         console.print(Text(_("{name}: broken: {why}").format(name=name, why=why), style="red"))
+
+
+@app.command("bots")
+def bots_command() -> None:
+    """List the bots a spec may name, with every setting each takes and the range it must lie in."""
+    table = Table(_("Bot"), _("Setting"), _("Allowed"), _("What it sets"), box=None)
+    for name in bot_names():
+        options = options_of(name)
+        if not options:
+            table.add_row(name, "—", "", _("no settings"))
+        for i, option in enumerate(options.values()):
+            table.add_row(name if i == 0 else "", option.name, option.allowed(), option.help)
+    console.print(table)
 
 
 app.command("arena")(arena)

@@ -133,7 +133,7 @@ class TableAuthority:
             try:
                 make_bot(spec, game)  # refused here, with the reason, when the spec names no bot or bad settings
             except BotSpecError as e:
-                raise Rejected("request/invalid", f"seat {i}: {e}") from None
+                raise Rejected("bot/invalid", f"seat {i}: {e}") from None
             stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{readable_name(spec)} {i}"))
         state = game.new_state(seed, dealer=dealer)
         decided = state.is_terminal  # a match the deal decided is stored as finished, like one ended by play

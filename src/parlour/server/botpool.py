@@ -8,11 +8,13 @@ the order they were asked, and each table has at most one move asked at a time
 (``BotDriver``), so no table holds more than one worker. A worker is sent what
 the bot may see and nothing more: the game and rules, the bot's spec (its full
 name), the seat's view, the legal actions and the move's seeded generator. It
-keeps the bots it built. A move is capped at ``max_bot_ms``: a bot with an
-iteration budget but no time budget gets that time budget too, so no move holds
-a worker longer (an iteration-only search stops at whichever ends first).
+keeps the bots it built. A move is capped at ``max_bot_ms``: every bot that searches
+(``TimeCapped``) thinks for the lesser of its own time budget and that one, so no
+move holds a worker longer (an iteration-only search stops at whichever ends first).
 A player's hint (``advise``: the strong bot's explained move from that seat's view) is computed the same
-way, in the same pool. With ``bot_workers = 0`` the moves are computed on threads of the server itself.
+way, but in a pool of its own (the lobby's: ``hint_workers`` processes, at most ``hint_queue`` hints waiting,
+one more refused with ``PoolFull``), so that a hint never takes a bot's worker nor a place in its queue.
+With ``bot_workers = 0`` the moves are computed on threads of the server itself (``hint_workers = 0``: the hints).
 A worker ends itself when the server that started it is gone, even killed
 without warning (``kill -9``, out of memory), so no worker outlives its server.
 """
@@ -33,7 +35,7 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
 
-from parlour.bots.base import Bot, Explanation, explain, make_bot, parse_bot_spec
+from parlour.bots.base import Bot, Explanation, TimeCapped, explain, make_bot
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
 from parlour.core.registry import load_game
@@ -45,22 +47,13 @@ PARENT_CHECK_SECONDS = 1.0
 """How often a worker checks that its server is still there."""
 
 
-def capped_spec(spec: str, cap_ms: float) -> str:
-    """``spec`` with a time budget of ``cap_ms`` added when it has an iteration budget and no time budget."""
-    _, settings = parse_bot_spec(spec)
-    if "iters" not in settings or "ms" in settings:
-        return spec
-    return f"{spec.rstrip(',')}{',' if ':' in spec else ':'}ms={cap_ms:g}"
-
-
 @lru_cache(maxsize=BUILT_BOTS)
 def built(game: str, rules: str, spec: str, cap_ms: float) -> Bot:
-    """The bot ``spec`` for ``game`` under ``rules`` (JSON), capped at ``cap_ms`` per move when it takes a budget."""
-    played = load_game(game, **json.loads(rules))
-    try:
-        return make_bot(capped_spec(spec, cap_ms), played)
-    except BotSpecError:
-        return make_bot(spec, played)  # a bot that takes no time budget
+    """The bot ``spec`` for ``game`` under ``rules`` (JSON), capped at ``cap_ms`` per move when it searches."""
+    bot = make_bot(spec, load_game(game, **json.loads(rules)))
+    if isinstance(bot, TimeCapped):
+        bot.cap(cap_ms)
+    return bot
 
 
 def think(game: str, rules: str, spec: str, cap_ms: float, view: View, legal: Sequence[Action],
@@ -99,12 +92,25 @@ def worker_pid() -> int:
     return os.getpid()
 
 
-class BotPool:
-    """At most ``workers`` bot moves computed at once, each in its own process (threads when ``workers`` is 0)."""
+class PoolFull(Exception):
+    """A pool's queue is full: the job was not taken (``BotPool.queue`` jobs already wait for a worker)."""
 
-    def __init__(self, workers: int, cap_ms: float, metrics: Metrics | None = None) -> None:
+    def __init__(self, waiting: int) -> None:
+        super().__init__(f"{waiting} waiting for a worker")
+        self.waiting = waiting
+
+
+class BotPool:
+    """At most ``workers`` bot moves computed at once, each in its own process (threads when ``workers`` is 0).
+
+    With a ``queue``, at most that many jobs wait for a worker; one more is refused (``PoolFull``) at once.
+    """
+
+    def __init__(self, workers: int, cap_ms: float, metrics: Metrics | None = None, queue: int | None = None) -> None:
         self.workers = workers
         self.cap_ms = cap_ms
+        self.queue = queue
+        """Jobs that may wait for a worker at most (None: no bound; the bots' pool, which ``BotDriver`` bounds)."""
         self.metrics = metrics or Metrics()
         """Where each move's think time is observed (the app's, for ``/metrics``)."""
         self.running = 0
@@ -132,7 +138,10 @@ class BotPool:
 
     @asynccontextmanager
     async def _slot(self) -> AsyncIterator[None]:
-        """Hold one of the pool's places for a move or a hint, counted as waiting until one is free."""
+        """Hold one of the pool's places for a move or a hint, counted as waiting until one is free; ``PoolFull``
+        when ``queue`` jobs wait already and every worker is busy."""
+        if self.queue is not None and self.running + self.waiting >= max(self.workers, 1) + self.queue:
+            raise PoolFull(self.waiting)
         self.waiting += 1
         try:
             await self._slots.acquire()
@@ -152,6 +161,8 @@ class BotPool:
             started = time.perf_counter()
             action: Action
             if self.workers == 0:
+                if isinstance(bot, TimeCapped):
+                    bot.cap(self.cap_ms)
                 action = await asyncio.to_thread(bot.choose, view, legal, rng)
             else:
                 rules = json.dumps(game.rules.to_dict(), sort_keys=True)
@@ -161,8 +172,9 @@ class BotPool:
 
     async def advise(self, game: Game[Any], ms: float, view: View, legal: Sequence[Action],
                      rng: random.Random, lang: str, names: Sequence[str]) -> Explanation:
-        """A hint for ``view``, computed like a bot's move: in the pool once a worker is free, for ``ms``
-        milliseconds at most (and never more than the pool's cap, ``max_bot_ms``); explained in ``lang``."""
+        """A hint for ``view``, computed like a bot's move: in the pool once a worker is free (``PoolFull`` when
+        its queue is full), for ``ms`` milliseconds at most (and never more than the pool's cap, ``max_bot_ms``);
+        explained in ``lang``."""
         rules = json.dumps(game.rules.to_dict(), sort_keys=True)
         args = (game.spec.name, rules, min(ms, self.cap_ms), view, list(legal), rng, lang, list(names))
         async with self._slot():

@@ -12,7 +12,7 @@ from typing import Literal, Self
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from parlour.bots.base import parse_bot_spec
+from parlour.bots.base import parse_bot_spec, read_settings, work_per_iteration
 from parlour.bots.levels import level_ms
 from parlour.core.errors import BotSpecError
 from parlour.server.masking import mask
@@ -106,30 +106,49 @@ class Settings(BaseSettings):
                            "player's hint (Hint button, POST /api/tables/{id}/hint); never more than max_bot_ms")
     hints_per_minute: int = Field(default=30, ge=1, description="hints one client (its address) may ask per "
                                   "minute, across every process; more are refused with 429")
+    hint_workers: int = Field(default=1, ge=0, le=64, description="processes where hints are computed, apart "
+                              "from the bots' (bot_workers): a hint never takes a bot's worker nor waits in its "
+                              "queue (0: threads of the server process)")
+    hint_queue: int = Field(default=8, ge=0, le=10_000, description="hints that may wait for a hint worker in one "
+                            "process; one more is refused with 429 and Retry-After")
+    max_hints_per_client: int = Field(default=2, ge=1, le=1000, description="hints one client (its address) may "
+                                      "have under way at once, across every process; one more is refused with 429")
+    max_hints_per_table: int = Field(default=2, ge=1, le=1000, description="hints under way at once for one "
+                                     "table, across every process; one more is refused with 429")
+    ops_listener: bool = Field(default=True, description="serve the operator's endpoints (/metrics, /readyz, and "
+                               "/healthz too) on ops_host:ops_port, a listener apart from the public port, which "
+                               "never serves /metrics or /readyz (false: they are served nowhere)")
+    ops_host: str = Field(default="127.0.0.1", description="address the operator's endpoints listen on "
+                          "(ops_listener): one only the monitoring and the orchestrator reach")
+    ops_port: int = Field(default=9000, ge=0, le=65535, description="port the operator's endpoints listen on (0: "
+                          "any free port); never the public port")
 
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking
-        for more search than ``max_bot_iters`` / ``max_bot_ms`` allow.
+        for more search than ``max_bot_iters`` / ``max_bot_ms`` allow. Iterations count times the work
+        each one does (``infer=k`` draws k deals an iteration: ``iters=100,infer=8`` is 800).
 
-        Raises ``BotSpecError`` when the spec cannot be read or its budget is no number.
+        Raises ``BotSpecError`` when the spec cannot be read or a setting lies outside its declared range.
         """
-        name, options = parse_bot_spec(spec)
-        implied = level_ms(options.get("level", "")) if name == "level" else None
-        if implied is not None and "ms" not in options and "iters" not in options:
-            options["ms"] = f"{implied:g}"  # a level's own budget counts like one asked for
+        name, raw = parse_bot_spec(spec)
         if name not in self.allowed_bots:
             return (f"bot spec {spec!r}: this server offers the bots of allowed_bots "
                     f"({', '.join(self.allowed_bots)}), not {name!r}")
-        for key, limit, name in (("iters", self.max_bot_iters, "max_bot_iters"), ("ms", self.max_bot_ms, "max_bot_ms")):
-            value = options.get(key)
-            if value is None:
-                continue
-            try:
-                asked = float(value)
-            except ValueError:
-                raise BotSpecError(f"bot spec {spec!r}: {key}={value!r} is not a number") from None
-            if asked > limit:
-                return f"bot spec {spec!r} asks {key}={value}; this server allows at most {name} = {limit:g}"
+        options = read_settings(name, raw)
+        implied = level_ms(str(options.get("level", ""))) if name == "level" else None
+        if implied is not None and "ms" not in options and "iters" not in options:
+            options["ms"] = implied  # a level's own budget counts like one asked for
+        ms = options.get("ms")
+        if isinstance(ms, float) and ms > self.max_bot_ms:
+            asked = f"ms={raw['ms']}" if "ms" in raw else f"its level's ms={ms:g}"
+            return f"bot spec {spec!r} asks {asked}; this server allows at most max_bot_ms = {self.max_bot_ms:g}"
+        iters = options.get("iters")
+        if isinstance(iters, int):
+            work = iters * work_per_iteration(name, options)
+            if work > self.max_bot_iters:
+                counted = f"iters={iters}" if work == iters else f"iters={iters} times the work each does ({work:g})"
+                return (f"bot spec {spec!r} asks {counted}; this server allows at most max_bot_iters = "
+                        f"{self.max_bot_iters}")
         return None
 
     @model_validator(mode="after")
@@ -141,6 +160,14 @@ class Settings(BaseSettings):
             raise ValueError(f"stand_in_bot: {e}") from None
         if excess:
             raise ValueError(f"stand_in_bot: {excess}")
+        return self
+
+    @model_validator(mode="after")
+    def ops_apart(self) -> Self:
+        """The operator's endpoints on a port of their own: never on the public one."""
+        if self.ops_listener and self.ops_port and self.ops_port == self.port:
+            raise ValueError(f"ops_port: {self.ops_port} is the public port too; the operator's endpoints need a "
+                             "port of their own (or ops_listener = false)")
         return self
 
     @model_validator(mode="after")
