@@ -66,9 +66,10 @@ TONK_RULES = {"hands": 2}
 SERVER_ENV = {"PARLOUR_BOT_DELAY": "0", "PARLOUR_DISCONNECT_GRACE": "3600", "PARLOUR_STAND_IN_BOT": "random",
               "PARLOUR_MAX_OPEN_TABLES_PER_CLIENT": "100000", "PARLOUR_TABLE_CREATION_BURST": "100000",
               "PARLOUR_WS_MESSAGE_RATE": "100000", "PARLOUR_WS_MESSAGE_BURST": "100000",
-              "PARLOUR_MAX_SOCKETS_PER_CLIENT": "100000"}
+              "PARLOUR_MAX_SOCKETS_PER_CLIENT": "100000", "PARLOUR_OPS_PORT": "0"}
 """Bots play at once; a closed client's seat is never handed to a stand-in bot (no load after a phase); one
-load client opens every table and sends as fast as it can, so the per-client limits are lifted."""
+load client opens every table and sends as fast as it can, so the per-client limits are lifted; each process's
+operator's endpoints listen on a free port of their own (several processes share no ``ops_port``)."""
 
 
 class TableError(Exception):

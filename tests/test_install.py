@@ -127,7 +127,8 @@ def test_serve_answers_the_page_its_scripts_a_rules_page_and_the_french_messages
     work = bin_dir.parent.parent
     server = subprocess.Popen([str(bin_dir / "parlour"), "serve", "--port", "0", "--no-browser",
                                "--db", f"sqlite:///{work / 'parlour.db'}"],
-                              cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                              cwd=work, env={**env, "PARLOUR_OPS_PORT": "0"}, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
     try:
         base = served_address(server, time.monotonic() + 60)
         status, kind, page = fetch(base)

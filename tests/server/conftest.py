@@ -62,6 +62,12 @@ def client(app_factory: Callable[..., FastAPI]) -> Iterator[TestClient]:
         yield c
 
 
+def ops(client: TestClient) -> TestClient:
+    """A client of the operator's endpoints (``/readyz``, ``/metrics``) of the app ``client`` serves: they are an
+    app apart (``app.state.ops``), never on the public one. Its lifespan is the public app's, run by ``client``."""
+    return TestClient(client.app.state.ops)  # type: ignore[attr-defined]
+
+
 def new_table(client: TestClient, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
     response = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
     assert response.status_code == 201, response.text

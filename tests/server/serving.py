@@ -19,6 +19,7 @@ from typing import Any
 from websockets.sync.client import ClientConnection, connect
 
 SERVING = re.compile(r"serving at http://[^/\s]+:(\d+)/")
+OPS = re.compile(r"endpoints \(/metrics, /readyz\) are at http://[^/\s]+:(\d+)/")
 START_SECONDS = 60
 CALL_SECONDS = 30
 """Longest a test waits for one REST answer: sized for a busy machine, where 10 s was seen to run out."""
@@ -34,16 +35,19 @@ def call(base: str, path: str, body: Any = None) -> Any:
 
 
 class Served:
-    """One ``parlour serve`` process: its output is read on a thread, so a full pipe never blocks it."""
+    """One ``parlour serve`` process: its output is read on a thread, so a full pipe never blocks it. Its operator's
+    endpoints listen on a free port of their own (``ops_base``) unless ``env`` says otherwise."""
 
     def __init__(self, db_url: str, *args: str, env: dict[str, str] | None = None) -> None:
-        full_env = {**os.environ, "PARLOUR_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1", **(env or {})}
+        full_env = {**os.environ, "PARLOUR_BOT_DELAY": "0", "PARLOUR_OPS_PORT": "0", "PYTHONUNBUFFERED": "1",
+                    **(env or {})}
         cmd = [str(Path(sys.executable).with_name("parlour")), "serve", "--host", "127.0.0.1", "--port", "0",
                "--db", db_url, "--no-browser", *args]
         self.process = subprocess.Popen(cmd, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         text=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.said: list[str] = []
+        self.url: str | None = None
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -54,6 +58,8 @@ class Served:
 
     def base(self) -> str:
         """The base URL, once the server says it serves (the port it bound itself: nothing to race for)."""
+        if self.url is not None:
+            return self.url
         deadline = time.monotonic() + START_SECONDS
         while (left := deadline - time.monotonic()) > 0:
             try:
@@ -65,9 +71,26 @@ class Served:
             self.said.append(line)
             found = SERVING.search(line)
             if found:
-                return f"http://127.0.0.1:{found.group(1)}"
+                self.url = f"http://127.0.0.1:{found.group(1)}"
+                return self.url
         self.stop()
         raise AssertionError(f"parlour serve did not say it was serving: {''.join(self.said)!r}")
+
+    def ops_base(self) -> str:
+        """The base URL of its operator's endpoints, as it says on the line after the one ``base`` reads."""
+        self.base()
+        deadline = time.monotonic() + START_SECONDS
+        while not any(OPS.search(line) for line in self.said) and (left := deadline - time.monotonic()) > 0:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            self.said.append(line)
+        found = [match.group(1) for line in self.said if (match := OPS.search(line))]
+        assert found, f"parlour serve did not say where its operator's endpoints are: {''.join(self.said)!r}"
+        return f"http://127.0.0.1:{found[-1]}"
 
     def output(self) -> str:
         """Everything it printed, once it has ended."""

@@ -1,11 +1,14 @@
-"""``/metrics``: requests by route template, sockets, tables, actions, bot think time, errors; a registry per app."""
+"""``/metrics`` on the operator's listener: requests by route template, sockets, tables, actions, bot think time,
+errors; a registry per app."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +18,7 @@ from fastapi import FastAPI
 from prometheus_client.parser import text_string_to_metric_families
 
 from parlour.server.metrics import Metrics, forget_dead_workers
-from tests.server.conftest import Client, Cluster, TestClient, join, new_table
+from tests.server.conftest import Client, Cluster, TestClient, join, new_table, ops
 from tests.server.serving import call
 from tests.server.test_limits import Outage
 
@@ -23,8 +26,8 @@ WAIT_SECONDS = 30.0
 
 
 def samples(client: TestClient) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
-    """Every sample ``/metrics`` answers, by name and labels."""
-    response = client.get("/metrics")
+    """Every sample ``/metrics`` answers (on the operator's listener of ``client``'s app), by name and labels."""
+    response = ops(client).get("/metrics")
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/plain")
     return parse(response.text)
 
@@ -44,13 +47,15 @@ def test_requests_are_counted_by_route_template_never_by_raw_path(client: TestCl
         assert client.get(f"/api/tables/{table['id']}").status_code == 200
     assert client.get("/api/tables/nosuchtable").status_code == 404
     assert client.get(f"/no/such/path/{table['id']}").status_code == 404
-    response = client.get("/metrics")
+    assert client.get("/metrics").status_code == 404  # not the public app's: a path like any other
+    response = ops(client).get("/metrics")
     found = parse(response.text)
     route = "/api/tables/{table_id}"
     assert value(found, "parlour_http_requests_total", method="GET", route=route, status="200") == 3
     assert value(found, "parlour_http_requests_total", method="GET", route=route, status="404") == 1
     assert value(found, "parlour_http_requests_total", method="POST", route="/api/tables", status="201") == 1
-    assert value(found, "parlour_http_requests_total", method="GET", route="<unmatched>", status="404") == 1
+    assert value(found, "parlour_http_requests_total", method="GET", route="<unmatched>", status="404") == 2
+    assert value(found, "parlour_http_requests_total", method="GET", route="/metrics", status="200") == 0
     assert value(found, "parlour_http_request_duration_seconds_count", method="GET", route=route) == 4
     assert table["id"] not in response.text and "nosuchtable" not in response.text
 
@@ -130,15 +135,22 @@ def test_each_app_counts_on_its_own(app_factory: Callable[..., FastAPI]) -> None
                      status="200") == 1
 
 
-def test_any_worker_reports_every_worker_s_requests(cluster: Cluster) -> None:
-    base = cluster.start("--workers", "2").base()  # stopped with the cluster
+def test_any_worker_reports_every_worker_s_requests_on_the_operator_s_port_alone(cluster: Cluster) -> None:
+    served = cluster.start("--workers", "2")  # stopped with the cluster
+    base, operator = served.base(), served.ops_base()
     asked = 30
     for _ in range(asked):  # a connection each: the two workers share them out
         call(base, "/api/games")
-    for _ in range(4):
-        with urllib.request.urlopen(base + "/metrics", timeout=10) as response:
-            found = parse(response.read().decode())
+    for _ in range(8):  # whichever worker answers reports them all
+        with urllib.request.urlopen(operator + "/metrics", timeout=10) as response:
+            text = response.read().decode()
+        found = parse(text)
         assert value(found, "parlour_http_requests_total", method="GET", route="/api/games", status="200") == asked
+        with urllib.request.urlopen(operator + "/readyz", timeout=10) as response:
+            assert json.loads(response.read()) == {"status": "ready"}
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(base + "/metrics", timeout=10)
+    assert refused.value.code == 404
 
 
 def test_a_dead_worker_s_open_sockets_leave_the_sum_and_its_counters_stay(tmp_path: Path) -> None:

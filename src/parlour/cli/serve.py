@@ -1,4 +1,5 @@
-"""``parlour serve``: the lobby, tables and browser client in one process."""
+"""``parlour serve``: the lobby, tables and browser client in one process (or several workers), and the
+operator's endpoints on a port apart (``ops_listener``, ``ops_host``, ``ops_port``; see ``parlour.server.ops``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 import logging
 import logging.config
 import os
+import socket
 import sys
 import webbrowser
 from typing import TYPE_CHECKING, Annotated, Any
@@ -76,6 +78,7 @@ def serve(
 
     from parlour.server.app import create_app
     from parlour.server.masking import mask
+    from parlour.server.ops import Listeners
     from parlour.server.settings import Settings
 
     proxies = None if forwarded_allow_ips is None else [p.strip() for p in forwarded_allow_ips.split(",") if p.strip()]
@@ -89,19 +92,23 @@ def serve(
         if "log_config" in options:  # lines logged while the app is built are JSON too
             logging.config.dictConfig(options["log_config"])
         app = create_app(settings)
+        ops = bind_ops(settings)
     except ValidationError as e:
         raise fail(mask(settings_error(e)), console) from None
     except ParlourError as e:
         raise fail(mask(str(e)), console) from None
     if workers > 1:
-        serve_workers(settings, workers, no_browser)
+        serve_workers(settings, workers, no_browser, ops)
         return
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                            ws_per_message_deflate=False, **options, **proxy_options(settings))
+    ops_port = None if ops is None else int(ops.getsockname()[1])
+    served = app if ops_port is None else Listeners(app, ops_port)
+    config = uvicorn.Config(served, host=settings.host, port=settings.port, log_level="warning",
+                            ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False, **options, **proxy_options(settings))
+    sockets = [config.bind_socket(), *([] if ops is None else [ops])]
 
     def announce(server: uvicorn.Server) -> None:
         bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else settings.port
-        say_serving(settings, bound, no_browser)
+        say_serving(settings, bound, no_browser, ops_port=ops_port)
 
     class AnnouncingServer(uvicorn.Server):
         """Says where it serves once it listens (the port may have been 0: any free one)."""
@@ -112,7 +119,7 @@ def serve(
                 announce(self)
 
     server = AnnouncingServer(config)
-    server.run()
+    server.run(sockets=sockets)
 
 
 def open_replay(record: GameRecord) -> None:
@@ -193,12 +200,32 @@ def logging_options(settings: Settings) -> dict[str, Any]:
     return {"log_config": json_log_config("warning")}
 
 
-def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
+def bind_ops(settings: Settings) -> socket.socket | None:
+    """The operator's listening socket on ``ops_host``:``ops_port`` (None without ``ops_listener``), bound here,
+    once, whatever the number of workers; ``ParlourError`` naming the settings when it cannot be bound."""
+    if not settings.ops_listener:
+        return None
+    sock = socket.socket(socket.AF_INET6 if ":" in settings.ops_host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((settings.ops_host, settings.ops_port))
+    except OSError as e:
+        sock.close()
+        raise ParlourError(f"the operator's endpoints cannot listen on {settings.ops_host}:{settings.ops_port} "
+                           f"(ops_host, ops_port): {e.strerror or e}; choose another ops_port, or set "
+                           "ops_listener = false to serve them nowhere") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve_workers(settings: Settings, workers: int, no_browser: bool, ops: socket.socket | None) -> None:
     """``workers`` processes behind one port, each building its app from the same settings (passed in the
     environment, which the workers inherit).
 
     The workers share their metrics through a fresh folder of their own (``PROMETHEUS_MULTIPROC_DIR``,
-    removed when they stop), so ``/metrics`` from any of them reports all of them.
+    removed when they stop), so ``/metrics`` from any of them reports all of them. The operator's socket
+    ``ops``, bound here once, is served by every worker beside the public one (``app.served_app``), its port
+    passed as ``ops_port`` (the one bound, should ``ops_port`` have been 0).
     """
     import shutil
     import tempfile
@@ -208,34 +235,45 @@ def serve_workers(settings: Settings, workers: int, no_browser: bool) -> None:
 
     from parlour.server.metrics import MULTIPROCESS_ENV
 
+    ops_port = None if ops is None else int(ops.getsockname()[1])
+    if ops_port is not None:
+        settings = settings.model_copy(update={"ops_port": ops_port})
     os.environ.update(settings_environment(settings))
     shared = tempfile.mkdtemp(prefix="parlour-metrics-")
     os.environ[MULTIPROCESS_ENV] = shared
     try:
-        config = uvicorn.Config("parlour.server.app:create_app", factory=True, host=settings.host,
+        config = uvicorn.Config("parlour.server.app:served_app", factory=True, host=settings.host,
                                 port=settings.port, workers=workers, log_level="warning", ws_max_size=WS_MAX_SIZE,
                                 ws_per_message_deflate=False, **logging_options(settings),
                                 **proxy_options(settings))
         sock = config.bind_socket()
-        sock.listen(config.backlog)  # connections wait for the workers instead of being refused while they start
+        sockets = [sock, *([] if ops is None else [ops])]
+        for listening in sockets:  # connections wait for the workers instead of being refused while they start
+            listening.listen(config.backlog)
         say_serving(settings, sock.getsockname()[1], no_browser,
-                    _(" by {workers} processes").format(workers=workers))
-        Multiprocess(config, sockets=[sock]).run()
+                    _(" by {workers} processes").format(workers=workers), ops_port)
+        Multiprocess(config, sockets=sockets).run()
     finally:
         shutil.rmtree(shared, ignore_errors=True)
 
 
-def say_serving(settings: Settings, bound: int, no_browser: bool, how: str = "") -> None:
-    """Print the address to open (and open a browser on it when there is a display); the database URL's
-    password masked."""
+def say_serving(settings: Settings, bound: int, no_browser: bool, how: str = "", ops_port: int | None = None) -> None:
+    """Print the address to open (and open a browser on it when there is a display), the database URL's password
+    masked; then, on a line of its own, where the operator's endpoints are (listening on ``ops_port``, if any)."""
     from parlour.server.masking import mask
 
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     url = f"http://{shown}:{bound}/"
     said = _("parlour is serving at {url} (tables in {db}); Ctrl+C stops it.")
+    host = f"[{settings.ops_host}]" if ":" in settings.ops_host else settings.ops_host
+    ops = _("The operator's endpoints (/metrics, /readyz) are at {url}: for your monitoring only.")
     if settings.log_format == "json":  # a log line like every other, for whatever collects them
         logging.getLogger("parlour.server").info(said.format(url=f"{url}{how}", db=mask(settings.db_url)))
+        if ops_port is not None:
+            logging.getLogger("parlour.server").info(ops.format(url=f"http://{host}:{ops_port}/"))
     else:
         console.print(said.format(url=f"[bold]{url}[/]{how}", db=escape(mask(settings.db_url))), soft_wrap=True)
+        if ops_port is not None:
+            console.print(ops.format(url=escape(f"http://{host}:{ops_port}/")), soft_wrap=True)
     if not no_browser and _has_display():
         webbrowser.open(url)

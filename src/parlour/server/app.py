@@ -4,8 +4,9 @@ On start every unfinished table is rebuilt by replaying its stored actions and
 its bots are set going (with a Redis URL, as one of several processes: see
 ``peers``); on stop pending bot moves are cancelled and the database closed.
 Refusals are JSON ``{"type": "error", "code", "message"}`` with an HTTP status by
-code; the browser client is served from ``static/``. For the operator: ``/healthz`` and
-``/readyz`` (``probes``) and ``/metrics`` (``metrics``).
+code; the browser client is served from ``static/``. For the operator: ``/healthz`` here, and
+``/readyz`` (``probes``), ``/metrics`` (``metrics``) and ``/healthz`` again in an app of their own
+(``app.state.ops``, see ``ops``), served on a listener apart, never on the public port.
 """
 
 from __future__ import annotations
@@ -19,16 +20,18 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 
 from parlour.server.authority import Rejected, quote
 from parlour.server.chat import Chat
 from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
 from parlour.server.masking import mask_logs
-from parlour.server.metrics import CONTENT_TYPE, Metrics, RequestMetrics
+from parlour.server.metrics import Metrics, RequestMetrics
+from parlour.server.ops import Listeners, ops_app
 from parlour.server.peers import LocalPeer, Peer
 from parlour.server.probes import Probes
 from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables, tutor
@@ -158,26 +161,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Alive: the process answers (nothing else is asked)."""
         return {"status": "ok"}
 
-    @app.get("/readyz", include_in_schema=False)
-    async def readyz(request: Request) -> JSONResponse:
-        """Ready: storage answers ``SELECT 1`` and Redis (if used) ``PING``, each within ``probe_seconds``.
-
-        The stored tables that could not be rebuilt (``Lobby.unrestored``) are listed under ``unrestored``
-        either way: they are the operator's to look at, but do not stop the others being served.
-        """
-        down = await request.app.state.probes.problems()
-        kept = [table.to_json() for table in lobby.unrestored.values()]
-        extra = {"unrestored": kept} if kept else {}
-        if not down:
-            return JSONResponse({"status": "ready", **extra})
-        message = "not ready: " + "; ".join(f"{name}: {why}" for name, why in down.items())
-        return JSONResponse({"error": {"code": "service/not_ready", "message": message}, "down": down, **extra},
-                            status_code=STATUS["service/not_ready"])
-
-    @app.get("/metrics", include_in_schema=False)
-    async def prometheus() -> Response:
-        """The metrics in Prometheus's text format (``metrics``)."""
-        return Response(metrics.exposition(), media_type=CONTENT_TYPE)
-
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.state.ops = ops_app(app)
     return app
+
+
+def served_app() -> ASGIApp:
+    """What each worker of ``parlour serve --workers N`` serves (uvicorn's factory, settings from the
+    environment): the public app, and with ``ops_listener`` the operator's on ``ops_port`` (the port the
+    supervising process bound, passed in the environment) beside it (``ops.Listeners``)."""
+    app = create_app()
+    settings: Settings = app.state.settings
+    return Listeners(app, settings.ops_port) if settings.ops_listener else app

@@ -1,4 +1,5 @@
-"""What the server counts for its operator, served at ``GET /metrics`` in Prometheus's text format.
+"""What the server counts for its operator, served at ``GET /metrics`` in Prometheus's text format on the
+operator's listener (``ops``), never on the public port.
 
 One ``Metrics`` per app, with a registry of its own (not prometheus-client's global one), so that
 tests building many apps in one process never share or collide. With ``parlour serve --workers N``
@@ -207,9 +208,9 @@ class RouteTemplates:
 
 
 class RequestMetrics:
-    """ASGI middleware: counts each HTTP request by method, route template and status, and times it.
-
-    ``/metrics`` itself is left out (a scraper would count its own visits)."""
+    """ASGI middleware of the public app: counts each HTTP request by method, route template and status, and
+    times it. The operator's listener (``/metrics``, ``/readyz``) is not counted: a scraper would count its own
+    visits."""
 
     def __init__(self, app: ASGIApp, metrics: Metrics, routes: FastAPI) -> None:
         self.app = app
@@ -217,7 +218,7 @@ class RequestMetrics:
         self.templates = RouteTemplates(routes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] == "/metrics":
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         start = time.perf_counter()
