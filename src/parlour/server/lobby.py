@@ -107,10 +107,6 @@ class Unrestored:
     error: str
     """The whole refusal, as a client asking for the table is told it."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "game": self.game, "stored_engine": self.stored_engine,
-                "running_engine": self.running_engine, "why": self.why}
-
 
 def running_engine(game: str) -> int | None:
     """The engine version of ``game`` on this server, or None when no such game is installed."""
