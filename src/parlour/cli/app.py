@@ -26,7 +26,7 @@ from parlour.cli.serve import open_replay, serve
 from parlour.cli.speech import speak
 from parlour.core.cards import cards_str
 from parlour.core.chance import seed_commitment, verify_seed
-from parlour.core.errors import ParlourError, RecordError
+from parlour.core.errors import ActionDoesNotReplay, ParlourError, RecordError
 from parlour.core.game import Action, Game, State
 from parlour.core.i18n import LANGUAGES, current_language, language_from_environment, ngettext, set_language
 from parlour.core.i18n import gettext as _
@@ -203,6 +203,8 @@ def replay_command(
                 cards = cards_str(start.hand(seat))
                 console.print("      " + _("{name} starts with {cards}").format(name=who, cards=cards))
         final = replay(record, show)
+    except ActionDoesNotReplay as e:  # the whole record, seed and hands, is here: the engine's reason too
+        raise fail(RecordError(f"{e}: {e.detail}")) from None
     except ParlourError as e:
         raise fail(e) from None
     note = engine_note(record.game, record.engine, final.game.spec.engine_version)

@@ -52,6 +52,32 @@ class RecordError(ParlourError):
     default_code = "record/invalid"
 
 
+REFUSAL_KINDS = {
+    "action/invalid": "it is no action of this game",
+    "action/illegal": "the rules do not allow it there",
+    "action/game_over": "the game was already over",
+    "action/not_your_turn": "it is not that seat's turn",
+}
+"""What each kind of refusal says of an action without a word of the position it was refused in."""
+
+
+class ActionDoesNotReplay(RecordError):
+    """An action of a record, or of a stored table, that the engine refuses when it is played again.
+
+    Its message says only what anyone may know (the action's number, its text, the seat and the kind of
+    refusal): the engine's own reason may name the seat's cards ("you have no Ks; your hand is …"), so it is
+    kept apart in ``detail``, for whoever holds the whole record, and never reaches a server's answers or logs.
+    """
+
+    def __init__(self, index: int, text: str, seat: int, refusal: ParlourError) -> None:
+        kind = REFUSAL_KINDS.get(refusal.code, "the engine refuses it")
+        super().__init__(f"action {index} {text!r} by seat {seat} does not replay: {kind} ({refusal.code})")
+        self.index = index
+        self.refusal_code = refusal.code
+        self.detail = refusal.message
+        """The engine's own reason, which may name hidden cards."""
+
+
 class BotSpecError(ParlourError):
     """A bot spec string that names no known bot or gives it bad settings."""
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core.chance import seed_from_json, seed_to_json
-from parlour.core.errors import ParlourError, RecordError
+from parlour.core.errors import ActionDoesNotReplay, ParlourError, RecordError
 from parlour.core.game import Action, State
 from parlour.core.registry import load_game
 from parlour.core.versions import EngineChanged, position_digest
@@ -186,9 +186,10 @@ def replay(record: GameRecord, on_step: Step | None = None, digests: Sequence[st
     """Play ``record`` again, checking each action, the stored result and the last position's fingerprint.
 
     ``on_step(state, seat, action)`` is called after each action. Raises ``RecordError`` naming the first
-    action that does not replay. A record made under another engine version than the game's now (or an
-    unknown one) is also checked against ``digests``, the fingerprints of the position after each action
-    where they were kept (a stored table's), and refused with ``EngineChanged`` naming both versions.
+    action that does not replay (``ActionDoesNotReplay``: the engine's reason, which may name cards, apart).
+    A record made under another engine version than the game's now (or an unknown one) is also checked
+    against ``digests``, the fingerprints of the position after each action where they were kept (a stored
+    table's), and refused with ``EngineChanged`` naming both versions.
     """
     state = start_of(record)
     running = state.game.spec.engine_version
@@ -213,7 +214,7 @@ def replay_from(state: State[Any, Any], record: GameRecord, on_step: Step | None
         try:
             action = state.apply(text)
         except ParlourError as e:
-            raise RecordError(f"action {i} {text!r} by seat {seat} does not replay: {e}") from None
+            raise ActionDoesNotReplay(i, text, seat, e) from None
         expected = digests[i - 1] if i <= len(digests) else None
         if expected is not None and position_digest(state) != expected:
             raise RecordError(f"action {i} {text!r} by seat {seat} leads to another position than the one stored")

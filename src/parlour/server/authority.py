@@ -19,7 +19,7 @@ from typing import Any
 
 from parlour.bots.base import Bot, make_bot
 from parlour.bots.names import readable_name
-from parlour.core.errors import BotSpecError, ParlourError
+from parlour.core.errors import ActionDoesNotReplay, BotSpecError, ParlourError
 from parlour.core.game import Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
 from parlour.core.versions import position_digest
@@ -342,7 +342,7 @@ class TableAuthority:
         """Apply an action another process accepted and stored (its canonical text, at this table's version)."""
         if stand_in:
             self.stand_in_moves.add(self.state.version)
-        self.state.apply(text)
+        self.replayed(text)
 
     def catch_up(self, stored: StoredTable) -> bool:
         """Take on what other processes stored since: actions and seats taken; True when anything changed."""
@@ -354,9 +354,18 @@ class TableAuthority:
         for _, text in stored.actions[self.state.version:]:
             if self.state.version in stored.stand_in_moves:
                 self.stand_in_moves.add(self.state.version)
-            self.state.apply(text)
+            self.replayed(text)
             changed = True
         return changed
+
+    def replayed(self, text: str) -> None:
+        """Apply an action another process stored; one this engine refuses is ``ActionDoesNotReplay``, whose
+        message (logged, perhaps sent) names no card of the seat's."""
+        seat = self.state.current_player
+        try:
+            self.state.apply(text)
+        except ParlourError as e:
+            raise ActionDoesNotReplay(self.state.version + 1, text, seat, e) from None
 
     def bot_turn(self) -> tuple[int, int, View, list[Any], random.Random]:
         """What a bot needs to play the current turn: seat, version, view, legal actions, a seeded rng."""
