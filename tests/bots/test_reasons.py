@@ -1,5 +1,6 @@
-"""``explain``: a bot's move, the other moves it weighed with their value, playouts and share ahead, and why,
-in the game's words in English and in French."""
+"""``explain``: a bot's advice, the other moves it weighed with their value (and its standard error), share ahead
+(with its interval) and playouts, and why, in the game's words in English and in French; the move advised is the
+best valued of those shown, and a share ahead is told only with its interval, from games played to the end."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 from parlour import load_game
 from parlour.bots import make_bot
 from parlour.bots.base import Explanation, Weighed, explain
-from parlour.bots.reasons import percent, reason, signed
+from parlour.bots.ismcts import Choice, ISMCTSBot
+from parlour.bots.reasons import SHARE_GAMES, estimate, explained, percent, reason, share_range, signed, wilson
 from parlour.core.game import Game, State
 from parlour.core.parts import words_of
 
@@ -35,18 +37,20 @@ def test_a_search_bot_explains_its_move_with_the_moves_it_weighed(spec: str) -> 
     bot = make_bot("strong:iters=300", game)
     said = explain(bot, game, view, legal, random.Random(1))
     assert isinstance(said, Explanation) and said.bot == bot.name and said.iterations > 0
-    assert said.move.action == bot.choose(view, legal, random.Random(1))
+    assert said.move.action in legal
     words = words_of(game)
     assert said.move.words == words.action(str(said.move.action), view, "en")
-    assert said.move.visits > 0 and isinstance(said.move.value, float)
-    assert said.move.ahead is not None and 0 <= said.move.ahead <= 1
+    assert said.move.visits > 0 and isinstance(said.move.value, float) and said.move.error is not None
     assert 1 <= len(said.alternatives) <= 5
     assert all(a.action in legal and a.action != said.move.action and a.visits > 0 for a in said.alternatives)
-    assert [a.visits for a in said.alternatives] == sorted((a.visits for a in said.alternatives), reverse=True)
-    assert said.reason.startswith(f"{said.move.words}: you come out ahead in {percent(said.move.ahead, 'en')} of "
-                                  f"{said.move.visits} playouts, {signed(said.move.value, 'en')} a game on average.")
-    best = max(said.alternatives, key=lambda a: a.value or 0.0)
-    assert f"“{best.words}”" in said.reason
+    values = [said.move.value, *(a.value for a in said.alternatives)]
+    assert values == sorted(values, reverse=True)  # the advice is the best valued, the others follow
+    for move in (said.move, *said.alternatives):
+        assert (move.ahead is None) == (move.ahead_low is None) == (move.ahead_high is None)
+        assert move.ahead is None or move.ahead_low <= move.ahead <= move.ahead_high  # type: ignore[operator]
+    assert said.reason.startswith(f"{said.move.words}: {estimate(said.move, 'en')} a game on average.")
+    assert f"The next best, “{said.alternatives[0].words}”: {estimate(said.alternatives[0], 'en')}." in said.reason
+    assert "playouts" not in said.reason
 
 
 def test_the_reason_is_in_french_with_the_games_french_words() -> None:
@@ -55,21 +59,83 @@ def test_the_reason_is_in_french_with_the_games_french_words() -> None:
     view, legal = state.view(state.current_player), state.legal_actions()
     said = explain(make_bot("strong:iters=300", game), game, view, legal, random.Random(1), "fr")
     assert said.move.words == words_of(game).action(str(said.move.action), view, "fr")
-    assert said.reason.startswith(f"{said.move.words}\u00a0: vous finissez gagnant dans ")
-    assert "parties simulées" in said.reason and "\u00a0%" in said.reason and "playouts" not in said.reason
+    assert said.reason.startswith(f"{said.move.words}\u00a0: {estimate(said.move, 'fr')} par partie en moyenne.")
+    assert "," in estimate(said.move, "fr") and "playouts" not in said.reason
+    assert said.move.ahead is not None and f"{share_range(said.move, 'fr')} des parties" in said.reason
+    assert "\u00a0% à " in said.reason
 
 
-def test_the_reason_says_when_the_search_keeps_a_move_another_scored_better_by_chance() -> None:
-    move = Weighed("draw stock", "Draw from the stock", 400, 0.10, 0.55)
-    rival = Weighed("drop", "Drop with 24 (your hand's total)", 400, 0.14, 0.38)
+def test_the_reason_gives_values_with_their_error_and_a_share_only_with_its_interval() -> None:
+    move = Weighed("draw stock", "Draw from the stock", 400, 0.10, 0.55, 0.04, 0.50, 0.60)
+    rival = Weighed("drop", "Drop with 24 (your hand's total)", 400, -0.40, None, 0.05)
     assert reason(move, [rival], 800, 3, "en") == (
-        "Draw from the stock: you come out ahead in 55% of 400 playouts, +0.10 a game on average. “Drop with 24 "
-        "(your hand's total)” scored a little better (38% ahead, +0.14 on average), but by less than chance allows "
-        "over these playouts, so the search keeps this move.")
-    worse = Weighed("drop", "Drop with 24 (your hand's total)", 400, -0.40, 0.38)
-    assert reason(move, [worse], 800, 3, "en").endswith(
-        "The next best, “Drop with 24 (your hand's total)”: ahead in 38%, -0.40 on average.")
+        "Draw from the stock: +0.10 ± 0.04 a game on average. You come out ahead in 50% to 60% of the games played "
+        "out to the end. The next best, “Drop with 24 (your hand's total)”: -0.40 ± 0.05.")
+    unsure = Weighed("draw stock", "Draw from the stock", 1, 0.10)
+    assert reason(unsure, [], 1, 3, "en") == "Draw from the stock: +0.10 a game on average."
     assert signed(-0.4, "fr") == "-0,40" and percent(0.384, "fr") == "38\u00a0%"
+    assert estimate(move, "fr") == "+0,10 ± 0,04"
+
+
+def test_a_share_ahead_is_an_interval_never_a_bare_100_percent() -> None:
+    low, high = wilson(SHARE_GAMES, SHARE_GAMES)
+    assert 0.85 < low < 0.9 and high == 1.0
+    assert wilson(0, 50)[0] == 0.0 and 0 < wilson(0, 50)[1] < 0.1
+    low, high = wilson(500, 1000)
+    assert 0.46 < low < 0.5 < high < 0.54
+    sure = weighed_share(SHARE_GAMES, SHARE_GAMES)
+    assert sure.ahead == 1.0 and share_range(sure, "en") == "88% to 100%"
+    assert weighed_share(SHARE_GAMES - 1, SHARE_GAMES - 1).ahead is None  # too few games played to the end
+    many = weighed_share(2000, 2000)
+    assert share_range(many, "en") == "99% to 100%"  # rounded outwards: never "100% to 100%"
+
+
+def weighed_share(ahead: int, ended: int) -> Weighed:
+    """The advice of a search whose one move had ``ended`` playouts reach the end, ``ahead`` of them ahead."""
+    game = load_game("tonk:classic", players=2)
+    state = choice_position(game)
+    legal = state.legal_actions()
+    choice = Choice(legal[0], max(ended, 2), 0.5, ahead, ended, 0.01)
+    return explained(game, state.view(state.current_player), legal[0], [choice], len(legal), 100, "b", "en").move
+
+
+def test_the_advice_is_the_best_valued_move_not_the_most_searched() -> None:
+    game = load_game("tonk:classic", players=2)
+    state = choice_position(game)
+    legal = state.legal_actions()
+    searched, better, worse = (Choice(legal[0], 600, 0.10, 0, 0, 0.02), Choice(legal[1], 300, 0.25, 0, 0, 0.03),
+                               Choice(legal[2], 200, -0.30, 0, 0, 0.04))
+    said = explained(game, state.view(state.current_player), legal[0], [searched, worse, better], len(legal), 1100,
+                     "bot", "en")
+    assert said.move.action == legal[1] and said.move.value == 0.25
+    assert [(a.action, a.value) for a in said.alternatives] == [(legal[0], 0.10), (legal[2], -0.30)]
+
+
+def test_a_search_that_plays_its_policys_move_still_advises_the_best_valued_one() -> None:
+    game = load_game("tonk:speno", players=2)
+    state = game.new_state(0, {"hands": [["8c", "8d"], ["Kc", "Kd", "Qs", "Qh", "Jd"]], "stock": ["8h"]})
+    state.apply("draw stock")
+    # a policy that always discards its last card, kept while fewer than PAIRED_MIN deals were played out
+    bot = ISMCTSBot(game, iters=8, rollout=lambda s, rng: s.legal_actions()[-1], root="paired")
+    view, legal = state.view(0), state.legal_actions()
+    assert str(bot.choose(view, legal, random.Random(1))) == "discard 8h"
+    said = explain(bot, game, view, legal, random.Random(1))
+    assert str(said.move.action) == "spread 8c 8d 8h" and said.move.value == 1.0
+    assert all(a.value is not None and a.value <= said.move.value for a in said.alternatives)
+    assert said.reason.startswith("Spread")
+
+
+def test_tocks_first_forced_discard_of_four_players_tells_no_share_of_wins() -> None:
+    game = load_game("tock", players=4)
+    state = game.new_state(3)
+    legal = state.legal_actions()
+    assert len(legal) > 1 and all(str(a).startswith("discard") for a in legal)  # no card can move a pawn
+    said = explain(make_bot("strong:iters=400", game), game, state.view(state.current_player), legal,
+                   random.Random(1))
+    assert said.iterations > 0 and said.move.value is not None
+    for move in (said.move, *said.alternatives):  # playouts stop at depth 16: estimates, never a finished race
+        assert move.ahead is None and move.ahead_low is None
+    assert "%" not in said.reason and "ahead" not in said.reason
 
 
 def test_a_forced_move_and_a_bot_without_search_explain_without_values() -> None:

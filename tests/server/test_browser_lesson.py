@@ -3,6 +3,7 @@ hint, in English and in French; at any table, the Hint button shows the suggesti
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -66,8 +67,11 @@ def test_the_hint_button_shows_the_suggestion_and_marks_its_move(browser: Any, s
     hinted = page.get_attribute("#hint", "data-action")
     assert page.get_attribute("#moves .move.hinted", "data-action") == hinted
     assert page.locator("#hint .alternatives li").count() >= 1
-    reason = page.inner_text("#hint .reason")  # why, from the bot's explain
-    assert reason.startswith(page.inner_text("#hint .words") + ": you come out ahead in ") and "playouts" in reason
+    reason = page.inner_text("#hint .reason")  # why, from the bot's explain: the value first, not the playouts
+    assert reason.startswith(page.inner_text("#hint .words") + ": ") and " a game on average." in reason
+    assert " ± " in page.inner_text("#hint .value") and "playouts" in page.inner_text("#hint")
+    if page.locator("#hint .ahead").count():  # a share of games ahead comes only as an interval
+        assert re.fullmatch(r"ahead in \d+–\d+% of finished games", page.inner_text("#hint .ahead").strip())
     assert page.locator("#lesson-panel").count() == 0
     context.close()
 

@@ -3,7 +3,11 @@ moves it weighed; refused like an action that is not the seat's, bounded by ``hi
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -11,7 +15,10 @@ from fastapi import FastAPI
 
 from parlour.bots.base import make_bot
 from parlour.bots.ismcts import ISMCTSBot
+from parlour.server import botpool
+from parlour.server.authority import Rejected
 from parlour.server.lobby import Lobby
+from parlour.server.schemas import HintOut
 from tests.server.conftest import TestClient, join, new_table
 
 FAST = {"hint_ms": 60}
@@ -55,22 +62,28 @@ def test_a_hint_is_a_legal_move_with_the_alternatives_weighed(client: TestClient
     assert 1 <= len(others) <= 5
     assert all(o["action"] in state["legal"] and o["action"] != hint["action"] for o in others)
     assert all(isinstance(o["value"], float) and o["visits"] >= 0 for o in others)
-    assert [o["visits"] for o in others] == sorted((o["visits"] for o in others), reverse=True)
-    assert all(0 <= o["ahead"] <= 1 for o in (hint, *others))
+    values = [hint["value"], *(o["value"] for o in others)]
+    assert values == sorted(values, reverse=True)  # the suggestion is the best valued shown, the others follow
+    for move in (hint, *others):
+        assert move["value_error"] is not None and move["value_error"] >= 0
+        if move["ahead"] is None:
+            assert move["ahead_low"] is None and move["ahead_high"] is None
+        else:
+            assert 0 <= move["ahead_low"] <= move["ahead"] <= move["ahead_high"] <= 1
     assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0  # nothing was played
 
 
-@pytest.mark.parametrize("lang, says", [("en", ": you come out ahead in "),
-                                        ("fr", "\u00a0: vous finissez gagnant dans ")])
+@pytest.mark.parametrize("lang, says", [("en", " a game on average."), ("fr", " par partie en moyenne.")])
 def test_a_hint_says_why_from_the_bots_explanation_in_the_language_asked(client: TestClient, lang: str,
                                                                          says: str) -> None:
     tid, tokens, seat = two_players(client)
     hint = ask(client, tid, tokens[seat], lang=lang).json()
     state = client.get(f"/api/tables/{tid}?token={tokens[seat]}&lang={lang}").json()
     assert hint["words"] == state["words"][state["legal"].index(hint["action"])]
-    assert hint["reason"].startswith(hint["words"] + says), hint["reason"]
-    best = max(hint["alternatives"], key=lambda o: o["value"])
-    assert best["words"] in hint["reason"]
+    colon = ": " if lang == "en" else "\u00a0: "
+    value = hint["reason"].removeprefix(hint["words"] + colon).partition(says)[0]
+    assert hint["reason"].startswith(hint["words"] + colon) and " ± " in value, hint["reason"]
+    assert hint["alternatives"][0]["words"] in hint["reason"]
 
 
 def test_the_hint_is_the_bots_explain(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -172,3 +185,133 @@ def test_hints_per_minute_bounds_a_client(app_factory: Callable[..., FastAPI]) -
         refused = ask(client, tid, tokens[seat])
     assert refused.status_code == 429 and refused.json()["error"]["code"] == "request/too_many"
     assert "hints_per_minute" in refused.json()["error"]["message"] and int(refused.headers["Retry-After"]) >= 1
+
+
+def started_hints(monkeypatch: pytest.MonkeyPatch, release: threading.Event | None = None) -> threading.Event:
+    """Watch the hints the pool computes: the event returned is set as the first starts; with ``release``, each
+    waits for it before thinking."""
+    started = threading.Event()
+    advise = botpool.advise
+
+    def watched(*args: Any) -> Any:
+        started.set()
+        if release is not None:
+            release.wait(60)
+        return advise(*args)
+
+    monkeypatch.setattr(botpool, "advise", watched)
+    return started
+
+
+def bot_to_play_next(client: TestClient) -> tuple[str, str, str]:
+    """A Tonk table of Cy (seat 0) against the heuristic bot, on Cy's turn with a discard to make (which hands
+    the turn to the bot): its id, Cy's token and that discard."""
+    table = new_table(client, "tonk", ["human", "heuristic"], rules={"hands": 3})
+    token = join(client, table["id"], "Cy", seat=0)["token"]
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        state = client.get(f"/api/tables/{table['id']}?token={token}").json()
+        assert state["table"]["status"] == "playing", state["table"]
+        if state["table"]["to_play"] == 0:
+            discards = [a for a in state["legal"] if a.startswith("discard")]
+            if discards:
+                return table["id"], token, discards[0]
+            draw = next(a for a in state["legal"] if a.startswith("draw"))
+            played = client.post(f"/api/tables/{table['id']}/actions",
+                                 json={"token": token, "version": state["view"]["version"], "action": draw})
+            assert played.status_code == 200, played.text
+        time.sleep(0.01)
+    raise AssertionError("the bot never handed the turn back")
+
+
+def test_a_flood_of_hints_never_delays_a_bot_at_another_table(app_factory: Callable[..., FastAPI],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    delay, budget = 0.3, 1.0  # the bot's delay, and the most any move may think (max_bot_ms)
+    started = started_hints(monkeypatch)
+    settings = {"hint_ms": 300, "hints_per_minute": 1000, "bot_delay": delay, "max_bot_ms": budget * 1000}
+    with TestClient(app_factory(**settings)) as client:
+        tid, tokens, seat = two_players(client)
+        other, token, discard = bot_to_play_next(client)
+        version = client.get(f"/api/tables/{other}").json()["view"]["version"]
+        go = threading.Barrier(40)
+
+        def flood(_: int) -> Any:
+            go.wait()
+            return ask(client, tid, tokens[seat])
+
+        with ThreadPoolExecutor(40) as pool:
+            answers = pool.map(flood, range(40))
+            assert started.wait(30)
+            asked = time.monotonic()
+            played = client.post(f"/api/tables/{other}/actions",
+                                 json={"token": token, "version": version, "action": discard})
+            assert played.status_code == 200, played.text
+            while client.get(f"/api/tables/{other}").json()["view"]["version"] <= version + 1:
+                assert time.monotonic() - asked <= budget + delay, "the bot's move waited behind the hints"
+                time.sleep(0.01)
+            waited = time.monotonic() - asked
+            hints = list(answers)
+    assert waited <= budget + delay
+    refused = [a for a in hints if a.status_code != 200]
+    assert refused and len(refused) < 40
+    for answer in refused:
+        assert answer.status_code == 429 and answer.json()["error"]["code"] == "request/too_many", answer.text
+        assert "max_hints_per_client = 2" in answer.json()["error"]["message"]
+        assert int(answer.headers["Retry-After"]) >= 1
+
+
+def test_hints_under_way_for_one_table_are_capped_whoever_asks(client: TestClient) -> None:
+    tid, tokens, seat = two_players(client)
+    lobby = lobby_of(client)
+
+    async def five_clients() -> list[Any]:
+        return await asyncio.gather(*(lobby.hint(tid, tokens[seat], 0, "en", f"address:198.51.100.{i}")
+                                      for i in range(5)), return_exceptions=True)
+
+    answers = client.portal.call(five_clients)  # type: ignore[union-attr]
+    assert [type(a) for a in answers] == [HintOut, HintOut, Rejected, Rejected, Rejected]
+    for refused in answers[2:]:
+        assert isinstance(refused, Rejected) and refused.code == "request/too_many"
+        assert "max_hints_per_table = 2" in refused.message and refused.retry_after
+    assert ask(client, tid, tokens[seat]).status_code == 200  # every place was given back
+
+
+def test_a_full_hint_queue_is_refused_and_the_bots_pool_is_not_used(app_factory: Callable[..., FastAPI],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    started = started_hints(monkeypatch, release)
+    limits = {"hint_queue": 1, "max_hints_per_client": 10, "max_hints_per_table": 10}
+    with TestClient(app_factory(**limits, **FAST)) as client:
+        tid, tokens, seat = two_players(client)
+        lobby = lobby_of(client)
+        with ThreadPoolExecutor(2) as pool:
+            held = [pool.submit(ask, client, tid, tokens[seat]) for _ in range(2)]
+            assert started.wait(30)
+            deadline = time.monotonic() + 30
+            while lobby.hints.waiting < 1:
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            assert (lobby.hints.running, lobby.bots.pool.running, lobby.bots.pool.waiting) == (1, 0, 0)
+            refused = ask(client, tid, tokens[seat])
+            release.set()
+            answers = [f.result() for f in held]
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "request/too_many"
+    assert "hint_queue = 1" in refused.json()["error"]["message"] and int(refused.headers["Retry-After"]) >= 1
+    assert [a.status_code for a in answers] == [200, 200]
+
+
+def test_a_tock_hint_at_a_four_player_tables_first_discard_shows_no_share_of_wins(client: TestClient) -> None:
+    for _ in range(40):
+        table = new_table(client, "tock", ["human"] * 4)
+        tokens = [join(client, table["id"], name)["token"] for name in ("Ana", "Bo", "Cy", "Di")]
+        seat = client.get(f"/api/tables/{table['id']}").json()["table"]["to_play"]
+        state = client.get(f"/api/tables/{table['id']}?token={tokens[seat]}").json()
+        if len(state["legal"]) > 1 and all(a.startswith("discard") for a in state["legal"]):
+            break
+    else:
+        raise AssertionError("no first turn with nothing but discards in 40 deals")
+    hint = ask(client, table["id"], tokens[seat]).json()
+    assert hint["iterations"] > 0
+    for move in (hint, *hint["alternatives"]):  # its playouts stop early: estimates, not finished races
+        assert move["ahead"] is None and move["ahead_low"] is None and move["ahead_high"] is None
+    assert "%" not in hint["reason"] and "ahead" not in hint["reason"]

@@ -173,7 +173,7 @@ class ISMCTSBot:
         total = game.spec.returns_sum
         self.even = 0.0 if total is None else total / game.num_players
         """A seat's even share of the returns (0 when they have no fixed sum): a playout that ends the game with
-        the seat above it counts as ahead (in Tock, whose winner takes 1, a win; in Tonk, money won)."""
+        the seat above it counts as ahead (a win, where the winner takes all; money won, in a game of stakes)."""
         self.infer = infer
         self.inferred = None if infer <= 1 else inferred_determinizer(game, infer)
         self.clock = clock

@@ -1,15 +1,20 @@
-"""Why a search bot plays its move, in plain words: from what its search measured of each move it weighed.
+"""Why a search bot advises its move, in plain words: from what its search measured of each move it weighed.
 
-The move and the others are named in the game's own words (its ``words`` part: "Draw from the stock"),
-and the reason says what the playouts gave: how often the seat came out ahead after the move and its
-mean return, against the best other move ("Draw from the stock: you come out ahead in 54 % of 812
-playouts, +0.12 a game on average. The next best, “Drop with 24 (your hand's total)”: ahead in 38 %,
--0.40 on average."). When the search keeps its usual move although another scored a little better
-(``anchor``: the gap is within chance), the reason says so.
+The move and the others are named in the game's own words (its ``words`` part: "Draw from the stock").
+One estimate decides and is shown: each move's mean return over its playouts, with the standard error of
+that mean. The move advised is the one with the best mean among the moves measured on the same footing
+(``ISMCTSBot.compared``), so no move listed under it shows a better value; the others follow, best first.
+The reason says the move's value, how often the seat came out ahead in the playouts that reached the end
+of the game (as a 95 % interval, and only once ``SHARE_GAMES`` of them did: a playout cut short at the
+search's depth ends in an estimate, not a win or a loss), and the next best move's value ("Draw from the
+stock: +0.12 ± 0.03 a game on average. You come out ahead in 51% to 58% of the games played out to the
+end. The next best, “Drop with 24 (your hand's total)”: -0.40 ± 0.05."). How many playouts the search
+ran is secondary detail, kept in ``visits``.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -21,7 +26,11 @@ from parlour.core.i18n import gettext
 from parlour.core.parts import words_of
 
 ALTERNATIVES = 5
-"""Other moves an explanation shows at most, the most searched first."""
+"""Other moves an explanation shows at most, the best valued first."""
+SHARE_GAMES = 30
+"""Playouts that reached the end of the game a move needs before its share ahead is told: fewer say little."""
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
 
 
 class Judged(Protocol):
@@ -35,6 +44,10 @@ class Judged(Protocol):
     def mean(self) -> float: ...
     @property
     def ahead(self) -> int: ...
+    @property
+    def ended(self) -> int: ...
+    @property
+    def error(self) -> float: ...
 
 
 def signed(value: float, lang: str) -> str:
@@ -47,42 +60,76 @@ def percent(share: float, lang: str) -> str:
     return gettext("{n}%", lang).format(n=round(100 * share))
 
 
+def estimate(move: Weighed, lang: str) -> str:
+    """A move's value with its standard error, as ``lang`` writes numbers: "+0.42 ± 0.05" ("+0.42" alone from
+    one playout)."""
+    assert move.value is not None
+    if move.error is None:
+        return signed(move.value, lang)
+    return f"{signed(move.value, lang)} ± {format_decimal(move.error, '0.00', locale=lang)}"
+
+
+def share_range(move: Weighed, lang: str) -> str | None:
+    """A move's share ahead as its 95 % interval, rounded outwards, as ``lang`` writes it ("78% to 91%"); None
+    when it has none."""
+    if move.ahead_low is None or move.ahead_high is None:
+        return None
+    return gettext("{low} to {high}", lang).format(low=percent(math.floor(100 * move.ahead_low + 1e-9) / 100, lang),
+                                                  high=percent(math.ceil(100 * move.ahead_high - 1e-9) / 100, lang))
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials (95 % for the default ``z``): a range that
+    stays honest for few trials and for shares near 0 or 1 (30 out of 30 is 89 % to 100 %, not 100 %)."""
+    share = k / n
+    scale = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / scale
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / scale
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
+
+
 def weighed(choice: Judged, words: str) -> Weighed:
-    """``choice`` with its words, its value and its share ahead (none before any playout)."""
+    """``choice`` with its words, its value and standard error, and its share ahead with its interval once
+    ``SHARE_GAMES`` of its playouts reached the end of the game (none before any playout)."""
     if not choice.visits:
         return Weighed(choice.action, words)
-    return Weighed(choice.action, words, choice.visits, choice.mean, choice.ahead / choice.visits)
+    error = choice.error if choice.visits > 1 else None
+    if choice.ended < SHARE_GAMES:
+        return Weighed(choice.action, words, choice.visits, choice.mean, error=error)
+    low, high = wilson(choice.ahead, choice.ended)
+    return Weighed(choice.action, words, choice.visits, choice.mean, choice.ahead / choice.ended, error, low, high)
 
 
 def reason(move: Weighed, others: Sequence[Weighed], iterations: int, legal: int, lang: str) -> str:
-    """The reason for ``move`` against the best of ``others`` (by mean return), in ``lang``."""
+    """The reason for ``move`` (the best valued) against the best of ``others``, in ``lang``."""
     if legal == 1:
         return gettext("It is the only legal move.", lang)
-    if not iterations or move.value is None or move.ahead is None:
+    if not iterations or move.value is None:
         return gettext("The search had no time to play any game out: this is its usual move.", lang)
-    said = gettext("{move}: you come out ahead in {share} of {n} playouts, {value} a game on average.", lang).format(
-        move=move.words, share=percent(move.ahead, lang), n=move.visits, value=signed(move.value, lang))
-    rivals = [o for o in others if o.value is not None and o.ahead is not None]
-    if not rivals:
-        return said
-    best = max(rivals, key=lambda o: o.value or 0.0)
-    assert best.value is not None and best.ahead is not None
-    if best.value > move.value:
-        told = gettext("“{other}” scored a little better ({share} ahead, {value} on average), but by less than "
-                       "chance allows over these playouts, so the search keeps this move.", lang)
-    else:
-        told = gettext("The next best, “{other}”: ahead in {share}, {value} on average.", lang)
-    return said + " " + told.format(other=best.words, share=percent(best.ahead, lang), value=signed(best.value, lang))
+    said = [gettext("{move}: {value} a game on average.", lang).format(move=move.words, value=estimate(move, lang))]
+    share = share_range(move, lang)
+    if share is not None:
+        said.append(gettext("You come out ahead in {share} of the games played out to the end.", lang)
+                    .format(share=share))
+    rivals = [o for o in others if o.value is not None]
+    if rivals:
+        best = max(rivals, key=lambda o: o.value or 0.0)
+        said.append(gettext("The next best, “{other}”: {value}.", lang).format(other=best.words,
+                                                                                value=estimate(best, lang)))
+    return " ".join(said)
 
 
-def explained(game: Game[Any], view: View, action: Action, choices: Sequence[Judged], iterations: int, bot: str,
-              lang: str, names: Sequence[str] = ()) -> Explanation:
-    """The explanation of ``action``, played from ``view`` after a search that judged ``choices`` (the most
-    searched first) in ``iterations``: the move and the other moves weighed in words, and the reason."""
-    others = [c for c in choices if c.action != action and c.visits][:ALTERNATIVES]
+def explained(game: Game[Any], view: View, action: Action, choices: Sequence[Judged], legal: int, iterations: int,
+              bot: str, lang: str, names: Sequence[str] = ()) -> Explanation:
+    """The explanation of a search from ``view`` among ``legal`` moves, in ``iterations``: of ``choices`` (the
+    moves it measured on the same footing), the one with the best mean return is the move, and the others, best
+    first, the alternatives; ``action`` (the move the bot plays) when it measured none. Each in words, with the
+    reason."""
+    measured = sorted((c for c in choices if c.visits), key=lambda c: -c.mean)
+    if measured:
+        action = measured[0].action
+    others = measured[1:ALTERNATIVES + 1]
     said = words_of(game).actions([str(action), *(str(c.action) for c in others)], view, names, lang)
-    mine = next((c for c in choices if c.action == action), None)
-    move = Weighed(action, said[0]) if mine is None else weighed(mine, said[0])
+    move = weighed(measured[0], said[0]) if measured else Weighed(action, said[0])
     alternatives = tuple(weighed(c, words) for c, words in zip(others, said[1:], strict=True))
-    legal = max(len(choices), 1)
     return Explanation(move, alternatives, iterations, reason(move, alternatives, iterations, legal, lang), bot)

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from parlour.bots import make_bot
 from parlour.bots.base import Bot, explain
-from parlour.bots.reasons import percent, signed
+from parlour.bots.reasons import estimate, share_range
 from parlour.core.errors import BotSpecError, ParlourError
 from parlour.core.game import Action, Game, State
 from parlour.core.i18n import current_language
@@ -110,8 +110,9 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
 
 
 def hint(state: State[Any, Any], seat: int, names: Sequence[str]) -> Group:
-    """Ask the search bot about this seat's view (its ``explain``): its move and why, then the moves it weighed
-    with playout counts, the share of playouts ahead and mean returns."""
+    """Ask the search bot about this seat's view (its ``explain``): the move its estimate rates best and why,
+    then the moves it weighed, best first, with their mean return (± its standard error), the share of games
+    ahead (as its 95 % interval, when enough playouts reached the end) and, last, their playouts."""
     game = state.game
     try:
         bot = make_bot(HINT_BOT, game)
@@ -125,13 +126,13 @@ def hint(state: State[Any, Any], seat: int, names: Sequence[str]) -> Group:
     table = Table()
     for column in (_("move"), _("notation")):
         table.add_column(column)
-    for column in (_("playouts"), _("ahead"), _("mean return")):
+    for column in (_("mean return"), _("ahead"), _("playouts")):
         table.add_column(column, justify="right")
     lang = current_language()
     for weighed in (move, *said.alternatives):
-        if weighed.value is not None and weighed.ahead is not None:
-            table.add_row(weighed.words, str(weighed.action), str(weighed.visits), percent(weighed.ahead, lang),
-                          signed(weighed.value, lang))
+        if weighed.value is not None:
+            table.add_row(weighed.words, str(weighed.action), estimate(weighed, lang),
+                          share_range(weighed, lang) or "–", str(weighed.visits))
     return Group(head, Text(said.reason), table) if table.row_count else Group(head, Text(said.reason))
 
 

@@ -13,6 +13,7 @@ import asyncio
 import base64
 import hashlib
 import logging
+import math
 import random
 import re
 import secrets
@@ -33,6 +34,7 @@ from parlour.core.rules import FlagInfo
 from parlour.core.versions import EngineChanged
 from parlour.core.words import StoryLine
 from parlour.server.authority import Origin, Rejected, Seat, TableAuthority, quote
+from parlour.server.botpool import BotPool, PoolFull
 from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
@@ -116,10 +118,10 @@ def running_engine(game: str) -> int | None:
         return None
 
 
-def advice_out(move: Weighed) -> AdviceOut:
-    """A move a hint's search weighed, as the API sends it."""
-    return AdviceOut(action=str(move.action), words=move.words, value=move.value or 0.0, visits=move.visits,
-                     ahead=move.ahead)
+def advice(move: Weighed) -> dict[str, Any]:
+    """A move a hint's search weighed, as the API sends it (``AdviceOut``'s fields)."""
+    return {"action": str(move.action), "words": move.words, "value": move.value or 0.0, "value_error": move.error,
+            "visits": move.visits, "ahead": move.ahead, "ahead_low": move.ahead_low, "ahead_high": move.ahead_high}
 
 
 def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
@@ -201,6 +203,8 @@ class Lobby:
         self.hub = Hub()
         self.tables: dict[str, TableAuthority] = {}
         self.bots = BotDriver(settings, self.peer, self.hub, self.play, self.publish, self.metrics)
+        self.hints = BotPool(settings.hint_workers, settings.max_bot_ms, self.metrics, queue=settings.hint_queue)
+        """Where hints are computed: workers and a bounded queue of their own, never the bots'."""
         self.writer = Writer(storage)
         self.locks: dict[str, asyncio.Lock] = {}
         self.quota: ClientQuota = client_quota(settings)
@@ -274,6 +278,7 @@ class Lobby:
             await asyncio.gather(self.sweeper, return_exceptions=True)
         await self.quota.stop()
         await self.bots.close()
+        self.hints.close()
 
     async def sweep_forever(self) -> None:
         while True:
@@ -500,24 +505,59 @@ class Lobby:
     async def hint(self, table_id: str, token: str, version: int, lang: str, client: str) -> HintOut:
         """The strong bot's suggestion for the seat ``token`` holds, from that seat's view alone, with the other
         moves it weighed and why (its ``explain``, in ``lang``); refused like an action that is not the seat's to
-        play (``check_hint``), and beyond ``hints_per_minute`` for ``client``."""
+        play (``check_hint``), and with 429 beyond ``max_hints_per_client`` or ``max_hints_per_table`` hints under
+        way (on every process), ``hints_per_minute`` for ``client``, or a full ``hint_queue``. It is computed in
+        the lobby's own pool of ``hints``, never in the bots'."""
         table = self.get(table_id)
         seat = self.seat_of(table, token)
         table.check_hint(seat, version)
         settings = self.settings
-        wait = self.quota.count(f"hint:{client}", settings.hints_per_minute, HINT_WINDOW)
-        if wait:
-            raise Rejected("request/too_many", f"at most {settings.hints_per_minute} hints a minute "
-                           f"(hints_per_minute); try again in {wait:.0f} s", retry_after=wait)
-        view = table.state.view(seat)
-        legal = list(table.state.legal_actions())
-        rng = random.Random(f"hint:{table.id}:{version}:{seat}")
-        said = await self.bots.pool.advise(table.game, settings.hint_ms, view, legal, rng, lang,
-                                           self.names(table, lang))
-        move = said.move
-        return HintOut(action=str(move.action), words=move.words, value=move.value or 0.0, visits=move.visits,
-                       ahead=move.ahead, alternatives=[advice_out(m) for m in said.alternatives],
+        places = self.hint_places(table.id, client)
+        try:
+            wait = self.quota.count(f"hint:{client}", settings.hints_per_minute, HINT_WINDOW)
+            if wait:
+                raise Rejected("request/too_many", f"at most {settings.hints_per_minute} hints a minute "
+                               f"(hints_per_minute); try again in {wait:.0f} s", retry_after=wait)
+            view = table.state.view(seat)
+            legal = list(table.state.legal_actions())
+            rng = random.Random(f"hint:{table.id}:{version}:{seat}")
+            try:
+                said = await self.hints.advise(table.game, settings.hint_ms, view, legal, rng, lang,
+                                               self.names(table, lang))
+            except PoolFull as e:
+                workers = max(settings.hint_workers, 1)
+                later = self.hint_seconds() * (e.waiting // workers + 1)
+                raise Rejected("request/too_many", f"{e.waiting} hints are waiting for a hint worker, the most "
+                               f"hint_queue = {settings.hint_queue} allows; try again in {math.ceil(later)} s",
+                               retry_after=later) from None
+        finally:
+            for release in places:
+                release()
+        return HintOut(**advice(said.move), alternatives=[AdviceOut(**advice(m)) for m in said.alternatives],
                        iterations=said.iterations, reason=said.reason)
+
+    def hint_seconds(self) -> float:
+        """How long one hint thinks (``hint_ms``, never more than ``max_bot_ms``), in seconds."""
+        return min(self.settings.hint_ms, self.settings.max_bot_ms) / 1000
+
+    def hint_places(self, table_id: str, client: str) -> list[Release]:
+        """Count one more hint under way for ``client`` and for table ``table_id``, on every process (``quota``);
+        how to give both places back. ``request/too_many`` (with the seconds a hint takes as ``Retry-After``) when
+        either already holds its cap, ``max_hints_per_client`` or ``max_hints_per_table``."""
+        settings = self.settings
+        later = self.hint_seconds()
+        mine = self.quota.enter(f"hints:{client}", settings.max_hints_per_client)
+        if mine is None:
+            raise Rejected("request/too_many", f"{settings.max_hints_per_client} of your hints are under way, the "
+                           f"most max_hints_per_client = {settings.max_hints_per_client} allows; try again in "
+                           f"{math.ceil(later)} s", retry_after=later)
+        table = self.quota.enter(f"hints-table:{table_id}", settings.max_hints_per_table)
+        if table is None:
+            mine()
+            raise Rejected("request/too_many", f"{settings.max_hints_per_table} hints for table {table_id!r} are "
+                           f"under way, the most max_hints_per_table = {settings.max_hints_per_table} allows; try "
+                           f"again in {math.ceil(later)} s", retry_after=later)
+        return [mine, table]
 
     # --------------------------------------------------------------- acting
 

@@ -271,24 +271,37 @@ class LessonOut(BaseModel):
 
 
 class AdviceOut(BaseModel):
-    """A move the hint's search weighed."""
+    """A move the hint's search weighed: its value with the value's standard error, and its share of games ahead
+    with that share's 95 % interval, from the same playouts."""
 
     action: str = Field(description="the move, in notation (what is sent to play it)")
     words: str = Field(description="the move in plain words, in the asked language")
-    value: float = Field(description="the search's estimate of the seat's return after it (its mean return)")
-    visits: int = Field(description="how many playouts the search gave it")
-    ahead: float | None = Field(default=None, description="the share of those playouts in which the seat came out "
-                                "ahead (a return above zero); null before any playout")
+    value: float = Field(description="the search's estimate of the seat's return after it (its mean return over "
+                         "its playouts); 0 when it was not searched")
+    value_error: float | None = Field(default=None, description="the standard error of ``value``; null from fewer "
+                                      "than two playouts")
+    visits: int = Field(description="how many playouts the search gave it (detail: the value and its error say "
+                        "what they measured)")
+    ahead: float | None = Field(default=None, description="the share of its playouts played to the end of the game "
+                                "in which the seat came out ahead (a return above an even share: a win, or money "
+                                "won); null when too few reached the end to say (a search that stops its playouts "
+                                "early ends them in estimates, not results)")
+    ahead_low: float | None = Field(default=None, description="the low end of the 95 % (Wilson) interval of "
+                                    "``ahead``; present exactly when ``ahead`` is")
+    ahead_high: float | None = Field(default=None, description="the high end of the 95 % (Wilson) interval of "
+                                     "``ahead``; present exactly when ``ahead`` is")
 
 
 class HintOut(AdviceOut):
-    """``POST /api/tables/{id}/hint``: the strong bot's suggestion from the seat's own view, and the other
-    moves it weighed (the most searched first); nothing is played."""
+    """``POST /api/tables/{id}/hint``: the strong bot's suggestion from the seat's own view, the move its
+    search's estimate rates best, and the other moves it weighed on the same footing (best valued first, none
+    valued above the suggestion); nothing is played."""
 
-    alternatives: list[AdviceOut] = Field(description="up to 5 other moves, the most searched first")
+    alternatives: list[AdviceOut] = Field(description="up to 5 other moves, the best valued first")
     iterations: int = Field(description="iterations the search ran (0: the move was forced)")
-    reason: str = Field(description="why, in a sentence or two in the asked language: how often the move came out "
-                        "ahead in the playouts and its value, against the next best move")
+    reason: str = Field(description="why, in a sentence or two in the asked language: the move's value, how often "
+                        "it came out ahead in the games played to the end (when enough were), against the next "
+                        "best move's value")
 
 
 class StateOut(BaseModel):

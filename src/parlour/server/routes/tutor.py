@@ -1,8 +1,10 @@
 """The tutor at the table: a seated player's hint, and each game's lesson.
 
-``POST /api/tables/{id}/hint?lang=fr`` answers what the strong bot would play for the seat the token holds,
-searching from that seat's view alone (``hint_ms`` milliseconds, ``hints_per_minute`` per client), with
-the other moves it weighed, their estimated value, and why (the bot's ``explain``); nothing is played.
+``POST /api/tables/{id}/hint?lang=fr`` answers the move the strong bot's search rates best for the seat the
+token holds, searching from that seat's view alone (``hint_ms`` milliseconds, in the hints' own pool), with the
+other moves it weighed, their estimated value and its error, and why (the bot's ``explain``); nothing is played.
+Bounded per client and table (``max_hints_per_client``, ``max_hints_per_table``, ``hints_per_minute``) and by
+``hint_queue``: beyond, 429 with ``Retry-After``.
 ``GET /api/lessons`` lists the games' lessons; ``POST /api/lessons?lang=fr`` opens a game's lesson (one
 person against bots on the lesson's fixed deal) and seats its creator: the state messages of that seat then
 carry ``lesson``, what they may do now and why.
@@ -24,10 +26,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in
 
 @router.post("/tables/{table_id}/hint", response_model=HintOut, responses=ERRORS)
 async def hint(table_id: str, body: HintIn, request: Request, lobby: LobbyDep, lang: LangDep) -> HintOut:
-    """What the strong bot would play now for the seat the token holds, from that seat's view only, and the
-    other moves it weighed (up to 5), each with its estimated value (mean return), playouts and share ahead,
-    and a reason; words in ``lang``. Only the seat to play may ask (``action/not_your_turn``, ``action/stale`` and
-    ``table/finished`` otherwise), at most ``hints_per_minute`` a minute per client (429)."""
+    """The move the strong bot's search rates best now for the seat the token holds, from that seat's view only,
+    and the other moves it weighed (up to 5, best first), each with its estimated value ± its standard error, its
+    share of finished games ahead with a 95 % interval (when enough playouts finished), its playouts, and a reason;
+    words in ``lang``. Only the seat to play may ask (``action/not_your_turn``, ``action/stale`` and
+    ``table/finished`` otherwise); 429 with ``Retry-After`` beyond ``max_hints_per_client`` or
+    ``max_hints_per_table`` hints under way, ``hints_per_minute`` a minute per client, or a full ``hint_queue``."""
     return await lobby.hint(table_id, body.token, body.version, lang, client_key(None, request.client))
 
 

@@ -57,28 +57,38 @@ async function ask(msg) {
 const signed = (value) => new Intl.NumberFormat(currentLanguage(), { signDisplay: "always", minimumFractionDigits: 2,
   maximumFractionDigits: 2 }).format(value);
 
+/** A move's value with its standard error, in the page's language: "+0.42 ± 0.05" (alone from one playout). */
+const estimate = (m) => m.value_error == null ? signed(m.value) : `${signed(m.value)} ± ${new Intl.NumberFormat(
+  currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(m.value_error)}`;
+
 /** A move in words with its notation beside them (the notation alone when the game has no words for it). */
 const moveText = (move) => [h("span", { class: "words" }, move.words),
   move.words === move.action ? null : h("span", { class: "notation" }, ` (${move.action})`)];
 
-/** The answer to the latest hint on this state: the suggested move and why (the server's words, in the page's
- *  language), then the others weighed with their value. */
+/** The answer to the latest hint on this state: the suggested move (the best valued) and why (the server's words,
+ *  in the page's language), then the others weighed, best first. Each with its value ± its standard error, its
+ *  share of finished games ahead as a 95 % interval when the server gives one (never a bare share), and last, as
+ *  detail, its playouts. */
 function answerView(msg) {
   if (tutor.key !== keyOf(msg)) return null;
   if (tutor.pending) return h("p", { id: "hint", class: "hint muted", role: "status" }, t("Thinking…"));
   if (tutor.error) return h("p", { id: "hint", class: "hint", role: "status" }, tutor.error);
   const a = tutor.answer;
   if (!a) return null;
-  const value = (m) => h("span", { class: "value", title: t("estimated value: what this seat ends with on average after this move, in the search's playouts") },
-    signed(m.value));
+  const value = (m) => h("span", { class: "value", title: t("estimated value: what this seat ends with on average after this move, in the search's playouts (± one standard error)") },
+    estimate(m));
+  const ahead = (m) => m.ahead_low == null ? null : [" ", h("span", { class: "ahead",
+    title: t("95 % interval of the share of the games played out to the end in which this seat came out ahead") },
+    t("ahead in {low}–{high}% of finished games", { low: Math.floor(100 * m.ahead_low + 1e-9),
+      high: Math.ceil(100 * m.ahead_high - 1e-9) }))];
+  const detail = (m) => h("span", { class: "muted" }, t("({n} playouts)", { n: m.visits }));
   return h("div", { id: "hint", class: "hint", role: "status", "data-action": a.action },
     h("p", {}, h("strong", {}, t("Suggested move:") + " "), moveText(a), " ",
-      a.iterations ? [value(a), " ", h("span", { class: "muted" }, t("({n} playouts)", { n: a.visits }))]
-        : h("span", { class: "muted" }, t("(the only move)"))),
+      a.iterations ? [value(a), ahead(a), " ", detail(a)] : h("span", { class: "muted" }, t("(the only move)"))),
     a.reason ? h("p", { class: "reason" }, a.reason) : null,
     a.alternatives.length ? h("p", { class: "muted" }, t("Other moves weighed:")) : null,
     a.alternatives.length ? h("ul", { class: "alternatives" }, a.alternatives.map((m) => h("li", { "data-action": m.action },
-      moveText(m), " ", value(m), " ", h("span", { class: "muted" }, t("({n} playouts)", { n: m.visits }))))) : null);
+      moveText(m), " ", value(m), ahead(m), " ", detail(m)))) : null);
 }
 
 /** Mark the suggested move's button among the moves, and the cards of the hand it names, once the table is
