@@ -123,7 +123,7 @@ def reach(page: Any, at_least: int) -> None:
 
 def create_from_lobby(page: Any, server: str, game: str, seats: list[str], name: str,
                       players: int | None = None, flags: dict[str, str] | None = None,
-                      table_name: str | None = None) -> str:
+                      table_name: str | None = None, spectator_chat: bool = False) -> str:
     """Fill the lobby's form and create the table; returns its id (the page then shows it)."""
     page.goto(server + "/")
     page.select_option("#game", game)
@@ -139,6 +139,8 @@ def create_from_lobby(page: Any, server: str, game: str, seats: list[str], name:
     for seat, spec in enumerate(seats):
         page.select_option(f"select.seat[data-seat='{seat}']", spec)
     page.fill("#my-name", name)
+    if spectator_chat:
+        page.check("#spectator-chat")
     page.click("#create")
     page.wait_for_url("**/?table=*")
     return str(page.url.split("table=")[1])

@@ -187,15 +187,20 @@ def test_someone_connecting_redraws_only_the_players_bar_so_a_card_keeps_its_foc
 def test_a_player_and_a_spectator_chat_at_a_table(browser: Any, fast: str, page_errors: list[str]) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     player = watch(context.new_page(), page_errors)
-    tid = create_from_lobby(player, fast, "tonk", ["human", "random"], "Ana", flags={"hands": "2"})
+    closed = create_from_lobby(player, fast, "tonk", ["human", "random"], "Ana", flags={"hands": "2"})
+    other = browser.new_context(viewport={"width": 1000, "height": 900})
+    spectator = watch(other.new_page(), page_errors)
+    spectator.goto(f"{fast}/?table={closed}&watch=1")
+    spectator.wait_for_selector("#chat-closed:has-text('Only the players chat at this table.')")
+    assert spectator.locator("#chat-form").is_hidden()
+    tid = create_from_lobby(player, fast, "tonk", ["human", "random"], "Ana", flags={"hands": "2"},
+                            spectator_chat=True)
     player.wait_for_selector("#chat-text")
     player.fill("#chat-text", "<img src=x onerror=alert(1)> hello")
     player.press("#chat-text", "Enter")
     player.wait_for_selector("#chat-lines div:has-text('hello')")
     assert player.locator("#chat-lines img").count() == 0
     assert player.inner_text("#chat-lines") == "Ana: <img src=x onerror=alert(1)> hello"
-    other = browser.new_context(viewport={"width": 1000, "height": 900})
-    spectator = watch(other.new_page(), page_errors)
     spectator.goto(f"{fast}/?table={tid}&watch=1")
     spectator.wait_for_selector("#chat-lines div:has-text('hello')")
     spectator.fill("#chat-text", "nice play")

@@ -67,10 +67,19 @@ def test_workers_behind_one_port_count_one_client_and_trust_no_forged_address(
 def test_the_chat_rate_is_counted_on_every_process(start: Callable[..., Served]) -> None:
     limits = {"PARLOUR_CHAT_BURST": "2", "PARLOUR_CHAT_WINDOW": "3600"}
     a, b = start(**limits).base(), start(**limits).base()
-    tid = call(a, "/api/tables", PLONK)["id"]
+    tid = call(a, "/api/tables", {**PLONK, "spectator_chat": True})["id"]
     codes = [send(side, f"/api/tables/{tid}/chat", {"name": "Bo", "text": f"hi {i}"})[0]
              for i, side in enumerate((a, b, a))]
     assert codes == [201, 201, 429]
+
+
+def test_one_clients_chat_over_every_table_is_counted_on_every_process(start: Callable[..., Served]) -> None:
+    limits = {"PARLOUR_CHAT_CLIENT_BURST": "2", "PARLOUR_CHAT_WINDOW": "3600"}
+    a, b = start(**limits).base(), start(**limits).base()
+    tables = [call(side, "/api/tables", {**PLONK, "spectator_chat": True})["id"] for side in (a, b, a)]
+    said = [send(side, f"/api/tables/{tid}/chat", {"name": "Bo", "text": "hi"}) for side, tid in zip((a, b, a), tables,
+                                                                                                   strict=True)]
+    assert [code for code, _ in said] == [201, 201, 429] and "chat_client_burst" in str(said[2][1])
 
 
 def wait_closed(watcher: Watcher) -> int | None:

@@ -22,7 +22,7 @@ def refusal(response: Any) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize("name", REFUSED)
 def test_every_name_field_refuses_control_format_and_separator_characters(client: TestClient, name: str) -> None:
-    table = new_table(client, "tonk", ["human", "human"], rules={"hands": 3})
+    table = new_table(client, "tonk", ["human", "human"], rules={"hands": 3}, spectator_chat=True)
     tid = table["id"]
     token = join(client, tid, "Ana")["token"]
     answers = {
@@ -40,7 +40,7 @@ def test_every_name_field_refuses_control_format_and_separator_characters(client
 
 def test_names_are_kept_nfc_normalised_and_a_blank_spectator_is_a_spectator(client: TestClient) -> None:
     decomposed = "Jose\u0301"  # e + combining acute: one letter, two code points
-    tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 3}, name=decomposed)["id"]
+    tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 3}, name=decomposed, spectator_chat=True)["id"]
     assert client.get(f"/api/tables/{tid}").json()["table"]["name"] == unicodedata.normalize("NFC", decomposed)
     join(client, tid, decomposed)
     seats = client.get(f"/api/tables/{tid}").json()["table"]["seats"]
@@ -52,7 +52,7 @@ def test_names_are_kept_nfc_normalised_and_a_blank_spectator_is_a_spectator(clie
 
 
 def test_chat_text_drops_line_and_paragraph_separators(client: TestClient) -> None:
-    tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 3})["id"]
+    tid = new_table(client, "tonk", ["human", "human"], rules={"hands": 3}, spectator_chat=True)["id"]
     said = client.post(f"/api/tables/{tid}/chat", json={"text": "a\u2028B1: I fold\u2029"}).json()
     assert said["text"] == "aB1: I fold"
 
@@ -83,7 +83,8 @@ def test_integer_flags_out_of_range_are_422(client: TestClient) -> None:
 def test_seats_players_and_bot_settings_that_cannot_be_are_422(client: TestClient, body: dict[str, Any],
                                                                says: str) -> None:
     status, code, message = refusal(client.post("/api/tables", json=body))
-    assert (status, code) == (422, "request/invalid") and says in message, message
+    bot = any(":" in seat for seat in body["seats"])
+    assert (status, code) == (422, "bot/invalid" if bot else "request/invalid") and says in message, message
 
 
 def test_seats_that_agree_with_players_are_seated(client: TestClient) -> None:

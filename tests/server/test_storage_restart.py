@@ -48,7 +48,7 @@ def every_route(base: str, playing: str, waiting: str, finished: str, tokens: li
                                                             "action": mine.body["legal"][0]}).status,
         "create": ask(base, "/api/tables", {"game": "tonk", "seats": ["human", "random"]}).status,
         "join": ask(base, f"/api/tables/{waiting}/join", {"name": "Cy"}).status,
-        "chat": ask(base, f"/api/tables/{playing}/chat", {"text": "hello", "name": "Di"}).status,
+        "chat": ask(base, f"/api/tables/{playing}/chat", {"text": "hello", "token": token}).status,
         "read chat": ask(base, f"/api/tables/{playing}/chat").status,
         "record": ask(base, f"/api/tables/{finished}/record").status,
         "replay": ask(base, f"/api/tables/{finished}/replay?step=1").status,

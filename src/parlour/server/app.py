@@ -46,7 +46,8 @@ STATUS = {
     "action/not_your_turn": 409, "action/stale": 409, "request/too_large": 413, "request/too_many": 429,
     "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503, "record/not_found": 404,
     "chat/too_fast": 429, "table/expired": 410, "service/not_ready": 503, "table/reserved": 409,
-    "table/lesson": 409,
+    "table/lesson": 409, "bot/invalid": 422, "bot/over_budget": 422, "bot/not_offered": 422,
+    "chat/closed": 403,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -111,7 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = metrics
     app.state.peer = peer
     app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window,
-                          lobby.quota)
+                          lobby.quota, settings.chat_client_burst)
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, exc: Rejected) -> JSONResponse:

@@ -84,6 +84,8 @@ class Origin:
     """The creator's unfinished tables at most, checked as the table is stored (``Storage.create``)."""
     lesson: bool = False
     """A game's lesson (``Lobby.learn``): one person against bots on the lesson's fixed deal."""
+    spectator_chat: bool = False
+    """Whether the table's spectators may post in its chat."""
 
 
 class TableAuthority:
@@ -100,6 +102,8 @@ class TableAuthority:
         self.state = state
         self.lesson = stored.lesson
         """A game's lesson: its one human seat is the learner's; nobody else sits, and it has no rematch."""
+        self.spectator_chat = stored.spectator_chat
+        """Whether spectators may post in the chat (seated players always may, until the table ends)."""
         self.stand_in_moves = set(stored.stand_in_moves)
         """The indices of the actions a stand-in bot played for an absent person (the log names the stand-in)."""
         self.game: Game[Any] = state.game
@@ -142,6 +146,7 @@ class TableAuthority:
                              stand_in_bot=stand_in_bot, dealer=dealer, finished=decided,
                              result=result_of(state) if decided else None, creator_hash=origin.creator_hash,
                              rematch_of=origin.rematch_of, lesson=origin.lesson,
+                             spectator_chat=origin.spectator_chat,
                              engine=game.spec.engine_version)
         storage.create(stored, origin.most_open)
         return cls(stored, storage, state)

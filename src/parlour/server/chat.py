@@ -1,9 +1,12 @@
-"""Table chat: short messages from the seated players and the spectators, stored with the table.
+"""Table chat: short messages from the seated players and, where the table lets them, its spectators, stored
+with the table; nobody posts once the table is finished.
 
-A message is at most ``MAX_CHARS`` characters of plain text (control characters dropped; the browser
-shows it as text, never as markup); each author may send ``chat_burst`` messages per ``chat_window``
-seconds (settings; counted across the cluster with Redis: ``limits.ClientQuota``). Readers poll for the
-messages after the last one they have, so every process serves the same chat straight from the database.
+A message is at most ``MAX_CHARS`` characters of plain text (control characters dropped, at most
+``MAX_MARKS`` combining marks on a character; the browser shows it as text, never as markup); each author
+may send ``chat_burst`` messages per ``chat_window`` seconds at a table, and each client ``chat_client_burst``
+over every table together (settings; counted across the cluster with Redis: ``limits.ClientQuota``). Readers
+poll for the messages after the last one they have, so every process serves the same chat straight from the
+database.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from sqlalchemy import Engine, Table, select
 
 from parlour.server.authority import Rejected, quote
 from parlour.server.limits import ClientQuota
+from parlour.server.schemas import MAX_MARKS, piled_marks
 
 MAX_CHARS = 200
 KEEP = 100
@@ -22,35 +26,47 @@ KEEP = 100
 
 
 def clean(text: str) -> str:
-    """The message as stored: control, format and line/paragraph separator characters dropped, spaces trimmed;
-    refused when empty or too long."""
-    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C"
+    """The message as stored: NFC-normalised, control, format and line/paragraph separator characters dropped,
+    spaces trimmed; refused when empty, too long or piling marks on a character."""
+    kept = "".join(ch for ch in unicodedata.normalize("NFC", text) if unicodedata.category(ch)[0] != "C"
                    and unicodedata.category(ch) not in ("Zl", "Zp")).strip()
     if not kept:
         raise Rejected("request/invalid", "a chat message needs some text")
     if len(kept) > MAX_CHARS:
         raise Rejected("request/invalid", f"a chat message is at most {MAX_CHARS} characters; this one has "
                        f"{len(kept)}: {quote(kept, 40)}")
+    piled = piled_marks(kept)
+    if piled is not None:
+        where, marks = piled
+        raise Rejected("request/invalid", f"a chat message may put at most {MAX_MARKS} combining marks on one "
+                       f"character; this one piles {marks} on character {where + 1}: {quote(kept[:where + 1], 40)}")
     return kept
 
 
 class Chat:
     """Every table's chat in one database, with each author's rate limit."""
 
-    def __init__(self, engine: Engine, table: Table, burst: int, window: float, quota: ClientQuota) -> None:
+    def __init__(self, engine: Engine, table: Table, burst: int, window: float, quota: ClientQuota,
+                 client_burst: int) -> None:
         self.engine = engine
         self.table = table
         self.burst = burst
         self.window = window
         self.quota = quota
+        self.client_burst = client_burst
 
-    def say(self, table_id: str, author: str, key: str, text: str) -> dict[str, object]:
-        """Store ``author``'s message (``key`` tells authors apart for the rate limit) and return it."""
+    def say(self, table_id: str, author: str, key: str, client: str, text: str) -> dict[str, object]:
+        """Store ``author``'s message and return it; ``key`` tells authors apart at the table, ``client``
+        (``limits.client_key``) who sends it, over every table."""
         text = clean(text)
         wait = self.quota.count(f"chat:{table_id}:{key}", self.burst, self.window)
         if wait:
             raise Rejected("chat/too_fast", f"at most {self.burst} messages every {self.window:g} seconds "
                            f"(chat_burst, chat_window); wait {wait:.0f} s", retry_after=wait)
+        wait = self.quota.count(f"chat:{client}", self.client_burst, self.window)
+        if wait:
+            raise Rejected("chat/too_fast", f"at most {self.client_burst} messages every {self.window:g} seconds "
+                           f"over all tables (chat_client_burst, chat_window); wait {wait:.0f} s", retry_after=wait)
         at = time.time()
         with self.engine.begin() as conn:
             key_id = conn.execute(self.table.insert().values(table_id=table_id, at=at, author=author, text=text)

@@ -348,13 +348,14 @@ class Lobby:
         ``origin`` (its ``creator_hash`` set here) tells a rematch or a lesson; ``seed`` is a lesson's fixed
         deal (None: a secret one).
 
-        Bad game, rules or seats are ``request/invalid``; a bot asking for more search than
-        ``max_bot_iters`` / ``max_bot_ms`` too; a client with ``max_open_tables_per_client`` unfinished
-        tables (counted in storage: on every process), or creating faster than ``table_creation_rate``,
-        is ``request/too_many``.
+        Bad game, rules or seats are ``request/invalid``; a bad bot spec ``bot/invalid``, one asking for more
+        search than ``max_bot_iters`` / ``max_bot_ms`` ``bot/over_budget``; a client with
+        ``max_open_tables_per_client`` unfinished tables (counted in storage: on every process), or creating
+        faster than ``table_creation_rate``, is ``request/too_many``.
         """
         origin = origin or Origin()
         origin.creator_hash, origin.most_open = hash_token(client), self.settings.max_open_tables_per_client
+        origin.spectator_chat = body.spectator_chat
         settings = self.settings
         if sum(1 for t in self.tables.values() if t.status != "finished") >= settings.max_tables:
             raise Rejected("table/too_many", f"this server holds {settings.max_tables} open tables already "
@@ -414,13 +415,16 @@ class Lobby:
                         f"max_open_tables_per_client = {limit}: finish or leave one first", retry_after=60)
 
     def check_budget(self, spec: str, where: str) -> None:
-        """Refuse a bot spec this server does not offer, or one asking for more search than its limits allow."""
+        """Refuse a bot spec this server does not offer or cannot read, one with a setting outside its declared
+        range (``bot/invalid``), one not in ``allowed_bots`` (``bot/not_offered``), or one asking for more search
+        than its limits allow (``bot/over_budget``)."""
         try:
+            offered = parse_bot_spec(spec)[0] in self.settings.allowed_bots
             excess = self.settings.over_budget(spec)
         except ParlourError as e:
-            raise Rejected("request/invalid", f"{where}: {e}") from None
+            raise Rejected("bot/invalid", f"{where}: {e}") from None
         if excess:
-            raise Rejected("request/invalid", f"{where}: {excess}")
+            raise Rejected("bot/over_budget" if offered else "bot/not_offered", f"{where}: {excess}")
 
     def join(self, table_id: str, body: JoinIn, token: str | None = None, claim: str | None = None) -> JoinOut:
         """Seat ``body.name`` with ``token`` (a new one when None); ``claim`` is the hash of a previous match's
@@ -471,7 +475,8 @@ class Lobby:
                                   if s.kind == "human" and s.token_hash is not None})
         try:
             return self.create(TableIn(game=table.game.spec.name, rules=table.game.rules.to_dict(), seats=seats,
-                                       turn_seconds=table.turn_seconds, name=name),
+                                       turn_seconds=table.turn_seconds, name=name,
+                                       spectator_chat=table.spectator_chat),
                                client, dealer=(table.dealer + 1) % table.game.num_players, origin=origin).id
         except StorageConflict:
             opened = self.storage.rematch_of(table.id)
@@ -640,6 +645,7 @@ class Lobby:
             "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
             "spectators": spectators, "created": table.created, "lesson": table.lesson,
+            "spectator_chat": table.spectator_chat,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": seat_name(s, lang), "bot": s.bot_spec, "taken": s.taken,
                  "reserved": s.kept(now), "connected": s.seat in connected, "stand_in": s.stand_in}

@@ -22,15 +22,39 @@ MAX_INT = 2**31 - 1
 """The largest integer a request may carry: every backend stores it (PostgreSQL's ``integer``)."""
 
 
+MAX_MARKS = 4
+"""Combining marks one character may carry (Vietnamese uses two, pointed Hebrew three or four): more pile up
+over the lines around them ("Zalgo" text), in a name or a chat message."""
+
+
+def piled_marks(text: str) -> tuple[int, int] | None:
+    """Where ``text`` piles more than ``MAX_MARKS`` combining marks on one character: (that character's index,
+    how many), or None."""
+    base = run = 0
+    for i, ch in enumerate(text):
+        if unicodedata.category(ch) in ("Mn", "Me"):
+            run += 1
+            continue
+        if run > MAX_MARKS:
+            return base, run
+        base, run = i, 0
+    return (base, run) if run > MAX_MARKS else None
+
+
 def check_name(value: str) -> str:
     """A player's or chat name as kept: NFC-normalised, trimmed; refused when it holds a character of
-    ``REFUSED_IN_NAMES`` (the message quotes the name and names the character)."""
+    ``REFUSED_IN_NAMES`` or more than ``MAX_MARKS`` combining marks on one character (the message quotes the
+    name and says what is wrong)."""
     text = unicodedata.normalize("NFC", value).strip()
     for ch in text:
         what = REFUSED_IN_NAMES.get(unicodedata.category(ch))
         if what is not None:
             raise ValueError(f"name {value!r} holds {what}, U+{ord(ch):04X} "
                              f"{unicodedata.name(ch, '(unnamed)')}: names are letters, digits, spaces and marks")
+    piled = piled_marks(text)
+    if piled is not None:
+        raise ValueError(f"name {value[:40]!r} piles {piled[1]} combining marks on one character; at most "
+                         f"{MAX_MARKS} are allowed")
     if not text:
         raise ValueError(f"name {value!r} is empty: give at least one visible character")
     return text
@@ -50,6 +74,7 @@ ErrorCode = Literal[
     "table/full", "table/not_found", "table/not_finished", "table/finished", "table/too_many", "game/not_found",
     "request/too_large", "request/too_many", "request/not_found", "request/method_not_allowed", "storage_unavailable",
     "record/not_found", "chat/too_fast", "table/expired", "service/not_ready", "table/reserved", "table/lesson",
+    "bot/invalid", "bot/over_budget", "bot/not_offered", "chat/closed",
 ]
 
 
@@ -77,6 +102,8 @@ class TableIn(StrictIn):
         None, gt=0, le=3600, description="a stand-in bot plays for a person who takes longer than this",
     )
     name: Name | None = Field(None, description="a name for the table in the lobby")
+    spectator_chat: bool = Field(default=False, description="whether spectators may post in the table's chat; its "
+                                 "seated players always may, until it ends")
 
     @field_validator("rules")
     @classmethod
@@ -233,6 +260,8 @@ class TableOut(BaseModel):
     created: float
     lesson: bool = Field(False, description="a game's lesson: one person against bots on the lesson's fixed "
                          "(public) deal; nobody else may sit, and it has no rematch")
+    spectator_chat: bool = Field(False, description="whether spectators may post in the chat (seated players "
+                                 "always may, until the table ends)")
 
 
 class JoinOut(BaseModel):

@@ -61,6 +61,9 @@ class Settings(BaseSettings):
                             "limit (at most 500)")
     chat_burst: int = Field(default=3, ge=1, description="chat messages one author may send per chat_window")
     chat_window: float = Field(default=5.0, gt=0, description="seconds over which chat_burst messages are allowed")
+    chat_client_burst: int = Field(default=6, ge=1, description="chat messages one client (its address) may send "
+                                   "per chat_window over every table together, across every process; more are "
+                                   "refused with 429")
     ws_message_rate: float = Field(default=10.0, gt=0, description="WebSocket messages per second one connection "
                                    "may send over time (after a burst of ws_message_burst); faster closes it (1008)")
     ws_message_burst: int = Field(default=30, ge=1, description="WebSocket messages one connection may send at once "

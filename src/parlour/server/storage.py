@@ -119,6 +119,8 @@ class StoredTable:
     """The finished table this one is the rematch of (each has one at most)."""
     lesson: bool = False
     """A game's lesson: one person against bots on the lesson's fixed deal (no second person, no rematch)."""
+    spectator_chat: bool = False
+    """Whether the table's spectators may post in its chat (its seated players always may, until it ends)."""
     engine: int | None = None
     """The game's engine version the table was made under, or last restored under (None: stored before
     versions were kept)."""
@@ -180,6 +182,7 @@ class Storage:
             Column("rematch_of", String(32), nullable=True),
             Column("lesson", Boolean, nullable=True),  # NULL (tables stored before lessons): no lesson
             Column("engine", Integer, nullable=True),  # NULL (tables stored before engine versions): unknown
+            Column("spectator_chat", Boolean, nullable=True),  # NULL (tables stored before): seated players only
             Index(f"ix_{prefix}tables_creator_hash", "creator_hash", "finished"),
             Index(f"ix_{prefix}tables_rematch_of", "rematch_of", unique=True),
         )
@@ -258,7 +261,7 @@ class Storage:
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
                 result=table.result, stand_in_bot=table.stand_in_bot, dealer=table.dealer,
                 creator_hash=table.creator_hash, rematch_of=table.rematch_of, lesson=table.lesson,
-                engine=table.engine,
+                engine=table.engine, spectator_chat=table.spectator_chat,
             ))
             conn.execute(self.seats.insert(), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -377,7 +380,7 @@ class Storage:
             id=row["id"], name=row["name"], game=row["game"], rules=dict(row["rules"]), seed=int(row["seed"]),
             seats=seats, turn_seconds=row["turn_seconds"], created=row["created"], finished=bool(row["finished"]),
             stand_in_bot=row["stand_in_bot"], dealer=row["dealer"], creator_hash=row["creator_hash"],
-            rematch_of=row["rematch_of"], lesson=bool(row["lesson"]),
+            rematch_of=row["rematch_of"], lesson=bool(row["lesson"]), spectator_chat=bool(row["spectator_chat"]),
             stand_in_moves={a["idx"] for a in rows if a["stand_in"]},
             result=row["result"], actions=actions, engine=row["engine"], digests=[a["digest"] for a in rows],
         )

@@ -7,6 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field, field_validator
 
+from parlour.server.authority import Rejected
+from parlour.server.limits import client_key
 from parlour.server.routes.deps import ChatDep, LobbyDep
 from parlour.server.schemas import MAX_INT, ErrorOut, Name
 
@@ -37,15 +39,22 @@ class ChatOut(BaseModel):
 
 @router.post("/{table_id}/chat", response_model=ChatOut, status_code=201, responses=ERRORS)
 async def say(table_id: str, body: ChatIn, request: Request, lobby: LobbyDep, chat: ChatDep) -> dict[str, object]:
-    """Say something at the table: as your seat's name with ``token``, else as a spectator."""
+    """Say something at the table: as your seat's name with ``token``, else as a spectator where the table lets
+    spectators chat (``spectator_chat``); nobody once the table is finished (``chat/closed``)."""
     table = lobby.get(table_id)
+    if table.status == "finished":
+        raise Rejected("chat/closed", f"table {table.id!r} is finished: its chat is closed (read it still)")
+    client = client_key(None, request.client)
     if body.token:
         seat = lobby.seat_of(table, body.token)
         author, key = table.names()[seat], f"seat {seat}"
-    else:
+    elif table.spectator_chat:
         author = f"{body.name} (watching)" if body.name else "Spectator"
-        key = f"watcher {request.client.host if request.client else '?'}"
-    return chat.say(table.id, author, key, body.text)
+        key = f"watcher {client}"
+    else:
+        raise Rejected("chat/closed", f"at table {table.id!r} only the seated players chat: send your seat's "
+                       "token (its creator may open the chat to spectators: spectator_chat)")
+    return chat.say(table.id, author, key, client, body.text)
 
 
 @router.get("/{table_id}/chat", response_model=list[ChatOut], responses=ERRORS)

@@ -137,6 +137,7 @@ async function showLobby() {
   const myName = h("input", { id: "my-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name"),
     maxlength: 40 });
   const timer = h("input", { id: "turn-seconds", type: "number", min: 0, placeholder: t("none"), style: "width:5em" });
+  const spectatorChat = h("input", { id: "spectator-chat", type: "checkbox" });
   let flagInputs = {};
 
   const presetValues = () => byName[gameSel.value].presets[presetSel.value] || {};
@@ -204,6 +205,7 @@ async function showLobby() {
     const body = { game: gameSel.value, preset: presetSel.value || null, rules, seats };
     if (tableName.value.trim()) body.name = tableName.value.trim();
     if (Number(timer.value) > 0) body.turn_seconds = Number(timer.value);
+    if (spectatorChat.checked) body.spectator_chat = true;
     localStorage.setItem("parlour:game", gameSel.value);
     try {
       const table = await api("/api/tables", body);
@@ -215,7 +217,7 @@ async function showLobby() {
   buildGame(); linkRules();
   main.append(panel(t("New table"),
     h("div", {}, h("label", {}, t("game"), gameSel), gameRules, " ", h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players), playersError,
-      h("label", {}, t("turn timer (s)"), timer)),
+      h("label", {}, t("turn timer (s)"), timer), " ", h("label", {}, spectatorChat, t("spectators may chat"))),
     h("details", {}, h("summary", {}, t("flags")), flagsBox),
     h("div", {}, h("strong", {}, t("Seats:")), " ", seatsBox),
     h("div", {}, tableName, " ", myName, " ", h("button", { id: "create", class: "primary", on: { click: create } }, t("Create table")))));
@@ -323,6 +325,23 @@ function chatPanel(id, token) {
   setInterval(() => poll().catch(() => {}), 2000);
   return panel(t("Chat"), lines, h("form", { id: "chat-form", class: "chat-form", on: { submit: say } }, input,
     h("button", { type: "submit", id: "chat-send" }, t("Send"))));
+}
+
+/** Who may post in the chat now: the seated players, spectators where the table lets them; nobody once it ends. */
+function chatOpen(msg) {
+  const form = tableState.chat?.querySelector("#chat-form");
+  if (!form) return;
+  const t = msg.table;
+  const why = t.status === "finished" ? tr("The table is finished: its chat is closed.")
+    : msg.seat === null && !t.spectator_chat ? tr("Only the players chat at this table.") : null;
+  form.hidden = why !== null;
+  let note = tableState.chat.querySelector("#chat-closed");
+  if (!note) {
+    note = h("p", { class: "muted", id: "chat-closed" });
+    form.after(note);
+  }
+  note.textContent = why || "";
+  note.hidden = why === null;
 }
 
 function connect(id, token) {
@@ -599,6 +618,7 @@ async function renderTable() {
     msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
     lessonPanel(msg),
     movesPanel(msg, client, ui));
+  chatOpen(msg);
   const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg, client, ui), logPanel(msg, client), tableState.chat);
   const refocus = tableState.focus ? `#hand svg[data-card="${CSS.escape(tableState.focus)}"]` : focusedControl();
   tableState.focus = null;
