@@ -47,10 +47,13 @@ to how likely the opponents were to play as they did (``parlour.bots.inference``
 A time budget (``ms``) is kept honestly: the clock is read before every
 iteration (paired: every playout), and no iteration, or paired round, is
 started that the running mean of their cost says would end after the
-deadline. A paired round the clock cuts short is dropped whole, so every
-live action keeps the same determinizations. A move thus overruns its budget
-by at most one iteration's deviation from the mean, plus whatever time the
-process spends descheduled during that iteration on a busy machine
+deadline. Within an iteration it is read again between the candidate deals
+of ``infer`` and every ``CLOCK_STEPS`` actions of a playout, which stop at
+the deadline (a playout stopped so is scored by the state's estimate in the
+tree; a paired round with one is dropped whole, so every live action keeps
+the same determinizations). A move thus overruns its budget by at most a
+few actions or one candidate deal, whatever its settings, plus whatever
+time the process spends descheduled on a busy machine
 (``benchmarks/budget.py`` measures the worst case per game).
 """
 
