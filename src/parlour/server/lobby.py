@@ -73,6 +73,7 @@ from parlour.server.storage import (
     TooManyOpen,
     hash_token,
 )
+from parlour.server.stories import Stories
 from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
@@ -88,6 +89,9 @@ STORY_LINES = 80
 """The latest lines of the story (what happened, in words) a state message carries; the log shows as many."""
 STORY_BYTES = 16_384
 """The most bytes of story text a state message carries: lines name players, whose names may be long."""
+
+Shared = dict[str, tuple[dict[str, Any], list[str]]]
+"""What the state messages of one publication share, by language: the table's summary and names."""
 
 HINT_WINDOW = 60.0
 """Seconds over which ``hints_per_minute`` counts a client's hints."""
@@ -219,6 +223,8 @@ class Lobby:
         self.sweeper: asyncio.Task[None] | None = None
         self.unrestored: dict[str, Unrestored] = {}
         """The stored tables that could not be rebuilt (``rebuild``), by id: kept in storage, never served."""
+        self.stories = Stories()
+        """Each table's story told so far, by language: a state message narrates only what is new."""
 
     # -------------------------------------------------------------- tables
 
@@ -653,21 +659,25 @@ class Lobby:
             ],
         }
 
-    def state_message(self, table: TableAuthority, seat: int | None, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+    def state_message(self, table: TableAuthority, seat: int | None, lang: str = SOURCE_LANGUAGE,
+                      shared: Shared | None = None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only,
         bounded (``State.message_view``) so that its size does not grow with the match; its words (each legal
-        action's, and the story of what happened) in ``lang``."""
+        action's, and the story of what happened) in ``lang``, the story narrating only what the table's
+        story had not told (``stories``). ``shared``: what the messages of one publication share
+        (``shared_parts``)."""
         to_play = table.to_play
         view = table.state.message_view(seat)
         legal = table.legal(seat)
         words = words_of(table.game)
-        names = self.names(table, lang)
+        summary, names = self.shared_parts(table, lang, shared)
+        told = self.stories.told(table, lang)
         return {
-            "type": "state", "table": self.summary(table, lang), "seat": seat,
+            "type": "state", "table": summary, "seat": seat,
             "view": view,
             "legal": legal,
             "words": words.actions(legal, view, names, lang),
-            "story": latest_story(words.story(view, names, lang)),
+            "story": told.same("latest", latest_story, words.tell(view, names, lang, told)),
             "outcomes": [words.outcome(result, names, lang) for result in view.get("results") or ()],
             "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
             "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
@@ -684,8 +694,19 @@ class Lobby:
         """Each seat's name as the table shows it; "Seat 2" (in ``lang``) for a seat nobody has taken yet."""
         return [seat_name(s, lang) or gettext("Seat {n}", lang).format(n=s.seat) for s in table.seats]
 
+    def shared_parts(self, table: TableAuthority, lang: str, shared: Shared | None) -> tuple[dict[str, Any], list[str]]:
+        """The table's summary and names in ``lang``: built once per language for all the messages of one
+        publication (kept in ``shared``), not once per reader; built afresh without ``shared``."""
+        found = None if shared is None else shared.get(lang)
+        if found is None:
+            found = (self.summary(table, lang), self.names(table, lang))
+            if shared is not None:
+                shared[lang] = found
+        return found
+
     def publish(self, table: TableAuthority) -> None:
-        self.hub.publish(table.id, lambda seat, lang: self.state_message(table, seat, lang))
+        shared: Shared = {}
+        self.hub.publish(table.id, lambda seat, lang: self.state_message(table, seat, lang, shared))
 
     def publish_presence(self, table: TableAuthority) -> None:
         """Tell the table's clients who is connected, within ``presence_seconds`` (the changes meanwhile

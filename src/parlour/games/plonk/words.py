@@ -16,7 +16,7 @@ from typing import Any
 from parlour.core.cards import parse_card, suit, suit_name, the_card
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
-from parlour.core.words import StoryLine, Words
+from parlour.core.words import StoryLine, Told, Words
 from parlour.games.plonk.cards import value_of
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, resolve
 
@@ -54,6 +54,13 @@ class PlonkWords(Words):
     def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
         """The finished deals the view holds, then this deal: each card played, each trick's winner and
         worth, who leads next and why, each deal's points and the match score, and the match's end."""
+        return self.tell(view, names, lang, Told())
+
+    def tell(self, view: View, names: Sequence[str], lang: str, told: Told) -> list[StoryLine]:
+        """``story``, each play narrated once: the deal in play is kept as told so far (``DealTelling``), and a
+        finished deal as it was told when it ended, from its tricks told while it was in play."""
+        said = told.said
+        named = tuple(names)
         results = view["results"]
         over = view["winner"] is not None
         shown = [done for r in results for done in r["tricks"]] + ([] if over else view["tricks"])
@@ -61,88 +68,146 @@ class PlonkWords(Words):
         lines: list[StoryLine] = []
         earlier = view.get("earlier")
         if earlier:
-            lines.append(StoryLine(None, ngettext(
-                "{n} earlier deal is not told here (the replay has it); after it: {a} {sa}, {b} {sb}.",
-                "{n} earlier deals are not told here (the replay has them); after them: {a} {sa}, {b} {sb}.",
-                earlier["count"], lang).format(
-                    n=earlier["count"], a=side_names(names, 0, lang), sa=earlier["totals"][0],
-                    b=side_names(names, 1, lang), sb=earlier["totals"][1]), None))
+            lines.append(said(earlier_line, earlier["count"], tuple(earlier["totals"]), named, lang))
         for result in results:
-            index = self._deal(lines, result["deal"], result["dealer"], result["tricks"], [], index, names, lang)
-            lines.append(StoryLine(None, gettext(
-                "End of deal {n}: {a} make {pa} this deal, {b} {pb}. Match: {a} {sa}, {b} {sb} (target {target}).",
-                lang).format(n=result["deal"], a=side_names(names, 0, lang), b=side_names(names, 1, lang),
-                             pa=result["points"][0], pb=result["points"][1], sa=result["scores"][0],
-                             sb=result["scores"][1], target=view["target"]), None))
+            lines += told.same(("deal", result["deal"]), finished_deal, told, result, index, view["target"], named,
+                               lang)
+            index += sum(len(done["plays"]) for done in result["tricks"])
         if over:
             side = view["winner"]
-            lines.append(StoryLine(None, gettext("{names} win the match, {score} to {other}.", lang).format(
-                names=side_names(names, side, lang), score=view["scores"][side], other=view["scores"][1 - side]),
-                None))
-        else:
-            self._deal(lines, view["deal"], view["dealer"], view["tricks"], view["trick"], index, names, lang)
-        return lines
+            lines.append(said(match_line, side, view["scores"][side], view["scores"][1 - side], named, lang))
+            return lines
+        deal = told.kept(("deal", view["deal"], view["dealer"], index, named, lang), DealTelling)
+        lines += deal.tell(view["deal"], view["dealer"], view["tricks"], index, named, lang, told)
+        index += sum(len(done["plays"]) for done in view["tricks"])
+        return lines + plays_lines(told, view["trick"], index, named, lang)
 
-    def _deal(self, lines: list[StoryLine], number: int, dealer: int, tricks: list[dict[str, Any]],
-              trick: list[list[Any]], index: int, names: Sequence[str], lang: str) -> int:
-        """Tell deal ``number``'s start, its finished ``tricks`` and the ``trick`` in play, the first play
-        being action ``index``; returns the index after them."""
-        first = (dealer + 1) & 3
-        lines.append(StoryLine(None, gettext(
-            "Deal {n}: {dealer} deals; {leader}, on the dealer's left, leads the first trick.", lang).format(
-                n=number, dealer=names[dealer], leader=names[first]), None))
-        for number_in_deal, done in enumerate(tricks, 1):
-            index = self._plays(lines, done["plays"], index, names, lang)
-            last = number_in_deal == TRICKS_PER_DEAL
-            lines += self._won(done["leader"], done["plays"], last, names, lang)
-        return self._plays(lines, trick, index, names, lang)
 
-    @staticmethod
-    def _plays(lines: list[StoryLine], plays: list[list[Any]], index: int, names: Sequence[str],
-               lang: str) -> int:
-        """One line per card of a trick: led, followed suit or not; returns the index after them."""
-        led = parse_card(plays[0][1]) if plays else -1
-        for i, (seat, text) in enumerate(plays):
-            card = parse_card(text)
-            name, what = names[seat], the_card(card, lang)
-            if i == 0:
-                sentence = gettext("{name} leads {card}.", lang).format(name=name, card=what)
-            elif suit(card) == suit(led):
-                sentence = gettext("{name} follows suit with {card}.", lang).format(name=name, card=what)
-            else:
-                sentence = gettext("{name} plays {card}, not following {suit}.", lang).format(
-                    name=name, card=what, suit=suit_word(led, lang))
-            lines.append(StoryLine(seat, sentence, index))
-            index += 1
-        return index
+class DealTelling:
+    """A deal told so far, kept in ``Told`` while it is in play: its start and the tricks told, each narrated
+    once; a trick that ends is told from the plays told while it was in play."""
 
-    @staticmethod
-    def _won(leader: int, plays: list[list[Any]], last: bool, names: Sequence[str],
-             lang: str) -> list[StoryLine]:
-        """Who won the finished trick and why, what it is worth to which side, and (unless it ends the
-        deal) who leads next and why: the engine's own ``resolve`` decides, these lines only say it."""
-        cards = [parse_card(text) for _seat, text in plays]
-        winner, next_leader, live, dead = resolve(leader, cards)
-        top = the_card(cards[(winner - leader) & 3], lang)
-        worth = points(value_of(live) - dead.bit_count(), lang)
-        side = side_names(names, winner & 1, lang)
-        followed = dead.bit_count() > 1
-        if followed:
-            won = gettext("{winner} wins the trick with {card}, the highest card of the suit led; "
-                          "it is worth {points} to {side}.", lang)
-        else:
-            won = gettext("Nobody followed {suit}: {winner}, who led, wins the trick with {card}; "
-                          "it is worth {points} to {side}.", lang)
-        out = [StoryLine(winner, won.format(winner=names[winner], card=top, points=worth, side=side,
-                                            suit=suit_word(cards[0], lang)), None)]
-        if last:
-            return out
-        if followed:
-            reason = gettext("{name} leads next: the winner of a trick leads the next one.", lang).format(
-                name=names[next_leader])
-        else:
-            reason = gettext("{name} leads next: when nobody follows the suit led, the player on the leader's "
-                             "right leads, and {winner} plays second.", lang).format(
-                                 name=names[next_leader], winner=names[winner])
-        out.append(StoryLine(next_leader, reason, None))
-        return out
+    def __init__(self) -> None:
+        self.tricks: list[dict[str, Any]] = []
+        """The finished tricks told, as the view shows them."""
+        self.lines: list[StoryLine] = []
+        self.index = 0
+        """The action that follows the tricks told."""
+
+    def tell(self, number: int, dealer: int, tricks: list[dict[str, Any]], index: int, names: tuple[str, ...],
+             lang: str, told: Told) -> list[StoryLine]:
+        """Deal ``number``'s start and its finished ``tricks``, the first play being action ``index``."""
+        done = len(self.tricks)
+        if not self.lines or tricks[:done] != self.tricks:
+            first = (dealer + 1) & 3
+            self.lines = [told.said(deal_start_line, number, names[dealer], names[first], lang)]
+            self.tricks, self.index, done = [], index, 0
+        for number_in_deal, trick in enumerate(tricks[done:], done + 1):
+            plays = trick["plays"]
+            self.lines += plays_lines(told, plays, self.index, names, lang)
+            self.lines += told.said(won_lines, trick["leader"], plays_told(plays), number_in_deal == TRICKS_PER_DEAL,
+                                    names, lang)
+            self.tricks.append(trick)
+            self.index += len(plays)
+        return self.lines
+
+
+Plays = tuple[tuple[int, str], ...]
+"""A trick's plays as ``won_lines`` is told them: (seat, card) in play order."""
+
+
+def plays_told(plays: list[list[Any]]) -> Plays:
+    """A trick's plays as a view shows them (``[seat, card]``), as ``Told`` keeps them."""
+    return tuple((seat, text) for seat, text in plays)
+
+
+def finished_deal(told: Told, result: dict[str, Any], index: int, target: int, names: tuple[str, ...],
+                  lang: str) -> tuple[StoryLine, ...]:
+    """A finished deal of the view's ``results``, its first play being action ``index``: its tricks as they were
+    told while it was in play, then its end."""
+    deal = told.kept(("deal", result["deal"], result["dealer"], index, names, lang), DealTelling)
+    return (*deal.tell(result["deal"], result["dealer"], result["tricks"], index, names, lang, told),
+            told.said(deal_end_line, result["deal"], tuple(result["points"]), tuple(result["scores"]), target, names,
+                      lang))
+
+
+def earlier_line(count: int, totals: tuple[int, ...], names: tuple[str, ...], lang: str) -> StoryLine:
+    """The ``count`` deals a bounded view leaves out, and the score after them."""
+    return StoryLine(None, ngettext(
+        "{n} earlier deal is not told here (the replay has it); after it: {a} {sa}, {b} {sb}.",
+        "{n} earlier deals are not told here (the replay has them); after them: {a} {sa}, {b} {sb}.",
+        count, lang).format(n=count, a=side_names(names, 0, lang), sa=totals[0], b=side_names(names, 1, lang),
+                            sb=totals[1]), None)
+
+
+def deal_end_line(number: int, made: tuple[int, ...], scores: tuple[int, ...], target: int, names: tuple[str, ...],
+                  lang: str) -> StoryLine:
+    """The end of deal ``number``: what each side ``made`` and the match ``scores``."""
+    return StoryLine(None, gettext(
+        "End of deal {n}: {a} make {pa} this deal, {b} {pb}. Match: {a} {sa}, {b} {sb} (target {target}).",
+        lang).format(n=number, a=side_names(names, 0, lang), b=side_names(names, 1, lang), pa=made[0], pb=made[1],
+                     sa=scores[0], sb=scores[1], target=target), None)
+
+
+def match_line(side: int, score: int, other: int, names: tuple[str, ...], lang: str) -> StoryLine:
+    """The match won by ``side``."""
+    return StoryLine(None, gettext("{names} win the match, {score} to {other}.", lang).format(
+        names=side_names(names, side, lang), score=score, other=other), None)
+
+
+def deal_start_line(number: int, dealer: str, leader: str, lang: str) -> StoryLine:
+    """Who deals deal ``number`` and who leads its first trick."""
+    return StoryLine(None, gettext(
+        "Deal {n}: {dealer} deals; {leader}, on the dealer's left, leads the first trick.", lang).format(
+            n=number, dealer=dealer, leader=leader), None)
+
+
+def plays_lines(told: Told, plays: list[list[Any]], index: int, names: tuple[str, ...], lang: str) -> list[StoryLine]:
+    """One line per card of a trick (``play_line``), the first being action ``index``."""
+    led = plays[0][1] if plays else ""
+    return [told.said(play_line, seat, names[seat], text, i == 0, led, index + i, lang)
+            for i, (seat, text) in enumerate(plays)]
+
+
+def play_line(seat: int, name: str, text: str, leads: bool, led: str, index: int, lang: str) -> StoryLine:
+    """The card ``text`` played by ``name``: led (``leads``), following the suit of ``led``, or not."""
+    card = parse_card(text)
+    what = the_card(card, lang)
+    led_card = parse_card(led)
+    if leads:
+        sentence = gettext("{name} leads {card}.", lang).format(name=name, card=what)
+    elif suit(card) == suit(led_card):
+        sentence = gettext("{name} follows suit with {card}.", lang).format(name=name, card=what)
+    else:
+        sentence = gettext("{name} plays {card}, not following {suit}.", lang).format(
+            name=name, card=what, suit=suit_word(led_card, lang))
+    return StoryLine(seat, sentence, index)
+
+
+def won_lines(leader: int, plays: Plays, last: bool, names: tuple[str, ...], lang: str) -> tuple[StoryLine, ...]:
+    """Who won the finished trick and why, what it is worth to which side, and (unless it ends the
+    deal) who leads next and why: the engine's own ``resolve`` decides, these lines only say it."""
+    cards = [parse_card(text) for _seat, text in plays]
+    winner, next_leader, live, dead = resolve(leader, cards)
+    top = the_card(cards[(winner - leader) & 3], lang)
+    worth = points(value_of(live) - dead.bit_count(), lang)
+    side = side_names(names, winner & 1, lang)
+    followed = dead.bit_count() > 1
+    if followed:
+        won = gettext("{winner} wins the trick with {card}, the highest card of the suit led; "
+                      "it is worth {points} to {side}.", lang)
+    else:
+        won = gettext("Nobody followed {suit}: {winner}, who led, wins the trick with {card}; "
+                      "it is worth {points} to {side}.", lang)
+    out = StoryLine(winner, won.format(winner=names[winner], card=top, points=worth, side=side,
+                                       suit=suit_word(cards[0], lang)), None)
+    if last:
+        return (out,)
+    if followed:
+        reason = gettext("{name} leads next: the winner of a trick leads the next one.", lang).format(
+            name=names[next_leader])
+    else:
+        reason = gettext("{name} leads next: when nobody follows the suit led, the player on the leader's "
+                         "right leads, and {winner} plays second.", lang).format(
+                             name=names[next_leader], winner=names[winner])
+    return out, StoryLine(next_leader, reason, None)

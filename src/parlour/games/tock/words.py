@@ -17,7 +17,7 @@ from parlour.core.cards import the_card as the_card_of
 from parlour.core.errors import InvalidActionError
 from parlour.core.game import View
 from parlour.core.i18n import gettext
-from parlour.core.words import StoryLine, Words
+from parlour.core.words import StoryLine, Told, Words
 from parlour.games.tock import seven
 from parlour.games.tock.actions import (
     ACE,
@@ -131,6 +131,12 @@ class ShownBoard:
         if self.board.crossings:
             self.pawns.settle(seat, self.board.crossings)
 
+    def copy(self) -> ShownBoard:
+        """The same pawns on the same board, to change without changing these."""
+        made = ShownBoard.__new__(ShownBoard)
+        made.board, made.length, made.pawns = self.board, self.length, self.pawns.copy()
+        return made
+
 
 class TockWords(Words):
     """Tock's actions and story in English and French; see the module docstring."""
@@ -155,34 +161,94 @@ class TockWords(Words):
         return gettext("; ", lang).join([said, *board.events(effect, seat, lang)])
 
     def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
+        """The log since the stock last ran out, move by move, with what each move did (captures, pawns
+        reaching their home), worked out on the board the log starts from; then the winner."""
+        return self.tell(view, names, lang, Told())
+
+    def tell(self, view: View, names: Sequence[str], lang: str, told: Told) -> list[StoryLine]:
+        """``story``, each move narrated once: the log is kept as told so far (``LogTelling``)."""
         log = view.get("log") or []
         first = view["version"] - len(log)
-        lines: list[StoryLine] = []
-        shown = view.get("log_board")
-        board = None if shown is None else ShownBoard.of(shown, view["players"])
-        if first:
-            lines.append(StoryLine(None, gettext(
-                "The stock ran out: the played cards were shuffled into a new stock.", lang), None))
-        previous: tuple[int, Any] | None = None
-        for i, (seat, text) in enumerate(log):
-            name = names[seat]
-            try:
-                action = parse_tock_action(text, seat)
-            except InvalidActionError:
-                lines.append(StoryLine(seat, f"{name}: {text}", first + i))
-                continue
-            if board is not None and (previous is None or previous[0] != seat):
-                board.settle(seat)
-            effect = board.effect(action, seat) if board is not None else None
-            lines.append(StoryLine(seat, _told(action, name, seat, effect, previous, lang), first + i))
-            if board is not None and effect is not None:
-                lines += [StoryLine(seat, event, None) for event in board.events(effect, seat, lang)]
-            previous = (seat, action)
+        named = tuple(names)
+        lines = [told.said(stock_out_line, lang)] if first else []
+        lines += told.kept(("log", first, view["players"], named, lang), LogTelling).tell(
+            view.get("log_board"), log, first, view["players"], named, lang)
         winner = view.get("winner")
         if winner is not None:  # the first seat with all four pawns home wins at once (no partners in Tock)
-            lines.append(StoryLine(winner, gettext("{name} wins: all four pawns are home", lang)
-                                   .format(name=names[winner]), None))
+            lines.append(told.said(winner_line, winner, names[winner], lang))
         return lines
+
+
+class LogTelling:
+    """The log told so far, kept in ``Told`` from one telling to the next: the board it starts from, the moves
+    told, where the telling stands after them (``Telling``) and their lines. The moves the view's log holds
+    beyond them are told from there; a log that does not begin with them, or another board, is told afresh."""
+
+    def __init__(self) -> None:
+        self.shown: dict[str, Any] | None = None
+        self.log: list[list[Any]] = []
+        self.telling: Telling | None = None
+        self.lines: list[StoryLine] = []
+
+    def tell(self, shown: dict[str, Any] | None, log: list[list[Any]], first: int, players: int,
+             names: tuple[str, ...], lang: str) -> list[StoryLine]:
+        """The lines of ``log``, told from the board ``shown`` (a view's ``log_board``), its first move being
+        action ``first``."""
+        done = len(self.log)
+        telling = self.telling
+        if telling is None or shown != self.shown or log[:done] != self.log:
+            telling = Telling.start(shown, players)
+            self.shown, self.log, self.lines, done = shown, [], [], 0
+        for i, (seat, text) in enumerate(log[done:], done):
+            telling = telling.then(seat, names[seat], text, first + i, lang)
+            self.lines += telling.lines
+            self.log.append([seat, text])
+        self.telling = telling
+        return self.lines
+
+
+class Telling:
+    """The log told up to one move: the board after it (None when the view shows no board), the last move
+    read (by whom, and what), and the lines of that move; the next move's telling is made from it (``then``)."""
+
+    __slots__ = ("board", "lines", "previous")
+
+    def __init__(self, board: ShownBoard | None, previous: tuple[int, Any] | None,
+                 lines: tuple[StoryLine, ...]) -> None:
+        self.board = board
+        self.previous = previous
+        self.lines = lines
+
+    @staticmethod
+    def start(shown: Mapping[str, Any] | None, players: int) -> Telling:
+        """Nothing told yet, on the board ``shown`` (a view's ``log_board``)."""
+        return Telling(None if shown is None else ShownBoard.of(shown, players), None, ())
+
+    def then(self, seat: int, name: str, text: str, index: int, lang: str) -> Telling:
+        """The log told one move further: ``text``, by ``name`` (seat ``seat``), its action ``index``."""
+        try:
+            action = parse_tock_action(text, seat)
+        except InvalidActionError:
+            return Telling(self.board, self.previous, (StoryLine(seat, f"{name}: {text}", index),))
+        previous = self.previous
+        board = None if self.board is None else self.board.copy()
+        if board is not None and (previous is None or previous[0] != seat):
+            board.settle(seat)
+        effect = board.effect(action, seat) if board is not None else None
+        lines = [StoryLine(seat, _told(action, name, seat, effect, previous, lang), index)]
+        if board is not None and effect is not None:
+            lines += [StoryLine(seat, event, None) for event in board.events(effect, seat, lang)]
+        return Telling(board, (seat, action), tuple(lines))
+
+
+def stock_out_line(lang: str) -> StoryLine:
+    """Why the log starts after the first move: the stock ran out."""
+    return StoryLine(None, gettext("The stock ran out: the played cards were shuffled into a new stock.", lang), None)
+
+
+def winner_line(winner: int, name: str, lang: str) -> StoryLine:
+    """``name`` (seat ``winner``) has won."""
+    return StoryLine(winner, gettext("{name} wins: all four pawns are home", lang).format(name=name), None)
 
 
 def _bonus_choice(play: bool, phase: Any, lang: str) -> str:

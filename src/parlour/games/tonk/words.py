@@ -18,7 +18,7 @@ from parlour.core.actions import Discard
 from parlour.core.cards import card_symbol, parse_card, rank, the_card
 from parlour.core.game import View
 from parlour.core.i18n import elide, gettext, ngettext
-from parlour.core.words import StoryLine, Words
+from parlour.core.words import StoryLine, Told, Words
 from parlour.games.tonk.actions import Draw, Drop, Hit, SpadesBet, Spread, TonkAction, parse_tonk_action
 from parlour.games.tonk.outcomes import PATTERNS, sentence
 
@@ -115,182 +115,356 @@ class TonkWords(Words):
     def story(self, view: View, names: Sequence[str], lang: str) -> list[StoryLine]:
         """The finished hands the view keeps (how each ended, every total, the payments), then the hand in play
         action by action, with its events: the spades bet settled, lock-outs, why a card just taken stays."""
+        return self.tell(view, names, lang, Told())
+
+    def tell(self, view: View, names: Sequence[str], lang: str, told: Told) -> list[StoryLine]:
+        """``story``, each line narrated once for what it tells (its action, the names, the cards it names)."""
         hand = view["hand_number"]
         results = view["results"]
-        lines = [line for r in results if r["hand"] != hand for line in self.result(r, names, lang)]
-        lines += HandStory(view, names, lang).lines()
-        lines += [line for r in results if r["hand"] == hand for line in self.result(r, names, lang)]
-        return [StoryLine(seat, elide(text, lang), index) for seat, text, index in lines]
+        named = tuple(names)
+        lines = [line for r in results if r["hand"] != hand for line in self.result(r, named, lang, told)]
+        lines += told.kept(("hand", hand, view["version"] - len(view["log"]), named, lang), HandTelling).tell(
+            view, named, lang, told)
+        lines += [line for r in results if r["hand"] == hand for line in self.result(r, named, lang, told)]
+        return lines
 
     def outcome(self, result: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
         """How a finished hand of the view's ``results`` ended, naming the players: "Zoé drops with 21 and wins"
         (the sentence of outcomes.py; front ends show it beside the hand's cards and totals)."""
         return elide(sentence(result["outcome"], names, lang), lang)
 
-    def result(self, r: Mapping[str, Any], names: Sequence[str], lang: str) -> list[StoryLine]:
+    def result(self, r: Mapping[str, Any], names: tuple[str, ...], lang: str, told: Told) -> tuple[StoryLine, ...]:
         """A finished hand: "Hand 2: Zoé drops with 21 and wins: Ana 34, Bob 40", then who paid whom."""
-        outcome = self.outcome(r, names, lang)
-        stated = set()
-        for kind in STATED:
-            found = PATTERNS[kind].fullmatch(r["outcome"])
-            if found:
-                fields = found.groupdict()
-                stated = ({int(fields["seat"])} if "seat" in fields
-                          else {int(seat) for seat in re.findall(r"seat (\d+)", fields["winners"])})
-        totals = ", ".join(f"{name_of(names, q, lang)} {total}" for q, total in enumerate(r["totals"])
-                           if q not in stated)
-        if totals:
-            outcome = gettext("{outcome}: {totals}", lang).format(outcome=outcome, totals=totals)
-        if r["payments"]:
-            paid = payments_line(r["payments"], names, lang)
+        return told.same(("result", r["hand"]), result_lines, r, names, lang)
+
+
+def result_lines(r: Mapping[str, Any], names: tuple[str, ...], lang: str) -> tuple[StoryLine, ...]:
+    """The lines of a finished hand (``TonkWords.result``)."""
+    hand, outcome_text, all_totals, payments, void = r["hand"], r["outcome"], r["totals"], r["payments"], r["void"]
+    outcome = elide(sentence(outcome_text, names, lang), lang)
+    stated = set()
+    for kind in STATED:
+        found = PATTERNS[kind].fullmatch(outcome_text)
+        if found:
+            fields = found.groupdict()
+            stated = ({int(fields["seat"])} if "seat" in fields
+                      else {int(seat) for seat in re.findall(r"seat (\d+)", fields["winners"])})
+    totals = ", ".join(f"{name_of(names, q, lang)} {total}" for q, total in enumerate(all_totals) if q not in stated)
+    if totals:
+        outcome = gettext("{outcome}: {totals}", lang).format(outcome=outcome, totals=totals)
+    if payments:
+        paid = payments_line(payments, names, lang)
+    else:
+        paid = gettext("Void hand: nobody pays.", lang) if void else gettext("Nobody pays.", lang)
+    return (StoryLine(None, elide(gettext("Hand {n}: {outcome}", lang).format(n=hand, outcome=outcome), lang), None),
+            StoryLine(None, elide(paid, lang), None))
+
+
+class HandTelling:
+    """The hand in play as told so far, kept in ``Told`` from one telling to the next (``TonkWords.tell``): each
+    telling narrates only the actions the last had not told.
+
+    It follows what the log changes, as the story needs it: the discard pile (to name a card taken from it),
+    the lock-outs hits cause, the spades bets. An action's lines come from the log up to it, except where the
+    view tells more later; those entries (``volatile``) are worked out again at each telling: a card taken
+    from the pile that the log cannot name (the card turned up at the deal) while the view still shows it
+    as the one card its taker is known to hold that no other take explains (not a spade shown for the side
+    bet); the last draw (the card just taken, and whether it must stay); the spades bet settled. A hit names
+    the spread as it was, its cards now less the later hits: each telling checks that the spreads changed only
+    by the new hits. The hand is told again from its start whenever what was told does not hold for the
+    view (its log does not begin with the log told, a spread or the pile changed otherwise).
+    """
+
+    def __init__(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        """Nothing told yet."""
+        self.log: list[list[Any]] = []
+        """The log entries told, ``[seat, action]`` as the view shows them."""
+        self.actions: list[TonkAction] = []
+        self.rules: tuple[Any, ...] = ()
+        """The view's players and ``hit_lockout`` the entries were told with."""
+        self.before = 0
+        """How many cards the discard pile held when the log began (the card turned up at the deal)."""
+        self.discards = 0
+        self.pile: list[str | None] = []
+        """The discard pile as the log tells it (None: a card it held before the log)."""
+        self.took: dict[int, str | None] = {}
+        """By log index, the card each "draw discard" took, as the pile tells it (None: the log cannot tell)."""
+        self.taken_by: list[list[str | None]] = []
+        """By seat, the cards it took (``took``), in log order."""
+        self.lockout: list[int] = []
+        self.bets = 0
+        self.last_draw = -1
+        self.spreads: list[dict[str, Any]] = []
+        """The view's spreads at the last telling."""
+        self.parts: list[tuple[StoryLine, ...]] = []
+        """Each log entry's lines."""
+        self.volatile: set[int] = set()
+        """The entries whose lines each telling works out again (see the class docstring)."""
+        self.lines: list[StoryLine] = []
+        """Every entry's lines in turn."""
+        self.starts: list[int] = []
+        """Where each entry's lines begin in ``lines``."""
+
+    def tell(self, view: View, names: tuple[str, ...], lang: str, told: Told) -> list[StoryLine]:
+        """The hand's lines for ``view``, the actions its log holds beyond those told narrated now."""
+        log = view["log"]
+        told_count = len(self.log)
+        new = [parse_tonk_action(text) for _, text in log[told_count:]]
+        rules = (view["players"], view["hit_lockout"])
+        before = len(view["discard"]) - self.discards - sum(isinstance(a, Discard) for a in new) + len(self.took) + sum(
+            isinstance(a, Draw) and not a.from_stock for a in new)
+        if (told_count > len(log) or log[:told_count] != self.log or rules != self.rules or before != self.before
+                or not self.spreads_hold(view["spreads"], new)):
+            self.start()
+            return self.tell_from_start(view, names, lang, told, rules)
+        last_draw = self.last_draw
+        retold = set(self.volatile)
+        self.log += log[told_count:]
+        self.actions += new  # all of them before any is told: a hit names its spread less the later hits
+        for i, action in enumerate(new, told_count):
+            retold.update(self.narrate(i, action, view, names, lang, told))
+        self.spreads = view["spreads"]
+        retold.update(i for i in (last_draw, self.last_draw) if i in self.took)
+        changed = told_count
+        taken = self.inferred(view)
+        for i in sorted(retold):
+            part = self.volatile_part(i, view, taken, names, lang, told)
+            if i >= told_count or part != self.parts[i]:
+                self.parts[i] = part
+                changed = min(changed, i)
+        del self.lines[self.starts[changed] if changed < len(self.starts) else len(self.lines):]
+        del self.starts[changed:]
+        for part in self.parts[changed:]:
+            self.starts.append(len(self.lines))
+            self.lines.extend(part)
+        return self.lines
+
+    def tell_from_start(self, view: View, names: tuple[str, ...], lang: str, told: Told,
+                        rules: tuple[Any, ...]) -> list[StoryLine]:
+        """The hand told afresh: the pile as it was when the log began, then every entry of the log."""
+        log = view["log"]
+        actions = [parse_tonk_action(text) for _, text in log]
+        self.rules = rules
+        self.before = len(view["discard"]) - sum(isinstance(a, Discard) for a in actions) + sum(
+            isinstance(a, Draw) and not a.from_stock for a in actions)
+        self.pile = [None] * max(self.before, 0)
+        self.taken_by = [[] for _ in range(view["players"])]
+        self.lockout = [0] * view["players"]
+        return self.tell(view, names, lang, told)
+
+    def spreads_hold(self, spreads: list[dict[str, Any]], new: list[TonkAction]) -> bool:
+        """Whether the view's ``spreads`` are those of the last telling with the ``new`` actions' hits added
+        (and new spreads laid), so that each hit told still names the spread as it was."""
+        seen = self.spreads
+        if len(spreads) < len(seen):
+            return False
+        for number, (now, was) in enumerate(zip(spreads, seen, strict=False), 1):
+            if now == was:
+                continue
+            if now["owner"] != was["owner"]:
+                return False
+            cards = list(now["cards"])
+            for action in new:
+                if isinstance(action, Hit) and action.spread == number:
+                    if hit_token(action) not in cards:
+                        return False
+                    cards.remove(hit_token(action))
+            if cards != was["cards"]:
+                return False
+        return True
+
+    def narrate(self, i: int, action: TonkAction, view: View, names: tuple[str, ...], lang: str,
+                told: Told) -> list[int]:
+        """Follow the log's action ``i`` and tell it; the entries to work out again now (``volatile_part``): this
+        one when its lines depend on more than the log up to it."""
+        seat = self.log[i][0]
+        name = name_of(names, seat, lang)
+        index = view["version"] - len(view["log"]) + i
+        said = told.said
+        part: tuple[StoryLine, ...] = ()
+        if isinstance(action, Draw):
+            self.last_draw = i
+            if not action.from_stock:
+                card = self.pile.pop() if self.pile else None
+                self.took[i] = card
+                self.taken_by[seat].append(card)
+                if card is None:
+                    self.volatile.add(i)
+                self.parts.append(part)
+                return [i]
+            part = (said(draws_line, seat, name, index, lang),)
+        elif isinstance(action, Spread):
+            part = (said(spread_line, seat, name, action, index, lang),)
+        elif isinstance(action, Hit):
+            part = self.hit(i, seat, action, view, names, lang, told)
+        elif isinstance(action, Discard):
+            self.discards += 1
+            self.pile.append(str(action).split()[1])
+            if self.lockout[seat]:
+                self.lockout[seat] -= 1  # a turn the seat could not drop in has ended
+            part = (said(discards_line, seat, name, action, index, lang),)
+        elif isinstance(action, Drop):
+            part = (said(drops_line, seat, name, index, lang),)
         else:
-            paid = gettext("Void hand: nobody pays.", lang) if r["void"] else gettext("Nobody pays.", lang)
-        return [StoryLine(None, gettext("Hand {n}: {outcome}", lang).format(n=r["hand"], outcome=outcome), None),
-                StoryLine(None, paid, None)]
+            assert isinstance(action, SpadesBet)
+            part = (said(bets_line, seat, name, action.join, index, lang),)
+            self.bets += 1
+            if self.bets == view["players"]:
+                self.volatile.add(i)
+                self.parts.append(part)
+                return [i]
+        self.parts.append(part)
+        return []
 
-
-class HandStory:
-    """The hand in play told from its log, following what the log changes: the discard pile (to name a card
-    taken from it), each spread as it was when hit, and the lock-outs hits cause."""
-
-    def __init__(self, view: View, names: Sequence[str], lang: str) -> None:
-        self.view = view
-        self.names = names
-        self.lang = lang
-        self.log = [(seat, parse_tonk_action(text)) for seat, text in view["log"]]
-
-    def name(self, seat: int) -> str:
-        return name_of(self.names, seat, self.lang)
-
-    def taken_cards(self) -> dict[int, str | None]:
-        """By log index, the card each "draw discard" took. The log shows each card discarded in the hand; a card
-        already in the pile when the log began (the card turned up at the deal) is named while the view still
-        shows it: as the card taken in the turn in play, or as the one card its taker is known to hold that no
-        other take explains (not a spade shown for the side bet). Else None: the view cannot tell."""
-        view, log = self.view, self.log
-        before = len(view["discard"]) - sum(isinstance(a, Discard) for _, a in log) + sum(
-            isinstance(a, Draw) and not a.from_stock for _, a in log)
-        pile: list[str | None] = [None] * max(before, 0)
-        took: dict[int, str | None] = {}
-        for i, (_, action) in enumerate(log):
-            if isinstance(action, Discard):
-                pile.append(str(action).split()[1])
-            elif isinstance(action, Draw) and not action.from_stock:
-                took[i] = pile.pop() if pile else None
-        if view["phase"] == "over":  # every hand is shown then: what is known no longer tells the takes apart
-            return took
-        for seat in {log[i][0] for i, card in took.items() if card is None}:
-            unknown = [i for i, card in took.items() if card is None and log[i][0] == seat]
+    def inferred(self, view: View) -> dict[int, str]:
+        """The cards the view names for takes the log cannot name (see the class docstring), by log index."""
+        unknown = [i for i, card in self.took.items() if card is None]
+        if view["phase"] == "over" or not unknown:  # every hand is shown then: what is known no longer tells
+            return {}
+        found = {}
+        for seat in {self.log[i][0] for i in unknown}:
+            mine = [i for i in unknown if self.log[i][0] == seat]
             held = list(view["known"][seat])
-            for card in [took[i] for i in took if log[i][0] == seat] + [view["spades_shown"][seat]]:
+            for card in [*self.taken_by[seat], view["spades_shown"][seat]]:
                 if card in held:
                     held.remove(card)
-            if len(unknown) == 1 and len(held) == 1:
-                took[unknown[0]] = held[0]
-        return took
+            if len(mine) == 1 and len(held) == 1:
+                found[mine[0]] = held[0]
+        return found
 
-    def lines(self) -> list[StoryLine]:
-        view, lang = self.view, self.lang
-        log = self.log
-        first = view["version"] - len(log)
-        taken = self.taken_cards()
-        lockout = [0] * view["players"]
-        bets = 0
-        last_draw = max((i for i, (_, a) in enumerate(log) if isinstance(a, Draw)), default=-1)
-        out: list[StoryLine] = []
-        for i, (seat, action) in enumerate(log):
-            name = self.name(seat)
-            say = out.append
-            if isinstance(action, Draw) and action.from_stock:
-                say(StoryLine(seat, gettext("{name} draws from the stock", lang).format(name=name), first + i))
-            elif isinstance(action, Draw):
-                card = taken[i] if taken[i] is not None or i != last_draw else view["taken"]
-                if card is None:
-                    text = gettext("{name} takes the top card of the discard pile", lang).format(name=name)
-                else:
-                    text = gettext("{name} takes {card} from the discard pile", lang).format(
-                        name=name, card=the_card(card, lang))
-                say(StoryLine(seat, text, first + i))
-                if i == last_draw and self.keeps_taken(seat):
-                    say(StoryLine(seat, gettext(
-                        "{name} may not discard {card} this turn: a card taken from the discard pile cannot go "
-                        "back in the same turn", lang).format(name=name, card=the_card(view["taken"], lang)), None))
-            elif isinstance(action, Spread):
-                kinds = (gettext("{name} spreads the set {cards}", lang),
-                         gettext("{name} spreads the four of a kind {cards}", lang),
-                         gettext("{name} spreads the run {cards}", lang))
-                say(StoryLine(seat, spread_words(str(action).split()[1:], lang, kinds, name=name), first + i))
-            elif isinstance(action, Hit):
-                out.extend(self.hit(i, seat, action, lockout))
-            elif isinstance(action, Discard):
-                if lockout[seat]:
-                    lockout[seat] -= 1  # a turn the seat could not drop in has ended
-                say(StoryLine(seat, gettext("{name} discards {card}", lang).format(
-                    name=name, card=the_card(int(action.card), lang)), first + i))
-            elif isinstance(action, Drop):
-                say(StoryLine(seat, gettext("{name} drops", lang).format(name=name), first + i))
-            else:
-                assert isinstance(action, SpadesBet)
-                say(StoryLine(seat, (gettext("{name} bets on holding the highest spade", lang) if action.join
-                                     else gettext("{name} does not bet on the highest spade", lang)).format(name=name),
-                              first + i))
-                bets += 1
-                if bets == view["players"]:
-                    out.extend(self.spades())
-        return out
+    def volatile_part(self, i: int, view: View, taken: dict[int, str], names: tuple[str, ...], lang: str,
+                      told: Told) -> tuple[StoryLine, ...]:
+        """The lines of entry ``i`` as the view tells them now: a take (the card, and why it stays when it was
+        just taken), or the bet that settles the spades side bet."""
+        seat = self.log[i][0]
+        name = name_of(names, seat, lang)
+        index = view["version"] - len(view["log"]) + i
+        action = self.actions[i]
+        if isinstance(action, SpadesBet):
+            return (told.said(bets_line, seat, name, action.join, index, lang), *self.spades(view, names, lang, told))
+        card = self.took[i] or taken.get(i)
+        if card is None and i == self.last_draw:
+            card = view["taken"]
+        part = (told.said(takes_line, seat, name, card, index, lang),)
+        if i == self.last_draw and self.keeps_taken(view, seat):
+            return (*part, told.said(keeps_line, seat, name, view["taken"], lang))
+        return part
 
-    def keeps_taken(self, seat: int) -> bool:
+    @staticmethod
+    def keeps_taken(view: View, seat: int) -> bool:
         """Whether ``seat``, which took a card from the discard pile in the turn in play, may not discard it
         now (unless it is all the seat holds)."""
-        view = self.view
         return (view["phase"] == "play" and view["to_play"] == seat and view["taken"] is not None
                 and not view["may_rediscard_taken"] and view["hand_sizes"][seat] > 1)
 
-    def hit(self, i: int, seat: int, action: Hit, lockout: list[int]) -> list[StoryLine]:
+    def hit(self, i: int, seat: int, action: Hit, view: View, names: tuple[str, ...], lang: str,
+            told: Told) -> tuple[StoryLine, ...]:
         """The hit of the log's action ``i``, naming the spread as it was then, and the lock-out it causes with
         ``hit_lockout`` (``lockout`` counts each seat's turns without a drop still to come)."""
-        view, lang = self.view, self.lang
-        first = view["version"] - len(self.log)
         owner = view["spreads"][action.spread - 1]["owner"]
-        card = hit_card(action, lang)
-        cards = group(self.as_before(i, action.spread), lang)
-        if owner == seat:
-            text = gettext("{name} adds {card} to their own spread {cards}", lang).format(
-                name=self.name(seat), card=card, cards=cards)
-        else:
-            text = gettext("{name} adds {card} to {owner}'s spread {cards}", lang).format(
-                name=self.name(seat), card=card, owner=self.name(owner), cards=cards)
-        out = [StoryLine(seat, text, first + i)]
+        locked = 0
         if view["hit_lockout"] and owner != seat:
-            lockout[owner] += 1
-            n = lockout[owner]
-            out.append(StoryLine(owner, ngettext(
-                "{name} cannot drop on their next turn: a hit on a player's spread stops them dropping for a turn",
-                "{name} cannot drop for their next {n} turns: each hit on a player's spread stops them dropping "
-                "for a turn", n, lang).format(name=self.name(owner), n=n), None))
-        return out
+            self.lockout[owner] += 1
+            locked = self.lockout[owner]
+        return told.said(hit_lines, seat, name_of(names, seat, lang), owner, name_of(names, owner, lang), action,
+                         tuple(self.as_before(view, i, action.spread)), locked, view["version"] - len(view["log"]) + i,
+                         lang)
 
-    def as_before(self, i: int, number: int) -> list[str]:
+    def as_before(self, view: View, i: int, number: int) -> list[str]:
         """Spread ``number``'s cards just before the log's action ``i``: its cards now less the later hits."""
-        cards = list(self.view["spreads"][number - 1]["cards"])
-        for _, action in self.log[i:]:
+        cards = list(view["spreads"][number - 1]["cards"])
+        for action in self.actions[i:]:
             if isinstance(action, Hit) and action.spread == number:
                 cards.remove(hit_token(action))
         return cards
 
-    def spades(self) -> list[StoryLine]:
+    @staticmethod
+    def spades(view: View, names: tuple[str, ...], lang: str, told: Told) -> tuple[StoryLine, ...]:
         """The spades side bet settled: the spade each bettor shows, and who paid whom."""
-        view, lang = self.view, self.lang
-        shown = []
-        for q, bet in enumerate(view["bets"]):
-            if bet:
-                card = view["spades_shown"][q]
-                shown.append(gettext("{name} shows {card}", lang).format(name=self.name(q), card=the_card(card, lang))
-                             if card else gettext("{name} has no spade", lang).format(name=self.name(q)))
-        if not shown:
-            return []
-        out = [StoryLine(None, gettext("Highest spade: {shown}", lang).format(shown=", ".join(shown)), None)]
-        paid = [(p, q, s) for p, q, s, h, reason in view["ledger"] if h == view["hand_number"] and reason == "spades"]
-        out.append(StoryLine(None, payments_line(paid, self.names, lang) if paid else gettext("Nobody pays.", lang),
-                             None))
+        shown = tuple((q, view["spades_shown"][q]) for q, bet in enumerate(view["bets"]) if bet)
+        paid = tuple((p, q, s) for p, q, s, h, reason in view["ledger"]
+                     if h == view["hand_number"] and reason == "spades")
+        return told.said(spades_lines, shown, paid, names, lang)
+
+
+def draws_line(seat: int, name: str, index: int, lang: str) -> StoryLine:
+    """"Ana draws from the stock"."""
+    return StoryLine(seat, elide(gettext("{name} draws from the stock", lang).format(name=name), lang), index)
+
+
+def takes_line(seat: int, name: str, card: str | None, index: int, lang: str) -> StoryLine:
+    """"Ana takes the 9 of clubs from the discard pile", or its top card when the view cannot tell which."""
+    if card is None:
+        text = gettext("{name} takes the top card of the discard pile", lang).format(name=name)
+    else:
+        text = gettext("{name} takes {card} from the discard pile", lang).format(name=name, card=the_card(card, lang))
+    return StoryLine(seat, elide(text, lang), index)
+
+
+def keeps_line(seat: int, name: str, taken: str, lang: str) -> StoryLine:
+    """Why the card ``taken`` from the discard pile in the turn in play stays in the hand."""
+    return StoryLine(seat, elide(gettext(
+        "{name} may not discard {card} this turn: a card taken from the discard pile cannot go "
+        "back in the same turn", lang).format(name=name, card=the_card(taken, lang)), lang), None)
+
+
+def spread_line(seat: int, name: str, action: Spread, index: int, lang: str) -> StoryLine:
+    """"Ana spreads the run 5♥ 6♥ 7♥"."""
+    kinds = (gettext("{name} spreads the set {cards}", lang),
+             gettext("{name} spreads the four of a kind {cards}", lang),
+             gettext("{name} spreads the run {cards}", lang))
+    return StoryLine(seat, elide(spread_words(str(action).split()[1:], lang, kinds, name=name), lang), index)
+
+
+def discards_line(seat: int, name: str, action: Discard, index: int, lang: str) -> StoryLine:
+    """"Ana discards the 9 of clubs"."""
+    return StoryLine(seat, elide(gettext("{name} discards {card}", lang).format(
+        name=name, card=the_card(int(action.card), lang)), lang), index)
+
+
+def drops_line(seat: int, name: str, index: int, lang: str) -> StoryLine:
+    """"Ana drops"."""
+    return StoryLine(seat, elide(gettext("{name} drops", lang).format(name=name), lang), index)
+
+
+def bets_line(seat: int, name: str, join: bool, index: int, lang: str) -> StoryLine:
+    """Whether ``name`` bets on holding the highest spade."""
+    text = (gettext("{name} bets on holding the highest spade", lang) if join
+            else gettext("{name} does not bet on the highest spade", lang)).format(name=name)
+    return StoryLine(seat, elide(text, lang), index)
+
+
+def hit_lines(seat: int, name: str, owner: int, owner_name: str, action: Hit, cards: tuple[str, ...], locked: int,
+              index: int, lang: str) -> tuple[StoryLine, ...]:
+    """The hit ``action`` by ``name`` on ``owner``'s spread of ``cards`` (as it was before), and, when it locks
+    its owner out (``locked``: the owner's turns without a drop now to come, else 0), why the owner cannot drop."""
+    card = hit_card(action, lang)
+    shown = group(cards, lang)
+    if owner == seat:
+        text = gettext("{name} adds {card} to their own spread {cards}", lang).format(name=name, card=card, cards=shown)
+    else:
+        text = gettext("{name} adds {card} to {owner}'s spread {cards}", lang).format(
+            name=name, card=card, owner=owner_name, cards=shown)
+    out = (StoryLine(seat, elide(text, lang), index),)
+    if not locked:
         return out
+    return (*out, StoryLine(owner, elide(ngettext(
+        "{name} cannot drop on their next turn: a hit on a player's spread stops them dropping for a turn",
+        "{name} cannot drop for their next {n} turns: each hit on a player's spread stops them dropping "
+        "for a turn", locked, lang).format(name=owner_name, n=locked), lang), None))
+
+
+def spades_lines(shown: tuple[tuple[int, str | None], ...], paid: tuple[tuple[int, int, int], ...],
+                 names: tuple[str, ...], lang: str) -> tuple[StoryLine, ...]:
+    """The spades side bet settled: the spade each bettor of ``shown`` shows (None: none), and the ``paid``."""
+    said = [gettext("{name} shows {card}", lang).format(name=name_of(names, q, lang), card=the_card(card, lang))
+            if card else gettext("{name} has no spade", lang).format(name=name_of(names, q, lang))
+            for q, card in shown]
+    if not said:
+        return ()
+    return (StoryLine(None, elide(gettext("Highest spade: {shown}", lang).format(shown=", ".join(said)), lang), None),
+            StoryLine(None, elide(payments_line(paid, names, lang) if paid else gettext("Nobody pays.", lang), lang),
+                      None))
