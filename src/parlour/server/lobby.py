@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parlour.bots.base import Weighed, make_bot, parse_bot_spec
+from parlour.bots.base import Weighed, bot_names, make_bot, parse_bot_spec
 from parlour.bots.levels import LEVELS, level_of, ratings
 from parlour.bots.names import readable_name
 from parlour.core.chance import seed_commitment
@@ -422,15 +422,17 @@ class Lobby:
 
     def check_budget(self, spec: str, where: str) -> None:
         """Refuse a bot spec this server does not offer or cannot read, one with a setting outside its declared
-        range (``bot/invalid``), one not in ``allowed_bots`` (``bot/not_offered``), or one asking for more search
-        than its limits allow (``bot/over_budget``)."""
+        range or naming no bot (``bot/invalid``), one not in ``allowed_bots`` (``bot/not_offered``), or one asking
+        for more search than its limits allow (``bot/over_budget``)."""
         try:
-            offered = parse_bot_spec(spec)[0] in self.settings.allowed_bots
+            name = parse_bot_spec(spec)[0]
+            offered, known = name in self.settings.allowed_bots, name in bot_names()
             excess = self.settings.over_budget(spec)
         except ParlourError as e:
             raise Rejected("bot/invalid", f"{where}: {e}") from None
         if excess:
-            raise Rejected("bot/over_budget" if offered else "bot/not_offered", f"{where}: {excess}")
+            code = "bot/over_budget" if offered else "bot/not_offered" if known else "bot/invalid"
+            raise Rejected(code, f"{where}: {excess}")
 
     def join(self, table_id: str, body: JoinIn, token: str | None = None, claim: str | None = None) -> JoinOut:
         """Seat ``body.name`` with ``token`` (a new one when None); ``claim`` is the hash of a previous match's
