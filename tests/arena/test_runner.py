@@ -71,7 +71,7 @@ def test_arena_command_writes_the_four_files(tmp_path: Path) -> None:
         ([SPEC, "--bots", "random,random", "--games", "0"], "--games 0"),
         ([SPEC, "--bots", "random,random", "--backend", "moon"], "backends are local, ray"),
         ([SPEC, "--bots", "random,random", "--out", "/proc/nope"], "cannot create the folder"),
-        ([SPEC, "--bots", "ismcts:iters=-3,random"], "iters must be positive"),
+        ([SPEC, "--bots", "ismcts:iters=-3,random"], "iters='-3' is out of range"),
     ],
 )
 def test_bad_arena_input_is_one_clear_line(args: list[str], fragment: str) -> None:

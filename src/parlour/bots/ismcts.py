@@ -178,6 +178,8 @@ class ISMCTSBot:
         """A seat's even share of the returns (0 when they have no fixed sum): a playout that ends the game with
         the seat above it counts as ahead (a win, where the winner takes all; money won, in a game of stakes)."""
         self.infer = infer
+        self.determinizer: Callable[[View], Callable[[random.Random], State[Any, Any]]] = game.determinizer
+        """Uniform draws of states consistent with a view (a study may put another sampler here)."""
         self.inferred = None if infer <= 1 else inferred_determinizer(game, infer)
         self.clock = clock
         self.iters = iters if iters is not None or ms is not None else 1000
@@ -210,7 +212,7 @@ class ISMCTSBot:
         """Draws of states consistent with ``view``: uniform ones, or inferred ones (``infer``) that draw fewer
         candidates once ``deadline`` has passed."""
         if self.inferred is None:
-            return self.game.determinizer(view)
+            return self.determinizer(view)
         return self.inferred(view, None if deadline is None else deadline.passed)
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -334,7 +334,7 @@ function chatOpen(msg) {
   const t = msg.table;
   const why = t.status === "finished" ? tr("The table is finished: its chat is closed.")
     : msg.seat === null && !t.spectator_chat ? tr("Only the players chat at this table.") : null;
-  form.hidden = why !== null;
+  form.style.display = why === null ? "" : "none";
   let note = tableState.chat.querySelector("#chat-closed");
   if (!note) {
     note = h("p", { class: "muted", id: "chat-closed" });
