@@ -60,37 +60,35 @@ class Served:
         """The base URL, once the server says it serves (the port it bound itself: nothing to race for)."""
         if self.url is not None:
             return self.url
-        deadline = time.monotonic() + START_SECONDS
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            self.said.append(line)
-            found = SERVING.search(line)
-            if found:
-                self.url = f"http://127.0.0.1:{found.group(1)}"
-                return self.url
+        found = self.read_until(SERVING)
+        if found:
+            self.url = f"http://127.0.0.1:{found.group(1)}"
+            return self.url
         self.stop()
         raise AssertionError(f"parlour serve did not say it was serving: {''.join(self.said)!r}")
 
     def ops_base(self) -> str:
         """The base URL of its operator's endpoints, as it says on the line after the one ``base`` reads."""
         self.base()
+        found = next((m for line in self.said if (m := OPS.search(line))), None) or self.read_until(OPS)
+        assert found, f"parlour serve did not say where its operator's endpoints are: {''.join(self.said)!r}"
+        return f"http://127.0.0.1:{found.group(1)}"
+
+    def read_until(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        """Read its output (kept in ``said``) until a line matches ``pattern``: the match, or None when the output
+        ends or ``START_SECONDS`` pass first."""
         deadline = time.monotonic() + START_SECONDS
-        while not any(OPS.search(line) for line in self.said) and (left := deadline - time.monotonic()) > 0:
+        while (left := deadline - time.monotonic()) > 0:
             try:
                 line = self.lines.get(timeout=left)
             except queue.Empty:
-                break
+                return None
             if line is None:
-                break
+                return None
             self.said.append(line)
-        found = [match.group(1) for line in self.said if (match := OPS.search(line))]
-        assert found, f"parlour serve did not say where its operator's endpoints are: {''.join(self.said)!r}"
-        return f"http://127.0.0.1:{found[-1]}"
+            if found := pattern.search(line):
+                return found
+        return None
 
     def output(self) -> str:
         """Everything it printed, once it has ended."""

@@ -28,6 +28,23 @@ class StoryLine(NamedTuple):
     action: int | None
 
 
+_UNTOLD: Any = object()
+"""What ``Told`` finds for a part it has not told."""
+
+
+def _carried(now: dict[Hashable, Any], before: dict[Hashable, Any], key: Hashable, make: Callable[[], T]) -> T:
+    """What ``now`` holds under ``key``; else what ``before`` (the last round) held, moved to ``now``; else
+    ``make()``, kept in ``now``."""
+    try:
+        found: T = now[key]
+    except KeyError:
+        found = before.pop(key, _UNTOLD)
+        if found is _UNTOLD:
+            found = make()
+        now[key] = found
+    return found
+
+
 class Told:
     """What a story has told so far, in one language, kept between its tellings, so that telling the story
     again, for another reader or after one more action, narrates only the events it had not told.
@@ -54,16 +71,7 @@ class Told:
 
     def said(self, narrate: Callable[..., T], *inputs: Hashable) -> T:
         """``narrate(*inputs)``, narrated once for those inputs (see the class docstring)."""
-        key = (narrate, *inputs)
-        now = self._now
-        try:
-            found: T = now[key]
-        except KeyError:
-            found = self._before.pop(key, _UNTOLD)
-            if found is _UNTOLD:
-                found = narrate(*inputs)
-            now[key] = found
-        return found
+        return _carried(self._now, self._before, (narrate, *inputs), lambda: narrate(*inputs))
 
     def same(self, slot: Hashable, narrate: Callable[..., T], *inputs: Any) -> T:
         """``narrate(*inputs)``, or what it gave the last time ``slot`` was told, if from equal inputs."""
@@ -74,15 +82,7 @@ class Told:
 
     def kept(self, slot: Hashable, make: Callable[[], T]) -> T:
         """The object kept under ``slot``, made by ``make()`` if there is none (see the class docstring)."""
-        slots = self._slots
-        try:
-            found: T = slots[slot]
-        except KeyError:
-            found = self._slots_before.pop(slot, _UNTOLD)
-            if found is _UNTOLD:
-                found = make()
-            slots[slot] = found
-        return found
+        return _carried(self._slots, self._slots_before, slot, make)
 
     def turn(self) -> None:
         """Begin another round of tellings (the server's: the next version of the table): what this round does
@@ -90,9 +90,6 @@ class Told:
         self._before, self._now = self._now, {}
         self._slots_before, self._slots = self._slots, {}
 
-
-_UNTOLD: Any = object()
-"""What ``Told`` finds for a part it has not told."""
 
 
 class Same:
