@@ -177,7 +177,6 @@ class ISMCTSBot:
         self.even = 0.0 if total is None else total / game.num_players
         """A seat's even share of the returns (0 when they have no fixed sum): a playout that ends the game with
         the seat above it counts as ahead (a win, where the winner takes all; money won, in a game of stakes)."""
-        self.infer = infer
         self.determinizer: Callable[[View], Callable[[random.Random], State[Any, Any]]] = game.determinizer
         """Uniform draws of states consistent with a view (a study may put another sampler here)."""
         self.inferred = None if infer <= 1 else inferred_determinizer(game, infer)
