@@ -44,7 +44,7 @@ def test_moves_are_computed_in_workers_and_are_the_bots_own() -> None:
     async def in_pool() -> tuple[object, int]:
         pool = BotPool(1, 2000)
         try:
-            action = await pool.choose(game, bot, view, legal, random.Random("t:0:0"))
+            action = await pool.choose(game, bot, view, legal, "t:0:0")
             return action, await pool.run(worker_pid)
         finally:
             pool.close()
@@ -62,7 +62,7 @@ def test_the_pool_computes_at_most_its_workers_moves_at_once_in_the_order_asked(
     async def ask(pool: BotPool, i: int) -> None:
         state = states[i]
         action = await pool.choose(game, bot, state.view(state.current_player), list(state.legal_actions()),
-                                   random.Random(i))
+                                   str(i))
         assert action in state.legal_actions()
         finished.append(i)
 
@@ -90,7 +90,7 @@ def test_an_iteration_only_search_stops_at_the_time_cap() -> None:
         pool = BotPool(1, 50)
         try:
             return await asyncio.wait_for(pool.choose(game, bot, state.view(state.current_player),
-                                                      list(state.legal_actions()), random.Random(1)), 120)
+                                                      list(state.legal_actions()), "1"), 120)
         finally:
             pool.close()
 

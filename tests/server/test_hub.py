@@ -110,7 +110,7 @@ def test_a_state_is_built_once_per_seat_and_language_and_presence_asked_often_is
     asked, conns = asyncio.run(scenario())
     assert sorted(asked, key=str) == [(0, "en"), (None, "en"), (None, "fr")]  # seat 0; English spectators; French
     assert [c.outbox.qsize() for c in conns] == [2, 2, 2, 2]
-    assert json.loads(conns[2].outbox.get_nowait())["lang"] == "fr"
+    assert json.loads(conns[2].outbox.get_nowait()[0])["lang"] == "fr"
 
 
 class DeafSocket(FakeSocket):
@@ -134,3 +134,17 @@ def test_a_write_stuck_on_a_client_that_reads_nothing_is_given_up_and_the_client
     deaf, conn = asyncio.run(scenario())
     assert deaf.closed is not None and deaf.closed[0] == 1008 and "ws_outbox_bytes (65536)" in deaf.closed[1]
     assert conn.outbox.empty() and conn.waiting_bytes == 0 and conn.writing is None
+
+
+def test_the_outbox_counts_the_bytes_sent_not_the_characters() -> None:
+    """A message of names in wide characters counts its UTF-8 bytes against ``ws_outbox_bytes``: four per
+    playing card symbol, not one."""
+    name = "\U0001f0a1" * 5_000  # 20,000 bytes on the wire, 5,000 characters
+    conn = Connection("t", None, None, outbox_limit=512, outbox_bytes=65_536)
+    hub = Hub()
+    hub.add(conn)
+    for _ in range(3):
+        hub.publish("t", lambda seat, lang: {"name": name})
+    assert conn.waiting_bytes == 3 * (len('{"name":""}') + 20_000)
+    hub.publish("t", lambda seat, lang: {"name": name})  # 4 × 20 KB pass the 64 KiB budget: counted as bytes
+    assert conn.ended and conn.waiting_bytes == 0

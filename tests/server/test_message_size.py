@@ -2,7 +2,8 @@
 
 Each game is played by random moves at the largest configuration the default settings let anyone create
 (most players, most hands or highest target, every flag that lengthens a hand or adds to the view), with
-40-character names escaped to the longest JSON and every move counted as a stand-in's. The message is the
+40-character names of the widest characters and every move counted as a stand-in's. The size is the one sent: the
+JSON text's UTF-8 bytes. The message is the
 lobby's own (``Lobby.state_message``), built for every seat and a spectator at every ``EVERY``-th position
 and at the end.
 """
@@ -17,7 +18,7 @@ import pytest
 
 from parlour.core.game import RECENT_RESULTS
 from parlour.core.registry import game_classes
-from parlour.server.hub import encode
+from parlour.server.hub import encode, size
 from parlour.server.lobby import Lobby
 from parlour.server.schemas import TableIn
 from parlour.server.storage import Storage
@@ -25,7 +26,7 @@ from tests.server.conftest import settings_for
 
 LIMIT = 65_536
 NAME = "\U0001f0a1" * 40
-"""The longest name allowed, each character written as a 12-byte escape in the JSON sent."""
+"""The longest name allowed, each character four bytes in the UTF-8 sent."""
 EVERY = 4
 """Positions between two measures (the last position, where the history is longest, is always measured)."""
 CAPPED = "capped"
@@ -64,7 +65,7 @@ def test_every_message_of_the_largest_match_is_under_64_kib(tmp_path: Path, game
         if state.version % EVERY == 0 or state.is_terminal:
             for seat in [*range(players), None]:
                 message = lobby.state_message(table, seat)
-                largest = max(largest, len(encode(message)))
+                largest = max(largest, size(encode(message)))
         if state.is_terminal:
             break
         table.stand_in_moves.add(state.version)

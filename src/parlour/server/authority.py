@@ -12,7 +12,6 @@ state; the caller then tells the clients. A refused action changes nothing.
 from __future__ import annotations
 
 import hmac
-import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -372,8 +371,9 @@ class TableAuthority:
         except ParlourError as e:
             raise ActionDoesNotReplay(self.state.version + 1, text, seat, e) from None
 
-    def bot_turn(self) -> tuple[int, int, View, list[Any], random.Random]:
-        """What a bot needs to play the current turn: seat, version, view, legal actions, a seeded rng."""
+    def bot_turn(self) -> tuple[int, int, View, list[Any], str]:
+        """What a bot needs to play the current turn: seat, version, view, legal actions, and the seed of its
+        generator (the table, the version and the seat: a replay draws the same)."""
         seat = self.state.current_player
-        rng = random.Random(f"{self.id}:{self.state.version}:{seat}")
-        return seat, self.state.version, self.state.view(seat), list(self.state.legal_actions()), rng
+        seed = f"{self.id}:{self.state.version}:{seat}"
+        return seat, self.state.version, self.state.view(seat), list(self.state.legal_actions()), seed

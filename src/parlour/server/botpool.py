@@ -7,7 +7,7 @@ bounded: at most ``bot_workers`` moves are computed at once, the others wait in
 the order they were asked, and each table has at most one move asked at a time
 (``BotDriver``), so no table holds more than one worker. A worker is sent what
 the bot may see and nothing more: the game and rules, the bot's spec (its full
-name), the seat's view, the legal actions and the move's seeded generator. It
+name), the seat's view, the legal actions and the seed of the move's generator. It
 keeps the bots it built. A move is capped at ``max_bot_ms``: every bot that searches
 (``TimeCapped``) thinks for the lesser of its own time budget and that one, so no
 move holds a worker longer (an iteration-only search stops at whichever ends first).
@@ -56,10 +56,10 @@ def built(game: str, rules: str, spec: str, cap_ms: float) -> Bot:
     return bot
 
 
-def think(game: str, rules: str, spec: str, cap_ms: float, view: View, legal: Sequence[Action],
-          rng: random.Random) -> Action:
-    """One move, in a worker: the bot ``spec`` chooses among ``legal`` from ``view``."""
-    return built(game, rules, spec, cap_ms).choose(view, legal, rng)
+def think(game: str, rules: str, spec: str, cap_ms: float, view: View, legal: Sequence[Action], seed: str) -> Action:
+    """One move, in a worker: the bot ``spec`` chooses among ``legal`` from ``view``, its generator seeded by
+    ``seed`` (sent rather than a generator: a few bytes to pickle, not its 2.5 KB of state)."""
+    return built(game, rules, spec, cap_ms).choose(view, legal, random.Random(seed))
 
 
 def advise(game: str, rules: str, ms: float, view: View, legal: Sequence[Action], rng: random.Random,
@@ -154,19 +154,19 @@ class BotPool:
             self.running -= 1
             self._slots.release()
 
-    async def choose(self, game: Game[Any], bot: Bot, view: View, legal: Sequence[Action],
-                     rng: random.Random) -> Action:
-        """The move ``bot`` makes for ``game`` from ``view``, computed in the pool once a worker is free."""
+    async def choose(self, game: Game[Any], bot: Bot, view: View, legal: Sequence[Action], seed: str) -> Action:
+        """The move ``bot`` makes for ``game`` from ``view``, computed in the pool once a worker is free, with a
+        generator seeded by ``seed``."""
         async with self._slot():
             started = time.perf_counter()
             action: Action
             if self.workers == 0:
                 if isinstance(bot, TimeCapped):
                     bot.cap(self.cap_ms)
-                action = await asyncio.to_thread(bot.choose, view, legal, rng)
+                action = await asyncio.to_thread(bot.choose, view, legal, random.Random(seed))
             else:
                 rules = json.dumps(game.rules.to_dict(), sort_keys=True)
-                action = await self.run(think, game.spec.name, rules, bot.name, self.cap_ms, view, list(legal), rng)
+                action = await self.run(think, game.spec.name, rules, bot.name, self.cap_ms, view, list(legal), seed)
             self.metrics.bot_thought(game.spec.name, bot.name, time.perf_counter() - started)
             return action
 

@@ -161,9 +161,9 @@ class BotDriver:
         await asyncio.sleep(delay)
         if table.version != version or table.status != "playing":
             return
-        seat, version, view, legal, rng = table.bot_turn()
+        seat, version, view, legal, seed = table.bot_turn()
         try:
-            action: Any = await self.pool.choose(table.game, bot, view, legal, rng)
+            action: Any = await self.pool.choose(table.game, bot, view, legal, seed)
         except BrokenProcessPool:
             log.warning("table %s: a bot worker died; the move is asked again", table.id)
             self._start(table, bot, RETRY_FIRST)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
+import orjson
 from starlette.websockets import WebSocket
 
 from parlour.core.i18n import SOURCE_LANGUAGE
@@ -31,8 +31,21 @@ CLOSE_SECONDS = 5.0
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as the compact JSON text sent (ASCII only: its length is its size in bytes)."""
-    return json.dumps(message, separators=(",", ":"))
+    """A message as the compact JSON text sent (UTF-8 on the wire: ``size`` gives its bytes). orjson encodes a
+    state message about eight times faster than ``json``, and the server sends one per reader per action."""
+    return orjson.dumps(message).decode()
+
+
+def size(text: str) -> int:
+    """The bytes ``text`` takes on the wire (UTF-8); counted only when it is not ASCII, which CPython knows."""
+    return len(text) if text.isascii() else len(text.encode())
+
+
+class Close(NamedTuple):
+    """The close queued after a connection's last message."""
+
+    code: int
+    reason: str
 
 
 class Connection:
@@ -52,7 +65,8 @@ class Connection:
         self.waiting_bytes = 0
         self.ended = False
         """Its close is queued: nothing more is."""
-        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.outbox: asyncio.Queue[tuple[str, int] | Close] = asyncio.Queue()
+        """Each message waiting with its size in bytes, then perhaps the close."""
         self.writing: asyncio.Future[None] | None = None
         """The write to the client in progress, if any."""
 
@@ -67,17 +81,18 @@ class Connection:
         if self.outbox.qsize() >= self.outbox_limit:
             self.drop(f"too slow: more than ws_outbox_limit ({self.outbox_limit}) messages waiting to be read")
             return
-        if self.waiting_bytes and self.waiting_bytes + len(text) > self.outbox_bytes:  # slow, not one big message
+        bytes_ = size(text)
+        if self.waiting_bytes and self.waiting_bytes + bytes_ > self.outbox_bytes:  # slow, not one big message
             self.drop(f"too slow: more than ws_outbox_bytes ({self.outbox_bytes}) bytes waiting to be read")
             return
-        self.waiting_bytes += len(text)
-        self.outbox.put_nowait(text)
+        self.waiting_bytes += bytes_
+        self.outbox.put_nowait((text, bytes_))
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection with ``code`` once the messages already queued are sent; queue nothing more."""
         if not self.ended:
             self.ended = True
-            self.outbox.put_nowait((code, reason))
+            self.outbox.put_nowait(Close(code, reason))
 
     def drop(self, reason: str) -> None:
         """Close a client too far behind at once (1008): what waits for it is dropped, a write stuck on it given up."""
@@ -97,12 +112,13 @@ class Connection:
         try:
             while True:
                 item = await self.outbox.get()
-                if isinstance(item, tuple):
+                if isinstance(item, Close):
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(websocket.close(code=item[0], reason=item[1]), CLOSE_SECONDS)
+                        await asyncio.wait_for(websocket.close(code=item.code, reason=item.reason), CLOSE_SECONDS)
                     return
-                self.waiting_bytes -= len(item)
-                writing = self.writing = asyncio.ensure_future(websocket.send_text(item))
+                text, bytes_ = item
+                self.waiting_bytes -= bytes_
+                writing = self.writing = asyncio.ensure_future(websocket.send_text(text))
                 await asyncio.wait([writing])
                 self.writing = None
                 if not writing.cancelled():
