@@ -19,7 +19,10 @@ a scripted seat waits its think time (uniform in 0.5–1.5 × ``--think``), send
 random legal action with the state version it saw, and measures the round trip
 until it receives the state at a later version. A phase stops after
 ``--seconds`` or ``--max-actions`` round trips, whichever comes first; the
-server is always stopped at the end. All traffic stays on 127.0.0.1.
+server is always stopped at the end. All traffic stays on 127.0.0.1. The load
+generator's own garbage collector is off while a phase measures (``measuring``):
+its pauses (full collections of 100 ms and more over every client's latest
+state) would otherwise be counted as the server's round trips.
 
 Printed per phase: processes, tables, actions per second at all tables (people and bots),
 round trips per second, p50/p95/p99 round-trip latency in ms, p50/p99 fan-out
@@ -33,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
@@ -173,6 +177,19 @@ class Seat:
                 raise TableError("client/stuck") from None
 
 
+@contextlib.contextmanager
+def measuring() -> Iterator[None]:
+    """The load generator's collector off (what it holds so far frozen) while a phase measures, then on again."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
 def choose(legal: list[str], rng: random.Random) -> str:
     """A random legal action; Tonk's ``drop`` only when nothing else is legal, so hands last."""
     rest = [a for a in legal if a != "drop"]
@@ -203,12 +220,13 @@ class Load:
                     await ready.acquire()
             for table in seen:
                 table.start = table.last
-            started = time.perf_counter()
-            go.set()
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(seconds):
-                    await phase.enough.wait()
-            phase.seconds = time.perf_counter() - started
+            with measuring():
+                started = time.perf_counter()
+                go.set()
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(seconds):
+                        await phase.enough.wait()
+                phase.seconds = time.perf_counter() - started
             phase.actions = sum(t.last - t.start for t in seen)
         except TimeoutError:
             phase.errors["setup/timeout"] += 1

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -95,6 +97,44 @@ def test_an_iteration_only_search_stops_at_the_time_cap() -> None:
             pool.close()
 
     assert asyncio.run(main()) in state.legal_actions()
+
+
+def test_a_worker_killed_during_a_job_is_reported_and_replaced_and_an_error_is_raised_where_asked() -> None:
+    async def main() -> tuple[int, int]:
+        pool = BotPool(1, 2000)
+        try:
+            first = await pool.run(worker_pid)
+            with pytest.raises(ZeroDivisionError):  # a job's own error: the worker stays
+                await pool.run(divmod, 1, 0)
+            assert await pool.run(worker_pid) == first
+            sleeping = asyncio.ensure_future(pool.run(time.sleep, 30))
+            await asyncio.sleep(0.2)
+            os.kill(first, signal.SIGKILL)  # out of memory, say
+            with pytest.raises(BrokenProcessPool):
+                await asyncio.wait_for(sleeping, 20)
+            return first, await pool.run(worker_pid)
+        finally:
+            pool.close()
+
+    first, second = asyncio.run(main())
+    assert second not in (first, os.getpid())
+
+
+def test_a_job_given_up_ends_before_its_worker_takes_another() -> None:
+    async def main() -> float:
+        pool = BotPool(1, 2000)
+        try:
+            await pool.run(worker_pid)  # started
+            given_up = asyncio.ensure_future(pool.run(time.sleep, 0.5))
+            await asyncio.sleep(0.1)
+            given_up.cancel()
+            started = time.monotonic()
+            await pool.run(worker_pid)
+            return time.monotonic() - started
+        finally:
+            pool.close()
+
+    assert asyncio.run(main()) >= 0.3  # it waited for the sleep to end, not ran beside it
 
 
 def test_a_server_with_a_pool_plays_its_bots_to_the_end(db_url: str) -> None:

@@ -17,6 +17,10 @@ one more refused with ``PoolFull``), so that a hint never takes a bot's worker n
 With ``bot_workers = 0`` the moves are computed on threads of the server itself (``hint_workers = 0``: the hints).
 A worker ends itself when the server that started it is gone, even killed
 without warning (``kill -9``, out of memory), so no worker outlives its server.
+
+The server talks to each worker over a pipe of its own that the event loop watches (``Worker``), one job at a
+time: no thread of the server's takes part. A ``ProcessPoolExecutor`` hands each job to two threads of its own,
+and under load the event loop waited for the interpreter lock behind them at every move (a tenth of its time).
 """
 
 from __future__ import annotations
@@ -28,11 +32,11 @@ import os
 import random
 import threading
 import time
-from collections.abc import AsyncIterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from functools import lru_cache
+from multiprocessing.connection import Connection
 from typing import Any
 
 from parlour.bots.base import Bot, Explanation, TimeCapped, explain, make_bot
@@ -87,6 +91,80 @@ def watch_server(server: int) -> None:
     threading.Thread(target=watch, name="parlour-watch-server", daemon=True).start()
 
 
+def serve_jobs(conn: Connection, server: int) -> None:
+    """A worker's life: ``(function, arguments)`` read from ``conn``, one at a time, and ``(True, its result)`` or
+    ``(False, the exception it raised)`` written back, until the server closes the pipe or is gone."""
+    watch_server(server)
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[bool, Any] = (True, fn(*args))
+        except Exception as e:  # the server raises it where the job was asked
+            reply = (False, e)
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+        except Exception as e:  # a result or an exception that does not pickle
+            conn.send((False, RuntimeError(f"{fn.__name__}: {e}")))
+
+
+class Worker:
+    """One worker process, and the server's end of its pipe."""
+
+    def __init__(self, context: Any) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=serve_jobs, args=(child, os.getpid()), daemon=True,
+                                       name="parlour-worker")
+        self.process.start()
+        child.close()
+        self.watched: tuple[asyncio.AbstractEventLoop, int] | None = None
+        """The loop watching the pipe for the answer to the job under way, and the pipe's descriptor."""
+
+    def ask(self, loop: asyncio.AbstractEventLoop, fn: Callable[..., Any], args: tuple[Any, ...],
+            done: Callable[[BaseException | None, Any], None]) -> None:
+        """Send the job; ``done(None, result)``, or ``done(the exception, None)``, once the worker answers
+        (``BrokenProcessPool`` when it died). The job is a few kilobytes: the pipe, empty, takes it at once."""
+        fd = self.conn.fileno()
+
+        def answered() -> None:
+            self.unwatch()
+            try:
+                ok, value = self.conn.recv()
+            except (EOFError, OSError):
+                done(BrokenProcessPool(f"worker {self.process.pid} ended during a job"), None)
+                return
+            if ok:
+                done(None, value)
+            else:
+                done(value, None)
+
+        loop.add_reader(fd, answered)
+        self.watched = (loop, fd)
+        try:
+            self.conn.send((fn, args))
+        except (BrokenPipeError, OSError):
+            self.unwatch()
+            done(BrokenProcessPool(f"worker {self.process.pid} has ended"), None)
+
+    def unwatch(self) -> None:
+        if self.watched is not None:
+            loop, fd = self.watched
+            self.watched = None
+            if not loop.is_closed():
+                loop.remove_reader(fd)
+
+    def stop(self) -> None:
+        """End the worker now (a job it is computing is dropped)."""
+        self.unwatch()
+        self.conn.close()
+        if self.process.is_alive():
+            self.process.terminate()
+
+
 def worker_pid() -> int:
     """The process a job runs in (tests check that bots think outside the server)."""
     return os.getpid()
@@ -118,23 +196,40 @@ class BotPool:
         self.waiting = 0
         """Moves waiting for a worker, served in the order they were asked."""
         self._slots = asyncio.Semaphore(max(workers, 1))
-        self._executor: ProcessPoolExecutor | None = None
+        self._idle: asyncio.Queue[Worker] = asyncio.Queue()
+        self._started: set[Worker] = set()
 
-    def _pool(self) -> ProcessPoolExecutor:
-        if self._executor is None:
+    async def _worker(self) -> Worker:
+        """An idle worker, started if fewer than ``workers`` run (each on first use, and again after one died)."""
+        if self._idle.empty() and len(self._started) < max(self.workers, 1):
             # spawn, not fork: the server has threads (storage writer, Redis) that a fork would copy mid-state
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=watch_server, initargs=(os.getpid(),))
-        return self._executor
+            worker = Worker(multiprocessing.get_context("spawn"))
+            self._started.add(worker)
+            return worker
+        return await self._idle.get()
 
     async def run(self, fn: Any, *args: Any) -> Any:
-        """``fn(*args)`` in a worker (the pool is started on first use and again if a worker died)."""
+        """``fn(*args)`` in a worker; ``BrokenProcessPool`` when it died meanwhile (killed, out of memory): the
+        next job gets a fresh one. Given up (cancelled), the job still ends before its worker takes another."""
+        worker = await self._worker()
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool(), fn, *args)
-        except BrokenProcessPool:
-            self._executor = None  # a worker died (killed, out of memory): the next move gets a fresh pool
-            raise
+        answer: asyncio.Future[Any] = loop.create_future()
+
+        def done(error: BaseException | None, value: Any) -> None:
+            if isinstance(error, BrokenProcessPool):
+                self._started.discard(worker)
+                worker.stop()
+            else:
+                self._idle.put_nowait(worker)
+            if answer.done():
+                return
+            if error is not None:
+                answer.set_exception(error)
+            else:
+                answer.set_result(value)
+
+        worker.ask(loop, fn, args, done)
+        return await answer
 
     @asynccontextmanager
     async def _slot(self) -> AsyncIterator[None]:
@@ -186,6 +281,7 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the workers; moves still waiting are dropped (their tables replay them after a restart)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        for worker in self._started:
+            worker.stop()
+        self._started.clear()
+        self._idle = asyncio.Queue()
