@@ -131,3 +131,25 @@ def test_one_rematch_per_table_is_stored(storage: Storage) -> None:
     with pytest.raises(StorageConflict):
         storage.create(second)
     assert storage.rematch_of("done") == "next1" and storage.load("next2") is None
+
+
+def test_an_appended_action_keeps_its_stand_in_and_fingerprint(storage: Storage) -> None:
+    storage.create(sample())
+    storage.append_action("t1", 0, 0, "draw stock", stand_in=True, digest="d0")
+    storage.append_action("t1", 1, 0, "discard 2c", digest="d1")
+    loaded = storage.load("t1")
+    assert loaded is not None
+    assert loaded.stand_in_moves == {0} and loaded.actions == [(0, "draw stock"), (0, "discard 2c")]
+    assert loaded.digests == ["d0", "d1"]
+
+
+def test_a_failed_append_on_sqlite_is_unavailable_naming_the_database(tmp_path: Path) -> None:
+    from parlour.server.storage import StorageUnavailable
+
+    store = Storage(f"sqlite:///{tmp_path / 's.db'}")
+    store.create(sample())
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE parlour_actions")
+    with pytest.raises(StorageUnavailable, match=r"database sqlite:///.*s\.db is unavailable: no such table"):
+        store.append_action("t1", 0, 0, "draw stock")
+    store.close()

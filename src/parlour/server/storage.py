@@ -15,6 +15,7 @@ is restored only when it replays to the same positions (``core.versions``).
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -209,6 +210,10 @@ class Storage:
         )
         self.chat = chat_table(self.metadata, prefix)
         self._insert_action = self.actions.insert()
+        compiled = self._insert_action.compile(dialect=self.engine.dialect)
+        self._quick_insert = (str(compiled), list(compiled.positiontup or ())) \
+            if self.engine.dialect.name == "sqlite" else None
+        """On SQLite, the action insert as the driver takes it, and its parameters' order (``_append_quick``)."""
         self.prefix = prefix
         migrate(self.engine, prefix)
 
@@ -297,15 +302,37 @@ class Storage:
         Raises ``StorageError`` when that index is already stored (another
         process played first): the caller must not apply the action.
         """
+        row = {"table_id": table_id, "idx": index, "seat": seat, "text": text, "stand_in": stand_in, "digest": digest}
+        if result is None and self._quick_insert is not None:
+            self._append_quick(self._quick_insert, row, text)
+            return
         try:
             with self.engine.begin() as conn:
-                conn.execute(self._insert_action, {"table_id": table_id, "idx": index, "seat": seat, "text": text,
-                                                   "stand_in": stand_in, "digest": digest})
+                conn.execute(self._insert_action, row)
                 if result is not None:
                     conn.execute(update(self.tables).where(self.tables.c.id == table_id)
                                  .values(finished=True, result=result))
         except IntegrityError:
             raise StorageConflict(f"table {table_id!r} already has action {index + 1}; {text!r} not stored") from None
+
+    def _append_quick(self, insert: tuple[str, list[str]], row: dict[str, Any], text: str) -> None:
+        """``append_action``'s insert on SQLite, made through the driver on a pooled connection: the server makes
+        one per action, and SQLAlchemy's execution and transaction took three quarters of its time (a tenth of a
+        millisecond). Its failures are told as SQLAlchemy's are (``_unavailable``)."""
+        sql, names = insert
+        raw = self.engine.raw_connection()
+        try:
+            raw.cursor().execute(sql, [row[name] for name in names])
+            raw.commit()
+        except sqlite3.IntegrityError:
+            raw.rollback()
+            raise StorageConflict(f"table {row['table_id']!r} already has action {row['idx'] + 1}; {text!r} "
+                                  "not stored") from None
+        except sqlite3.Error as e:
+            self.metrics.storage_error()
+            raise StorageUnavailable(mask(f"database {self.shown_url} is unavailable: {e}")) from None
+        finally:
+            raw.close()
 
     def set_stand_in(self, table_id: str, seat: int, on: bool) -> None:
         """Note that a stand-in bot now plays (or no longer plays) for a person's seat."""
