@@ -67,8 +67,10 @@ class Connection:
         """Its close is queued: nothing more is."""
         self.outbox: asyncio.Queue[tuple[str, int] | Close] = asyncio.Queue()
         """Each message waiting with its size in bytes, then perhaps the close."""
-        self.writing: asyncio.Future[None] | None = None
-        """The write to the client in progress, if any."""
+        self.writing: asyncio.Task[None] | None = None
+        """The pump, while it is writing to the client (``drop`` cancels that write)."""
+        self.given_up = False
+        """``drop`` cancelled the write under way: the pump goes on to the close."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` (see ``send_text``)."""
@@ -100,32 +102,36 @@ class Connection:
             self.outbox.get_nowait()
         self.waiting_bytes = 0
         self.close(CLOSE_TOO_SLOW, reason)
-        if self.writing is not None:
+        if self.writing is not None and not self.given_up:
+            self.given_up = True
             self.writing.cancel()
 
     async def pump(self, websocket: WebSocket) -> None:
         """Write the outbox to ``websocket`` until its close (the connection's handler ends with it).
 
-        Each write runs as its own task, so that ``drop`` can give it up without ending the pump,
-        which then sends the close (or gives up after ``CLOSE_SECONDS``).
+        A write that ``drop`` gives up is cancelled without ending the pump, which then sends the close (or
+        gives up after ``CLOSE_SECONDS``). Each write is awaited in place, not as a task of its own: the
+        server writes one message per reader per action.
         """
-        try:
-            while True:
-                item = await self.outbox.get()
-                if isinstance(item, Close):
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(websocket.close(code=item.code, reason=item.reason), CLOSE_SECONDS)
-                    return
-                text, bytes_ = item
-                self.waiting_bytes -= bytes_
-                writing = self.writing = asyncio.ensure_future(websocket.send_text(text))
-                await asyncio.wait([writing])
+        pump = asyncio.current_task()
+        while True:
+            item = await self.outbox.get()
+            if isinstance(item, Close):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(websocket.close(code=item.code, reason=item.reason), CLOSE_SECONDS)
+                return
+            text, bytes_ = item
+            self.waiting_bytes -= bytes_
+            self.writing = pump
+            try:
+                await websocket.send_text(text)  # a failed write ends the pump
+            except asyncio.CancelledError:
+                if not self.given_up or pump is None:
+                    raise
+                pump.uncancel()
+            finally:
                 self.writing = None
-                if not writing.cancelled():
-                    writing.result()  # a failed write ends the pump
-        finally:
-            if self.writing is not None:
-                self.writing.cancel()
+                self.given_up = False
 
 
 class Hub:

@@ -133,7 +133,8 @@ def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
     kept: list[list[Any]] = []
     size = 0
     for line in reversed(lines[-STORY_LINES:]):
-        size += len(line.text.encode())
+        text = line.text
+        size += len(text) if text.isascii() else len(text.encode())
         if size > STORY_BYTES:
             break
         kept.append(list(line))
