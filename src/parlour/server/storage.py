@@ -41,7 +41,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import ExceptionContext, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
@@ -222,10 +222,7 @@ class Storage:
         becomes ``StorageUnavailable``, one line naming the URL."""
         if isinstance(context.sqlalchemy_exception, IntegrityError) or context.is_pre_ping:
             return  # a failed pre-ping is the pool's to handle: it replaces the connection
-        self.metrics.storage_error()
-        cause = str(context.original_exception).strip().splitlines()
-        raise StorageUnavailable(mask(f"database {self.shown_url} is unavailable: "
-                                      f"{cause[0] if cause else type(context.original_exception).__name__}"))
+        raise self._gone(context.original_exception)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -320,7 +317,10 @@ class Storage:
         one per action, and SQLAlchemy's execution and transaction took three quarters of its time (a tenth of a
         millisecond). Its failures are told as SQLAlchemy's are (``_unavailable``)."""
         sql, names = insert
-        raw = self.engine.raw_connection()
+        try:
+            raw = self.engine.raw_connection()
+        except (sqlite3.Error, DBAPIError) as e:  # the database cannot be opened
+            raise self._gone(getattr(e, "orig", None) or e) from None
         try:
             raw.cursor().execute(sql, [row[name] for name in names])
             raw.commit()
@@ -329,10 +329,16 @@ class Storage:
             raise StorageConflict(f"table {row['table_id']!r} already has action {row['idx'] + 1}; {text!r} "
                                   "not stored") from None
         except sqlite3.Error as e:
-            self.metrics.storage_error()
-            raise StorageUnavailable(mask(f"database {self.shown_url} is unavailable: {e}")) from None
+            raise self._gone(e) from None
         finally:
             raw.close()
+
+    def _gone(self, error: BaseException) -> StorageUnavailable:
+        """``StorageUnavailable`` for ``error``, one line naming the URL, counted in the metrics."""
+        self.metrics.storage_error()
+        cause = str(error).strip().splitlines()
+        return StorageUnavailable(mask(f"database {self.shown_url} is unavailable: "
+                                       f"{cause[0] if cause else type(error).__name__}"))
 
     def set_stand_in(self, table_id: str, seat: int, on: bool) -> None:
         """Note that a stand-in bot now plays (or no longer plays) for a person's seat."""
