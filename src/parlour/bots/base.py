@@ -87,12 +87,6 @@ def explain(bot: Bot, game: Game[Any], view: View, legal: Sequence[Action], rng:
     return Explanation(Weighed(action, words), (), 0, reason, bot.name)
 
 
-def is_quick(bot: Bot) -> bool:
-    """Whether ``bot`` plays by a fixed rule, searching nothing (its class says ``quick = True``): a move takes
-    it about a millisecond at most, so a server makes it in place; sending it to a worker costs more."""
-    return bool(getattr(bot, "quick", False))
-
-
 @runtime_checkable
 class TimeCapped(Protocol):
     """A bot whose search can be held to a time budget: a server caps each move at its ``max_bot_ms``."""

@@ -13,7 +13,6 @@ from parlour.core.game import Action, Game, View
 
 class RandomBot:
     name = "random"
-    quick = True
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]

@@ -15,8 +15,6 @@ A player's hint (``advise``: the strong bot's explained move from that seat's vi
 way, but in a pool of its own (the lobby's: ``hint_workers`` processes, at most ``hint_queue`` hints waiting,
 one more refused with ``PoolFull``), so that a hint never takes a bot's worker nor a place in its queue.
 With ``bot_workers = 0`` the moves are computed on threads of the server itself (``hint_workers = 0``: the hints).
-A quick bot (``is_quick``: random, heuristic: a fixed rule, no search) moves in place, on the event loop, taking
-no worker: its move costs less than sending it to one.
 A worker ends itself when the server that started it is gone, even killed
 without warning (``kill -9``, out of memory), so no worker outlives its server.
 
@@ -41,7 +39,7 @@ from functools import lru_cache
 from multiprocessing.connection import Connection
 from typing import Any
 
-from parlour.bots.base import Bot, Explanation, TimeCapped, explain, is_quick, make_bot
+from parlour.bots.base import Bot, Explanation, TimeCapped, explain, make_bot
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
 from parlour.core.registry import load_game
@@ -201,11 +199,6 @@ class BotPool:
         self._idle: asyncio.Queue[Worker] = asyncio.Queue()
         self._started: set[Worker] = set()
 
-    @property
-    def processes(self) -> int:
-        """Worker processes started and not known to have ended."""
-        return len(self._started)
-
     async def _worker(self) -> Worker:
         """An idle worker, started if fewer than ``workers`` run (each on first use, and again after one died)."""
         if self._idle.empty() and len(self._started) < max(self.workers, 1):
@@ -258,12 +251,7 @@ class BotPool:
 
     async def choose(self, game: Game[Any], bot: Bot, view: View, legal: Sequence[Action], seed: str) -> Action:
         """The move ``bot`` makes for ``game`` from ``view``, computed in the pool once a worker is free, with a
-        generator seeded by ``seed``; a quick bot's at once, in place (module docstring)."""
-        if is_quick(bot):
-            started = time.perf_counter()
-            moved = bot.choose(view, legal, random.Random(seed))
-            self.metrics.bot_thought(game.spec.name, bot.name, time.perf_counter() - started)
-            return moved
+        generator seeded by ``seed``."""
         async with self._slot():
             started = time.perf_counter()
             action: Action

@@ -38,8 +38,6 @@ class HeuristicBot:
     """A game's heuristic playing a seat from its view."""
 
     name = "heuristic"
-    quick = True
-    """A fixed rule on the view: at most about a millisecond a move (``is_quick``)."""
 
     def __init__(self, heuristic: Heuristic) -> None:
         self.heuristic = heuristic
