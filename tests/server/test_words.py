@@ -147,3 +147,5 @@ def test_a_story_sent_is_its_latest_lines_within_the_line_and_byte_limits() -> N
     assert latest_story(lines) == [[0, f"line {i}", i] for i in range(200 - STORY_LINES, 200)]
     long = [StoryLine(None, "é" * 1000, None)] * 40  # 2,000 bytes each
     assert len(latest_story(long)) == STORY_BYTES // 2000
+    fewer_characters = long[:16]  # 16,000 characters, under STORY_BYTES, but 32,000 bytes: still cut by bytes
+    assert len(latest_story(fewer_characters)) == STORY_BYTES // 2000

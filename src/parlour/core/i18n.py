@@ -49,6 +49,8 @@ def catalog_path(lang: str) -> str:
 
 def check_language(lang: str) -> str:
     """``lang`` if the interface speaks it (any case), else a ``ParlourError`` listing the languages."""
+    if lang in LANGUAGES:  # as written: every call of gettext from the server's words
+        return lang
     code = lang.strip().lower()
     if code not in LANGUAGES:
         raise ParlourError(f"language {lang!r} is not available: languages are {', '.join(LANGUAGES)}")

@@ -129,12 +129,17 @@ def advice(move: Weighed) -> dict[str, Any]:
 
 
 def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
-    """The latest lines of a story, at most ``STORY_LINES`` of them and ``STORY_BYTES`` of text, as JSON lists."""
+    """The latest lines of a story, at most ``STORY_LINES`` of them and ``STORY_BYTES`` of text, as JSON lists.
+    The text of the last ``STORY_LINES`` is measured at once (it is under ``STORY_BYTES`` but for long names),
+    line by line only when it is over."""
+    tail = lines[-STORY_LINES:]
+    text = "".join([line.text for line in tail])
+    if len(text) <= STORY_BYTES and (text.isascii() or len(text.encode()) <= STORY_BYTES):
+        return [list(line) for line in tail]
     kept: list[list[Any]] = []
     size = 0
-    for line in reversed(lines[-STORY_LINES:]):
-        text = line.text
-        size += len(text) if text.isascii() else len(text.encode())
+    for line in reversed(tail):
+        size += len(line.text.encode())
         if size > STORY_BYTES:
             break
         kept.append(list(line))
