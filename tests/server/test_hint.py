@@ -49,7 +49,17 @@ def ask(client: TestClient, tid: str, token: str, version: int = 0, lang: str = 
     return client.post(f"/api/tables/{tid}/hint?lang={lang}", json={"token": token, "version": version})
 
 
-def test_a_hint_is_a_legal_move_with_the_alternatives_weighed(client: TestClient) -> None:
+WEIGHING = {"hint_ms": 400}
+"""Long enough for the search to weigh each of the first turn's few moves even on a busy machine (60 ms gave it
+one or two iterations there: a single move weighed, no alternative)."""
+
+
+def test_a_hint_is_a_legal_move_with_the_alternatives_weighed(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(**WEIGHING)) as client:
+        weighed(client)
+
+
+def weighed(client: TestClient) -> None:
     tid, tokens, seat = two_players(client)
     state = client.get(f"/api/tables/{tid}?token={tokens[seat]}").json()
     answer = ask(client, tid, tokens[seat])
