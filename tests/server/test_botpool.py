@@ -125,16 +125,16 @@ def test_a_job_given_up_ends_before_its_worker_takes_another() -> None:
         pool = BotPool(1, 2000)
         try:
             await pool.run(worker_pid)  # started
+            sent = time.monotonic()  # the sleep begins after this, however late the machine runs it
             given_up = asyncio.ensure_future(pool.run(time.sleep, 0.5))
             await asyncio.sleep(0.1)
             given_up.cancel()
-            started = time.monotonic()
             await pool.run(worker_pid)
-            return time.monotonic() - started
+            return time.monotonic() - sent
         finally:
             pool.close()
 
-    assert asyncio.run(main()) >= 0.3  # it waited for the sleep to end, not ran beside it
+    assert asyncio.run(main()) >= 0.5  # it waited for the sleep to end, not ran beside it
 
 
 def test_a_server_with_a_pool_plays_its_bots_to_the_end(db_url: str) -> None:
