@@ -32,11 +32,13 @@ with warnings.catch_warnings():
 def settings_for(db_url: str, **overrides: Any) -> Settings:
     """Test settings: bots play at once (on threads, and hints too: ``test_botpool`` tests the pool of
     processes), nobody's seat is handed to a stand-in unless a test asks, and one client (the test) may open tables
-    as fast as it likes unless a test of those limits asks otherwise."""
+    as fast as it likes unless a test of those limits asks otherwise; passwords are hashed with argon2id's least
+    cost (the hash is the same function, only cheaper)."""
     values: dict[str, Any] = {"db_url": db_url, "bot_delay": 0.0, "disconnect_grace": 3600.0,
                               "stand_in_bot": "random", "max_open_tables_per_client": 10_000,
                               "table_creation_burst": 10_000, "ws_message_burst": 10_000, "bot_workers": 0,
-                              "hint_workers": 0, "max_sockets_per_client": 10_000}
+                              "hint_workers": 0, "max_sockets_per_client": 10_000,
+                              "password_time_cost": 1, "password_memory_kib": 1024}
     values.update(overrides)
     return Settings(**values)
 

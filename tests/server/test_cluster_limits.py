@@ -197,3 +197,16 @@ def test_a_seat_kept_on_one_process_is_refused_to_a_stranger_on_the_other(start:
     listed = next(t for t in call(b, "/api/tables") if t["id"] == nxt)
     assert listed["seats"][1]["reserved"] is True
     assert send(b, f"/api/tables/{tid}/rematch", {"token": tokens[1]})[0] == 200
+
+
+def test_sign_in_tries_are_counted_on_every_process(start: Callable[..., Served]) -> None:
+    """A sign-in flood spread over the processes is refused as one, and an account opened on one process signs
+    in on another."""
+    limits = {"PARLOUR_LOGIN_BURST": "3", "PARLOUR_LOGIN_RATE": "0.001", "PARLOUR_PASSWORD_TIME_COST": "1",
+              "PARLOUR_PASSWORD_MEMORY_KIB": "1024"}
+    a, b = start(**limits).base(), start(**limits).base()
+    assert send(a, "/api/accounts", {"name": "Ana", "password": "correct horse battery"})[0] == 201
+    assert send(b, "/api/session", {"name": "ana", "password": "correct horse battery"})[0] == 200
+    tries = [send(side, "/api/session", {"name": "Ana", "password": "a wrong guess"}) for side in (a, b, a)]
+    assert [status for status, _ in tries] == [401, 401, 429]
+    assert "login_rate" in tries[-1][1]["error"]["message"]

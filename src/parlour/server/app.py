@@ -25,8 +25,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
+from parlour.server.accounts import Accounts
 from parlour.server.authority import Rejected, quote
 from parlour.server.chat import Chat
+from parlour.server.csrf import CsrfGuard
 from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
 from parlour.server.masking import mask_logs
@@ -34,7 +36,7 @@ from parlour.server.metrics import Metrics, RequestMetrics
 from parlour.server.ops import Listeners, ops_app
 from parlour.server.peers import LocalPeer, Peer
 from parlour.server.probes import Probes
-from parlour.server.routes import chat, games, i18n, manual, play, records, rematch, tables, tutor
+from parlour.server.routes import accounts, chat, games, i18n, manual, play, records, rematch, tables, tutor
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageUnavailable
 
@@ -47,7 +49,8 @@ STATUS = {
     "request/invalid": 422, "table/too_many": 503, "storage_unavailable": 503, "record/not_found": 404,
     "chat/too_fast": 429, "table/expired": 410, "service/not_ready": 503, "table/reserved": 409,
     "table/lesson": 409, "bot/invalid": 422, "bot/over_budget": 422, "bot/not_offered": 422,
-    "chat/closed": 403,
+    "chat/closed": 403, "auth/login_failed": 401, "auth/no_session": 401, "auth/csrf": 403,
+    "auth/wrong_password": 403, "account/name_taken": 409,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -111,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.probes = probes
     app.state.metrics = metrics
     app.state.peer = peer
+    app.state.accounts = Accounts(storage.engine, storage.account_tables, storage.seats, settings, lobby.quota)
     app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window,
                           lobby.quota, settings.chat_client_burst)
 
@@ -136,9 +140,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         given = f" (got {quote(first['input'], 80)})" if "input" in first else ""
         return error_response("request/invalid", f"{where}: {first.get('msg', 'invalid')}{given}")
 
+    app.add_middleware(CsrfGuard)
     app.add_middleware(BodyLimit, settings=settings)
     app.add_middleware(RequestMetrics, metrics=metrics, routes=app)
 
+    app.include_router(accounts.router)
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(play.router)

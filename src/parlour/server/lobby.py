@@ -456,6 +456,15 @@ class Lobby:
         self.publish(table)
         return JoinOut(table=table.id, seat=seat, token=token)
 
+    def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Show ``seat`` of ``table_id`` (in memory, if it is) under ``name``, already stored so (a deleted
+        account's seats), here and on the other processes."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.seats[seat].name = name
+            self.publish(table)
+        self.peer.announce(SeatTaken(table=table_id))
+
     def rematch(self, table_id: str, token: str, client: str = "local") -> JoinOut:
         """Seat the holder of ``token`` at finished table ``table_id``'s rematch, opening it if nobody has yet
         (see ``routes.rematch`` for the design): the same table and seat on every process, every time."""

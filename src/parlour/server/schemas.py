@@ -75,6 +75,7 @@ ErrorCode = Literal[
     "request/too_large", "request/too_many", "request/not_found", "request/method_not_allowed", "storage_unavailable",
     "record/not_found", "chat/too_fast", "table/expired", "service/not_ready", "table/reserved", "table/lesson",
     "bot/invalid", "bot/over_budget", "bot/not_offered", "chat/closed",
+    "auth/login_failed", "auth/no_session", "auth/csrf", "auth/wrong_password", "account/name_taken",
 ]
 
 
@@ -262,6 +263,60 @@ class TableOut(BaseModel):
                          "(public) deal; nobody else may sit, and it has no rematch")
     spectator_chat: bool = Field(False, description="whether spectators may post in the chat (seated players "
                                  "always may, until the table ends)")
+
+
+PASSWORD_LENGTH = (8, 200)
+"""The shortest and longest password an account may have (characters)."""
+Password = Annotated[str, StringConstraints(min_length=PASSWORD_LENGTH[0], max_length=PASSWORD_LENGTH[1])]
+Email = Annotated[str, StringConstraints(strip_whitespace=True, max_length=254,
+                                         pattern=r"^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$")]
+
+
+class AccountIn(StrictIn):
+    """``POST /api/accounts``: open an account (and sign in)."""
+
+    name: Name
+    password: Password
+    email: Email | None = None
+
+
+class LoginIn(StrictIn):
+    """``POST /api/session``: sign in."""
+
+    name: Annotated[str, StringConstraints(min_length=1, max_length=NAME_LENGTH)]
+    password: Annotated[str, StringConstraints(min_length=1, max_length=PASSWORD_LENGTH[1])]
+
+
+class PasswordIn(StrictIn):
+    """``POST /api/account/password``: change the password (the current one proves it is you)."""
+
+    current: Annotated[str, StringConstraints(min_length=1, max_length=PASSWORD_LENGTH[1])]
+    new: Password
+
+
+class DeleteAccountIn(StrictIn):
+    """``POST /api/account/delete``: delete the account (its games stay, under "deleted player")."""
+
+    password: Annotated[str, StringConstraints(min_length=1, max_length=PASSWORD_LENGTH[1])]
+
+
+class AccountOut(BaseModel):
+    """The signed-in account, and the token its page sends in ``X-CSRF-Token`` with every change it asks."""
+
+    name: str
+    email: str | None
+    created: float
+    csrf: str = Field(description="send it in the X-CSRF-Token header of every POST, PUT, PATCH or DELETE made "
+                      "with the session cookie")
+
+
+class MyTableOut(BaseModel):
+    """A table the signed-in account holds a seat at, and the token that plays it from this browser."""
+
+    table: TableOut
+    seat: int
+    token: str
+    my_turn: bool
 
 
 class JoinOut(BaseModel):

@@ -126,6 +126,27 @@ class Settings(BaseSettings):
     ops_port: int = Field(default=9000, ge=0, le=65535, description="port the operator's endpoints listen on (0: "
                           "any free port); never the public port")
 
+    password_time_cost: int = Field(default=3, ge=1, le=20, description="argon2id passes over memory per "
+                                    "password hashed (accounts): more makes each guess dearer, and each login too")
+    password_memory_kib: int = Field(default=65_536, ge=1024, le=1_048_576, description="KiB of memory argon2id "
+                                     "uses per password hashed (accounts); max_password_hashes of them at once")
+    max_password_hashes: int = Field(default=4, ge=1, le=256, description="passwords hashed or checked at once "
+                                     "in one process (register, sign in, change); the others wait their turn, so "
+                                     "memory stays within max_password_hashes × password_memory_kib")
+    session_days: float = Field(default=30, gt=0, le=400, description="days a sign-in lasts (its cookie and its "
+                                "stored session), however much it is used")
+    login_rate: float = Field(default=0.1, gt=0, description="sign-ins per second one address, and one account "
+                              "name, may try over time (after a burst of login_burst), across every process; "
+                              "more are refused with 429")
+    login_burst: int = Field(default=10, ge=1, description="sign-ins one address, and one account name, may try at "
+                             "once before login_rate applies")
+    accounts_per_hour: int = Field(default=20, ge=1, description="accounts one client (its address) may open per "
+                                   "hour, across every process; more are refused with 429")
+    secure_cookies: Literal["auto", "always", "never"] = Field(default="auto", description="whether the session "
+                                                               "cookie is marked Secure: auto, when the request "
+                                                               "came over HTTPS (as a trusted proxy says, "
+                                                               "forwarded_allow_ips); always; never")
+
     def over_budget(self, spec: str) -> str | None:
         """Why this server refuses bot ``spec``, or None: a bot not in ``allowed_bots``, or one asking
         for more search than ``max_bot_iters`` / ``max_bot_ms`` allow. Iterations count times the work

@@ -45,6 +45,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
+from parlour.server.account_schema import account_tables
 from parlour.server.chat_schema import chat_table
 from parlour.server.masking import mask
 from parlour.server.metrics import Metrics
@@ -209,6 +210,7 @@ class Storage:
             Column("digest", String(32), nullable=True),  # NULL (actions stored before fingerprints): unchecked
         )
         self.chat = chat_table(self.metadata, prefix)
+        self.account_tables = account_tables(self.metadata, prefix)
         self._insert_action = self.actions.insert()
         compiled = self._insert_action.compile(dialect=self.engine.dialect)
         self._quick_insert = (str(compiled), list(compiled.positiontup or ())) \

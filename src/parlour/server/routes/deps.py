@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Query, Request
+from fastapi import Cookie, Depends, Query, Request
 
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import SOURCE_LANGUAGE, check_language
+from parlour.server.accounts import COOKIE, Account, Accounts
 from parlour.server.authority import Rejected
 from parlour.server.chat import Chat
 from parlour.server.lobby import Lobby
@@ -23,6 +24,26 @@ def get_lobby(request: Request) -> Lobby:
 def get_chat(request: Request) -> Chat:
     chat: Chat = request.app.state.chat
     return chat
+
+
+def get_accounts(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+def get_account(request: Request,
+                session: Annotated[str | None, Cookie(alias=COOKIE, max_length=100, include_in_schema=False)] = None,
+                ) -> Account | None:
+    """The account the session cookie signs in, or None (no cookie, or one that has ended)."""
+    return get_accounts(request).session(session)
+
+
+def signed_in(account: Annotated[Account | None, Depends(get_account)]) -> Account:
+    """The signed-in account; ``auth/no_session`` (401) when nobody is."""
+    if account is None:
+        raise Rejected("auth/no_session", "nobody is signed in here (no session cookie, or its session has ended): "
+                       "sign in with POST /api/session")
+    return account
 
 
 def get_peer(request: Request) -> Peer:
@@ -43,5 +64,10 @@ LobbyDep = Annotated[Lobby, Depends(get_lobby)]
 ChatDep = Annotated[Chat, Depends(get_chat)]
 PeerDep = Annotated[Peer, Depends(get_peer)]
 """The other processes of the service (``peer.reachable``: whether they can be reached now)."""
+AccountsDep = Annotated[Accounts, Depends(get_accounts)]
+MaybeSignedIn = Annotated[Account | None, Depends(get_account)]
+"""The account the request's session cookie signs in, if any."""
+SignedIn = Annotated[Account, Depends(signed_in)]
+"""The signed-in account (401 ``auth/no_session`` otherwise)."""
 LangDep = Annotated[str, Depends(get_lang)]
 """The ``lang`` query parameter, checked."""

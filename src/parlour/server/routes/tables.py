@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query, Request, Response
 from parlour.server.authority import Rejected
 from parlour.server.limits import client_key
 from parlour.server.replaying import replay_step_of
-from parlour.server.routes.deps import LangDep, LobbyDep
+from parlour.server.routes.deps import AccountsDep, LangDep, LobbyDep, MaybeSignedIn
 from parlour.server.schemas import (
     AcceptedOut,
     ActionIn,
@@ -81,9 +81,24 @@ async def show_table(table_id: str, lobby: LobbyDep, lang: LangDep,
 
 
 @router.post("/{table_id}/join", response_model=JoinOut, responses=ERRORS)
-async def join_table(table_id: str, body: JoinIn, lobby: LobbyDep) -> JoinOut:
-    """Take a free human seat; the token returned plays it and reclaims it after a disconnect."""
-    return lobby.join(table_id, body)
+async def join_table(table_id: str, body: JoinIn, lobby: LobbyDep, account: MaybeSignedIn,
+                     accounts: AccountsDep) -> JoinOut:
+    """Take a free human seat; the token returned plays it and reclaims it after a disconnect.
+
+    Signed in, the seat is the account's, under its name: its token is the account's own for this table (the
+    same on every browser it signs in on, listed by ``GET /api/account/tables``), and asking again gives the
+    seat it holds already."""
+    if account is None:
+        return lobby.join(table_id, body)
+    token = account.seat_token(table_id)
+    try:
+        seat = lobby.seat_of(lobby.get(table_id), token)  # held already: the same seat
+    except Rejected as e:
+        if e.code != "auth/bad_token":
+            raise
+        seat = lobby.join(table_id, JoinIn(name=account.name, seat=body.seat), token).seat
+    accounts.hold(account, table_id, seat)
+    return JoinOut(table=table_id, seat=seat, token=token)
 
 
 @router.post("/{table_id}/actions", response_model=AcceptedOut, responses=ERRORS)
