@@ -414,6 +414,11 @@ class Game(ABC, Generic[RulesT]):
     def num_players(self) -> int:
         return self.rules.players
 
+    def teams(self) -> list[tuple[int, ...]]:
+        """The sides that win or lose together, as seats (each seat alone unless the game plays in partnerships):
+        what a rating counts as one result."""
+        return [(seat,) for seat in range(self.num_players)]
+
     @property
     def utility(self) -> tuple[float, float]:
         """The least and the most a seat's return can be under these rules."""

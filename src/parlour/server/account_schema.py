@@ -1,9 +1,9 @@
 """The accounts' tables (made by migration 0009), declared on the storage's ``metadata``: accounts, their
-sessions, and the seats each account holds."""
+sessions, the seats each account holds, and their ratings with each rated result."""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, false
 
 
 def account_tables(metadata: MetaData, prefix: str) -> tuple[Table, Table, Table]:
@@ -17,6 +17,7 @@ def account_tables(metadata: MetaData, prefix: str) -> tuple[Table, Table, Table
         Column("email", String(254), nullable=True),
         Column("seat_key", String(64), nullable=False),  # the secret its seat tokens are derived from
         Column("created", Float, nullable=False),
+        Column("notify", Boolean, nullable=False, server_default=false()),  # e-mail when a turn waits for it
     )
     sessions = Table(
         f"{prefix}sessions", metadata,
@@ -35,3 +36,27 @@ def account_tables(metadata: MetaData, prefix: str) -> tuple[Table, Table, Table
         Index(f"ix_{prefix}account_seats_table_id", "table_id"),
     )
     return accounts, sessions, seats
+
+
+def rating_tables(metadata: MetaData, prefix: str) -> tuple[Table, Table]:
+    """``ratings`` (each account's current rating per game) and ``rated`` (the rating after each rated table:
+    the history, and the key that rates a table once only)."""
+    ratings = Table(
+        f"{prefix}ratings", metadata,
+        Column("account_id", String(32), ForeignKey(f"{prefix}accounts.id"), primary_key=True),
+        Column("game", String(20), primary_key=True),
+        Column("mu", Float, nullable=False),
+        Column("sigma", Float, nullable=False),
+        Column("games", Integer, nullable=False),
+    )
+    rated = Table(
+        f"{prefix}rated", metadata,
+        Column("table_id", String(32), ForeignKey(f"{prefix}tables.id"), primary_key=True),
+        Column("account_id", String(32), ForeignKey(f"{prefix}accounts.id"), primary_key=True),
+        Column("game", String(20), nullable=False),
+        Column("at", Float, nullable=False),
+        Column("mu", Float, nullable=False),
+        Column("sigma", Float, nullable=False),
+        Index(f"ix_{prefix}rated_account_id", "account_id", "game", "at"),
+    )
+    return ratings, rated

@@ -36,7 +36,9 @@ from parlour.server.metrics import Metrics, RequestMetrics
 from parlour.server.ops import Listeners, ops_app
 from parlour.server.peers import LocalPeer, Peer
 from parlour.server.probes import Probes
-from parlour.server.routes import accounts, chat, games, i18n, manual, play, records, rematch, tables, tutor
+from parlour.server.profiles import Profiles
+from parlour.server.ratings import Ratings
+from parlour.server.routes import accounts, chat, games, i18n, manual, play, players, records, rematch, tables, tutor
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageUnavailable
 
@@ -50,7 +52,7 @@ STATUS = {
     "chat/too_fast": 429, "table/expired": 410, "service/not_ready": 503, "table/reserved": 409,
     "table/lesson": 409, "bot/invalid": 422, "bot/over_budget": 422, "bot/not_offered": 422,
     "chat/closed": 403, "auth/login_failed": 401, "auth/no_session": 401, "auth/csrf": 403,
-    "auth/wrong_password": 403, "account/name_taken": 409,
+    "auth/wrong_password": 403, "account/name_taken": 409, "table/rated": 403, "player/not_found": 404,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
@@ -115,6 +117,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = metrics
     app.state.peer = peer
     app.state.accounts = Accounts(storage.engine, storage.account_tables, storage.seats, settings, lobby.quota)
+    app.state.ratings = Ratings(storage.engine, storage.rating_tables, storage.account_tables[2])
+    lobby.on_finish.append(app.state.ratings.table_finished)
+    app.state.profiles = Profiles(storage.engine, storage.account_tables[0], storage.account_tables[2],
+                                  storage.tables, app.state.ratings)
     app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window,
                           lobby.quota, settings.chat_client_burst)
 
@@ -145,6 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestMetrics, metrics=metrics, routes=app)
 
     app.include_router(accounts.router)
+    app.include_router(players.router)
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(play.router)

@@ -85,6 +85,10 @@ class Origin:
     """A game's lesson (``Lobby.learn``): one person against bots on the lesson's fixed deal."""
     spectator_chat: bool = False
     """Whether the table's spectators may post in its chat."""
+    rated: bool = False
+    """A rated table (accounts only; its end changes their ratings)."""
+    move_clock: float | None = None
+    """A turn-based table's seconds a move (None: real-time)."""
 
 
 class TableAuthority:
@@ -102,6 +106,13 @@ class TableAuthority:
         self.lesson = stored.lesson
         """A game's lesson: its one human seat is the learner's; nobody else sits, and it has no rematch."""
         self.spectator_chat = stored.spectator_chat
+        self.rated = stored.rated
+        """A rated table: only accounts sit, and its end changes their ratings (``ratings``)."""
+        self.move_clock = stored.move_clock
+        """A turn-based table: seconds each person has for a move, after which a stand-in plays that turn
+        (None: real-time)."""
+        self.deadline = stored.deadline
+        """At a turn-based table, when the turn waiting for a person runs out (``time.time()``), else None."""
         """Whether spectators may post in the chat (seated players always may, until the table ends)."""
         self.stand_in_moves = set(stored.stand_in_moves)
         """The indices of the actions a stand-in bot played for an absent person (the log names the stand-in)."""
@@ -145,7 +156,8 @@ class TableAuthority:
                              stand_in_bot=stand_in_bot, dealer=dealer, finished=decided,
                              result=result_of(state) if decided else None, creator_hash=origin.creator_hash,
                              rematch_of=origin.rematch_of, lesson=origin.lesson,
-                             spectator_chat=origin.spectator_chat,
+                             spectator_chat=origin.spectator_chat, rated=origin.rated,
+                             move_clock=origin.move_clock,
                              engine=game.spec.engine_version)
         storage.create(stored, origin.most_open)
         return cls(stored, storage, state)

@@ -99,9 +99,15 @@ class BotDriver:
         elif table.turn_seconds:
             self._start(table, self.stand_in(table), table.turn_seconds)
 
+    def time_out(self, table: TableAuthority) -> None:
+        """The move clock of a turn-based table ran out: the stand-in plays this one turn, now."""
+        if table.status == "playing" and table.seats[table.state.current_player].bot is None:
+            self._start(table, self.stand_in(table), 0.0)
+
     def seat_left(self, table: TableAuthority, seat: int) -> None:
-        """A person's last connection closed: after the grace period, a stand-in plays for them."""
-        if table.seats[seat].kind != "human" or table.status == "finished":
+        """A person's last connection closed: after the grace period, a stand-in plays for them (not at a
+        turn-based table, which waits for its players: only its move clock stands in, one turn at a time)."""
+        if table.seats[seat].kind != "human" or table.status == "finished" or table.move_clock:
             return
         key = (table.id, seat)
         old = self._graces.pop(key, None)

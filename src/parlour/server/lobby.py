@@ -18,6 +18,7 @@ import random
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -50,6 +51,7 @@ from parlour.server.peers import (
     TableCreated,
     Watching,
 )
+from parlour.server.ratings import check_rated
 from parlour.server.schemas import (
     NAME_LENGTH,
     AdviceOut,
@@ -231,6 +233,13 @@ class Lobby:
         """The stored tables that could not be rebuilt (``rebuild``), by id: kept in storage, never served."""
         self.stories = Stories()
         """Each table's story told so far, by language: a state message narrates only what is new."""
+        self.on_finish: list[Callable[[TableAuthority], None]] = []
+        """Called with each table whose end this process played (ratings)."""
+        self.on_turn: list[Callable[[TableAuthority], None]] = []
+        """Called with each turn-based table whose turn this process set waiting for a person (e-mails)."""
+        self.clock: Callable[[], float] = time.time
+        """The time move clocks are read on (tests set it forward)."""
+        self.clocks: asyncio.Task[None] | None = None
 
     # -------------------------------------------------------------- tables
 
@@ -281,13 +290,15 @@ class Lobby:
                 if seat.kind == "human" and seat.taken and not seat.stand_in:
                     self.bots.seat_left(table, seat.seat)  # nobody is connected yet: the grace period starts
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())
+        self.clocks = asyncio.get_running_loop().create_task(self.sweep_clocks_forever())
         self.quota.start()
 
     async def stop(self) -> None:
         """Stop the sweep and every pending bot move (server shutdown)."""
-        if self.sweeper is not None:
-            self.sweeper.cancel()
-            await asyncio.gather(self.sweeper, return_exceptions=True)
+        for task in (self.sweeper, self.clocks):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         await self.quota.stop()
         await self.bots.close()
         self.hints.close()
@@ -317,7 +328,8 @@ class Lobby:
                        or elsewhere.spectators)
             if status != "waiting" or present:
                 self.idle_since.pop(table.id, None)
-            elif now - self.idle_since.setdefault(table.id, now) >= self.settings.waiting_ttl:
+            elif now - self.idle_since.setdefault(table.id, now) >= max(self.settings.waiting_ttl,
+                                                                        table.move_clock or 0.0):
                 self.storage.expire(table.id)
                 log.info("table %s expired: nobody came for %g s", table.id, self.settings.waiting_ttl)
                 gone.append(table.id)
@@ -385,6 +397,14 @@ class Lobby:
         except ParlourError as e:
             raise Rejected("request/invalid", str(e)) from None
         self.check_length(game)
+        if body.rated:
+            check_rated(body, game)
+            origin.rated = True
+        if body.move_clock is not None and body.turn_seconds is not None:
+            raise Rejected("request/invalid", "a table is turn-based (move_clock) or has a real-time turn timer "
+                           f"(turn_seconds), not both: got move_clock={body.move_clock:g} and "
+                           f"turn_seconds={body.turn_seconds:g}")
+        origin.move_clock = body.move_clock
         for i, spec in enumerate(body.seats):
             if spec.strip().lower() != "human":
                 self.check_budget(spec, f"seat {i}")
@@ -400,6 +420,43 @@ class Lobby:
         self.peer.announce(TableCreated(table=table_id))
         self.bots.schedule(table)
         return table
+
+    def next_turn(self, table: TableAuthority, store: bool = True) -> None:
+        """At a turn-based table, start the move clock of the turn now waiting for a person (none while a bot
+        plays or once the table ends); stored (``store``) by the process that made the change, so that any
+        process's clock sweep finds it, also after a restart."""
+        if not table.move_clock:
+            return
+        waiting = table.status == "playing" and table.seats[table.state.current_player].bot is None
+        deadline = self.clock() + table.move_clock if waiting else None
+        if (deadline is None) == (table.deadline is None) and not waiting:
+            return
+        table.deadline = deadline
+        if store:
+            self.storage.set_deadline(table.id, deadline)
+            if waiting:
+                for hook in self.on_turn:
+                    hook(table)
+
+    async def sweep_clocks(self) -> list[str]:
+        """Play, by each one's stand-in, the turns whose move clock ran out at turn-based tables (every
+        process sweeps; a turn is played once, the others' tries being stale). The tables timed out."""
+        due = self.storage.due(self.clock())
+        for table_id in due:
+            try:
+                table = self.get(table_id)
+            except Rejected:
+                continue
+            self.bots.time_out(table)
+        return due
+
+    async def sweep_clocks_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.clock_sweep_seconds)
+            try:
+                await self.sweep_clocks()
+            except StorageUnavailable as e:
+                log.warning("clock sweep skipped: %s", e)
 
     def check_length(self, game: Game[Any]) -> None:
         """Refuse a flag above the server setting that caps it (a match too long to host: hands, target score)."""
@@ -452,6 +509,7 @@ class Lobby:
         self.peer.announce(SeatTaken(table=table.id))
         if seat not in self.hub.connected_seats(table.id):
             self.bots.seat_left(table, seat)  # taken over REST: absent until it connects, like anyone who left
+        self.next_turn(table)
         self.bots.schedule(table)
         self.publish(table)
         return JoinOut(table=table.id, seat=seat, token=token)
@@ -611,6 +669,10 @@ class Lobby:
                 raise
             table.accept(before, after, stand_in)
             self.metrics.action(table.game.spec.name)
+            if table.status == "finished":
+                for hook in self.on_finish:
+                    hook(table)
+            self.next_turn(table)
             self.peer.announce(ActionAccepted(table=table.id, idx=before, text=canonical, stand_in=stand_in))
             self.publish(table)
             self.bots.schedule(table)
@@ -668,7 +730,8 @@ class Lobby:
             "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
             "spectators": spectators, "created": table.created, "lesson": table.lesson,
-            "spectator_chat": table.spectator_chat,
+            "spectator_chat": table.spectator_chat, "rated": table.rated, "move_clock": table.move_clock,
+            "deadline": table.deadline,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": seat_name(s, lang), "bot": s.bot_spec, "taken": s.taken,
                  "reserved": s.kept(now), "connected": s.seat in connected, "stand_in": s.stand_in}

@@ -76,6 +76,7 @@ ErrorCode = Literal[
     "record/not_found", "chat/too_fast", "table/expired", "service/not_ready", "table/reserved", "table/lesson",
     "bot/invalid", "bot/over_budget", "bot/not_offered", "chat/closed",
     "auth/login_failed", "auth/no_session", "auth/csrf", "auth/wrong_password", "account/name_taken",
+    "table/rated", "player/not_found",
 ]
 
 
@@ -86,6 +87,10 @@ class StrictIn(BaseModel):
 
 
 # ----------------------------------------------------------------- REST inputs
+
+
+MOVE_CLOCK = (3600.0, 3 * 86400.0)
+"""The shortest and longest move clock of a turn-based table (seconds)."""
 
 
 class TableIn(StrictIn):
@@ -103,6 +108,12 @@ class TableIn(StrictIn):
         None, gt=0, le=3600, description="a stand-in bot plays for a person who takes longer than this",
     )
     name: Name | None = Field(None, description="a name for the table in the lobby")
+    move_clock: float | None = Field(default=None, ge=MOVE_CLOCK[0], le=MOVE_CLOCK[1],
+                                     description="a turn-based table: seconds each person has for a move (1 hour "
+                                     "to 3 days); when it runs out the person's stand-in bot plays that turn. None: "
+                                     "real-time")
+    rated: bool = Field(default=False, description="a rated table: signed-in accounts only (bots only as levels, "
+                        "level:…), a preset's rules without other flags; its end changes each player's rating")
     spectator_chat: bool = Field(default=False, description="whether spectators may post in the table's chat; its "
                                  "seated players always may, until it ends")
 
@@ -261,6 +272,10 @@ class TableOut(BaseModel):
     created: float
     lesson: bool = Field(False, description="a game's lesson: one person against bots on the lesson's fixed "
                          "(public) deal; nobody else may sit, and it has no rematch")
+    rated: bool = Field(False, description="a rated table: accounts only; its end changes their ratings")
+    move_clock: float | None = Field(None, description="a turn-based table's seconds a move (None: real-time)")
+    deadline: float | None = Field(None, description="at a turn-based table, when the turn waiting for "
+                                   "``to_play`` runs out (Unix time, seconds)")
     spectator_chat: bool = Field(False, description="whether spectators may post in the chat (seated players "
                                  "always may, until the table ends)")
 
@@ -431,3 +446,47 @@ class ReplayStepOut(BaseModel):
     outcomes: list[str | None] = Field(default_factory=list, description="how each of the view's ``results`` "
                                        "ended, in words in the asked language (null: the game says nothing)")
 
+
+
+class RatingOut(BaseModel):
+    """A player's rating in one game, on the scale of the bots' levels (``ratings``)."""
+
+    rating: int
+    uncertainty: int = Field(description="±2σ on the same scale")
+    games: int = Field(description="rated games played")
+    provisional: bool = Field(description="too few rated games yet for the rating to be settled")
+    history: list[tuple[float, int]] = Field(description="(time, rating after) of each rated table, oldest first")
+
+
+class PlayedOut(BaseModel):
+    """A player's finished games of one game and variant."""
+
+    game: str
+    spec: str
+    played: int
+    won: int
+    lost: int
+    drawn: int
+
+
+class RecentOut(BaseModel):
+    """One of a player's latest tables; a finished one has its replay at ``/api/tables/{table}/replay``."""
+
+    table: str
+    name: str
+    game: str
+    spec: str
+    finished: bool
+    outcome: Literal["won", "lost", "drawn"] | None
+    rated: bool
+    created: float
+
+
+class PlayerOut(BaseModel):
+    """A player's page: ratings, games played, latest tables."""
+
+    name: str
+    created: float
+    ratings: dict[str, RatingOut]
+    played: list[PlayedOut]
+    recent: list[RecentOut]

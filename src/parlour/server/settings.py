@@ -126,6 +126,9 @@ class Settings(BaseSettings):
     ops_port: int = Field(default=9000, ge=0, le=65535, description="port the operator's endpoints listen on (0: "
                           "any free port); never the public port")
 
+    clock_sweep_seconds: float = Field(default=5.0, gt=0, le=3600, description="how often each process looks "
+                                       "for turn-based tables whose move clock ran out (their stand-in then plays "
+                                       "that turn, once whichever process finds it)")
     password_time_cost: int = Field(default=3, ge=1, le=20, description="argon2id passes over memory per "
                                     "password hashed (accounts): more makes each guess dearer, and each login too")
     password_memory_kib: int = Field(default=65_536, ge=1024, le=1_048_576, description="KiB of memory argon2id "

@@ -45,7 +45,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
-from parlour.server.account_schema import account_tables
+from parlour.server.account_schema import account_tables, rating_tables
 from parlour.server.chat_schema import chat_table
 from parlour.server.masking import mask
 from parlour.server.metrics import Metrics
@@ -123,6 +123,12 @@ class StoredTable:
     """A game's lesson: one person against bots on the lesson's fixed deal (no second person, no rematch)."""
     spectator_chat: bool = False
     """Whether the table's spectators may post in its chat (its seated players always may, until it ends)."""
+    rated: bool = False
+    """A rated table: accounts only, and its end changes their ratings (``ratings``)."""
+    move_clock: float | None = None
+    """A turn-based table: seconds each person has for a move (None: real-time)."""
+    deadline: float | None = None
+    """At a turn-based table, when the turn waiting for a person runs out (``time.time()``)."""
     engine: int | None = None
     """The game's engine version the table was made under, or last restored under (None: stored before
     versions were kept)."""
@@ -185,6 +191,9 @@ class Storage:
             Column("lesson", Boolean, nullable=True),  # NULL (tables stored before lessons): no lesson
             Column("engine", Integer, nullable=True),  # NULL (tables stored before engine versions): unknown
             Column("spectator_chat", Boolean, nullable=True),  # NULL (tables stored before): seated players only
+            Column("rated", Boolean, nullable=True),  # NULL (tables stored before): casual
+            Column("move_clock", Float, nullable=True),  # seconds a move at a turn-based table (NULL: real-time)
+            Column("deadline", Float, nullable=True, index=True),  # when the turn waiting at it runs out
             Index(f"ix_{prefix}tables_creator_hash", "creator_hash", "finished"),
             Index(f"ix_{prefix}tables_rematch_of", "rematch_of", unique=True),
         )
@@ -211,6 +220,7 @@ class Storage:
         )
         self.chat = chat_table(self.metadata, prefix)
         self.account_tables = account_tables(self.metadata, prefix)
+        self.rating_tables = rating_tables(self.metadata, prefix)
         self._insert_action = self.actions.insert()
         compiled = self._insert_action.compile(dialect=self.engine.dialect)
         self._quick_insert = (str(compiled), list(compiled.positiontup or ())) \
@@ -265,7 +275,8 @@ class Storage:
                 turn_seconds=table.turn_seconds, created=table.created, finished=table.finished,
                 result=table.result, stand_in_bot=table.stand_in_bot, dealer=table.dealer,
                 creator_hash=table.creator_hash, rematch_of=table.rematch_of, lesson=table.lesson,
-                engine=table.engine, spectator_chat=table.spectator_chat,
+                engine=table.engine, spectator_chat=table.spectator_chat, rated=table.rated,
+                move_clock=table.move_clock, deadline=table.deadline,
             ))
             conn.execute(self.seats.insert(), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -348,6 +359,19 @@ class Storage:
             conn.execute(update(self.seats).where(self.seats.c.table_id == table_id, self.seats.c.seat == seat)
                          .values(stand_in=on))
 
+    def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        """When the turn now waiting at a turn-based table runs out (None: no person's turn waits)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(self.tables).where(self.tables.c.id == table_id).values(deadline=deadline))
+
+    def due(self, now: float) -> list[str]:
+        """The unfinished turn-based tables whose waiting turn ran out by ``now`` (``time.time()``)."""
+        t = self.tables
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(t.c.id).where(t.c.deadline <= now, t.c.finished.is_(False))
+                                .order_by(t.c.deadline)).all()
+        return [row.id for row in rows]
+
     def set_engine(self, table_id: str, engine: int) -> None:
         """Note that the table replays the same under engine version ``engine``: it was restored under it."""
         with self.engine.begin() as conn:
@@ -416,6 +440,7 @@ class Storage:
             seats=seats, turn_seconds=row["turn_seconds"], created=row["created"], finished=bool(row["finished"]),
             stand_in_bot=row["stand_in_bot"], dealer=row["dealer"], creator_hash=row["creator_hash"],
             rematch_of=row["rematch_of"], lesson=bool(row["lesson"]), spectator_chat=bool(row["spectator_chat"]),
+            rated=bool(row["rated"]), move_clock=row["move_clock"], deadline=row["deadline"],
             stand_in_moves={a["idx"] for a in rows if a["stand_in"]},
             result=row["result"], actions=actions, engine=row["engine"], digests=[a["digest"] for a in rows],
         )

@@ -34,6 +34,10 @@ class PlonkGame(Game[PlonkRules]):
     position_type = PlonkPosition
     parts = PlonkParts()
 
+    def teams(self) -> list[tuple[int, ...]]:
+        """The two partnerships: seats 0 and 2, seats 1 and 3."""
+        return [(0, 2), (1, 3)]
+
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> Play:
         return parse_plonk_action(text)
 

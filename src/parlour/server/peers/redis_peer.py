@@ -308,6 +308,7 @@ class RedisPeer(Peer):
                 return
         elif isinstance(event, ActionAccepted) and event.idx == table.version:
             table.advance(event.text, event.stand_in)
+            lobby.next_turn(table, store=False)  # shown here as stored there, to the moment
         elif isinstance(event, ActionAccepted) and event.idx < table.version:
             return
         elif isinstance(event, PersonBack):

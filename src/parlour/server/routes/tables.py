@@ -36,13 +36,17 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 @router.post("", response_model=TableOut, status_code=201, responses=ERRORS)
-async def create_table(body: TableIn, lobby: LobbyDep, request: Request, lang: LangDep) -> dict[str, Any]:
+async def create_table(body: TableIn, lobby: LobbyDep, request: Request, lang: LangDep,
+                       account: MaybeSignedIn) -> dict[str, Any]:
     """Open a table: game, preset, flags, and per seat ``human`` or a bot spec.
 
     Each client (by address) may have ``max_open_tables_per_client`` unfinished tables and create them at
     ``table_creation_rate``; beyond, 429 with ``Retry-After``. Bot specs may ask at most ``max_bot_iters``
-    iterations or ``max_bot_ms`` milliseconds a move.
+    iterations or ``max_bot_ms`` milliseconds a move. A rated table is opened by a signed-in account.
     """
+    if body.rated and account is None:
+        raise Rejected("auth/no_session", "a rated table is opened by a signed-in account: sign in, or open a "
+                       "casual table")
     return lobby.summary(lobby.create(body, client_key(None, request.client)), lang)
 
 
@@ -89,6 +93,9 @@ async def join_table(table_id: str, body: JoinIn, lobby: LobbyDep, account: Mayb
     same on every browser it signs in on, listed by ``GET /api/account/tables``), and asking again gives the
     seat it holds already."""
     if account is None:
+        if lobby.get(table_id).rated:
+            raise Rejected("table/rated", f"table {table_id!r} is rated: it seats signed-in accounts only; sign in "
+                           "(or open an account) to play, or watch")
         return lobby.join(table_id, body)
     token = account.seat_token(table_id)
     try:

@@ -1,0 +1,20 @@
+"""Players' pages: ``GET /api/players/{name}`` (see ``profiles``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Request
+
+from parlour.server.profiles import Profiles
+from parlour.server.schemas import NAME_LENGTH, ErrorOut, PlayerOut
+
+router = APIRouter(tags=["players"])
+
+
+@router.get("/api/players/{name}", response_model=PlayerOut, responses={404: {"model": ErrorOut}})
+async def player(name: Annotated[str, Path(min_length=1, max_length=NAME_LENGTH)], request: Request) -> dict[str, Any]:
+    """A player's page: rating per game with its history, games per game and variant with their results, latest
+    tables. The name is found whatever its case and accents (404 ``player/not_found`` otherwise)."""
+    profiles: Profiles = request.app.state.profiles
+    return profiles.page(name)

@@ -1,0 +1,123 @@
+"""Turn-based tables: the move clock runs in storage, any process's sweep plays a timed-out turn by the stand-in,
+once; nobody's absence hands a seat to a stand-in; the clock survives a restart. The clock is injected
+(``Lobby.clock``), never slept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from sqlalchemy import create_engine, text
+
+from parlour.server.lobby import Lobby
+from parlour.server.schemas import MOVE_CLOCK
+from tests.server.conftest import TestClient, join
+
+HOUR = 3600.0
+
+
+def lobby_of(client: TestClient) -> Lobby:
+    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    return lobby
+
+
+def set_clock(client: TestClient, at: float) -> None:
+    lobby_of(client).clock = lambda: at
+
+
+def turn_based(client: TestClient, seats: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """A turn-based Tonk table not decided at its deal, its people seated: the table and their tokens."""
+    while True:
+        table = client.post("/api/tables", json={"game": "tonk", "seats": seats, "move_clock": HOUR}).json()
+        if table["status"] != "finished":
+            break
+    tokens = [join(client, table["id"], f"P{i}", seat=i)["token"] for i, s in enumerate(seats) if s == "human"]
+    return table, tokens
+
+
+def stored_actions(db_url: str, table_id: str) -> list[Any]:
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return list(conn.execute(text("SELECT idx, seat, stand_in FROM parlour_actions WHERE table_id = :t "
+                                          "ORDER BY idx"), {"t": table_id}).all())
+    finally:
+        engine.dispose()
+
+
+def wait_version(client: TestClient, table_id: str, version: int) -> dict[str, Any]:
+    for _ in range(500):
+        state: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+        if state["view"]["version"] >= version:
+            return state
+        client.portal.call(anyio_sleep)  # type: ignore[union-attr]
+    raise AssertionError(f"table {table_id} never reached version {version}")
+
+
+async def anyio_sleep() -> None:
+    import anyio
+
+    await anyio.sleep(0.01)
+
+
+def test_a_timed_out_turn_is_played_by_the_stand_in_and_the_next_clock_starts(client: TestClient,
+                                                                              db_url: str) -> None:
+    set_clock(client, 1_000_000.0)
+    table, _tokens = turn_based(client, ["human", "human"])
+    shown = client.get(f"/api/tables/{table['id']}").json()["table"]
+    assert shown["move_clock"] == HOUR and shown["deadline"] == 1_000_000.0 + HOUR
+    version = shown["version"]
+    set_clock(client, 1_000_000.0 + HOUR - 1)
+    assert client.portal.call(lobby_of(client).sweep_clocks) == []  # type: ignore[union-attr]
+    set_clock(client, 1_000_000.0 + HOUR + 1)
+    assert client.portal.call(lobby_of(client).sweep_clocks) == [table["id"]]  # type: ignore[union-attr]
+    after = wait_version(client, table["id"], version + 1)
+    (idx, seat, stand_in), = stored_actions(db_url, table["id"])[version:version + 1]
+    assert (idx, seat, bool(stand_in)) == (version, shown["to_play"], True)
+    if after["table"]["status"] == "playing":
+        assert after["table"]["deadline"] == 1_000_000.0 + 2 * HOUR + 1  # the next person's full clock
+    assert not any(s["stand_in"] for s in after["table"]["seats"])  # one turn, not the seat
+
+
+def test_nobody_is_stood_in_for_being_away_from_a_turn_based_table(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(disconnect_grace=0.0)) as client:
+        table, tokens = turn_based(client, ["human", "human"])
+        with client.websocket_connect(f"/api/tables/{table['id']}/ws?token={tokens[0]}") as ws:
+            ws.receive_json()
+        client.portal.call(anyio_sleep)  # type: ignore[union-attr]
+        state = client.get(f"/api/tables/{table['id']}").json()
+        assert state["view"]["version"] == table["version"] or state["table"]["status"] == "finished"
+        assert not any(s["stand_in"] for s in state["table"]["seats"])
+        assert not lobby_of(client).bots.scheduled(table["id"])
+
+
+def test_the_clock_survives_a_restart_and_two_processes_play_a_timed_out_turn_once(
+        app_factory: Callable[..., FastAPI], db_url: str) -> None:
+    with TestClient(app_factory()) as first:
+        set_clock(first, 2_000_000.0)
+        table, _tokens = turn_based(first, ["human", "human"])
+        version = first.get(f"/api/tables/{table['id']}").json()["view"]["version"]
+    with TestClient(app_factory()) as one, TestClient(app_factory()) as two:  # restarted, as two processes
+        for c in (one, two):
+            assert c.get(f"/api/tables/{table['id']}").json()["table"]["deadline"] == 2_000_000.0 + HOUR
+            set_clock(c, 2_000_000.0 + HOUR + 1)
+        for c in (one, two):
+            c.portal.call(lobby_of(c).sweep_clocks)  # type: ignore[union-attr]
+        wait_version(one, table["id"], version + 1)
+        for c in (one, two):
+            c.portal.call(anyio_sleep)  # type: ignore[union-attr]
+    actions = stored_actions(db_url, table["id"])
+    assert len(actions) == version + 1  # played once, whichever process got there first
+
+
+@pytest.mark.parametrize(("clock", "says"), [(60.0, "greater than or equal to 3600"),
+                                             (4 * 86400.0, "less than or equal to 259200")])
+def test_a_move_clock_outside_an_hour_to_three_days_is_refused(client: TestClient, clock: float, says: str) -> None:
+    refused = client.post("/api/tables", json={"game": "tonk", "seats": ["human", "human"], "move_clock": clock})
+    assert refused.status_code == 422 and says in refused.json()["error"]["message"]
+    assert MOVE_CLOCK == (3600.0, 259200.0)
+    both = client.post("/api/tables", json={"game": "tonk", "seats": ["human", "human"], "move_clock": HOUR,
+                                            "turn_seconds": 30})
+    assert both.status_code == 422 and "not both" in both.json()["error"]["message"]
