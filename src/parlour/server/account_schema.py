@@ -18,6 +18,7 @@ def account_tables(metadata: MetaData, prefix: str) -> tuple[Table, Table, Table
         Column("seat_key", String(64), nullable=False),  # the secret its seat tokens are derived from
         Column("created", Float, nullable=False),
         Column("notify", Boolean, nullable=False, server_default=false()),  # e-mail when a turn waits for it
+        Column("lang", String(10), nullable=False, server_default="en"),  # the language of its e-mails
     )
     sessions = Table(
         f"{prefix}sessions", metadata,

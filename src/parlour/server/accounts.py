@@ -79,6 +79,10 @@ class Account:
     created: float
     session: str
     """The cookie it was found by."""
+    notify: bool = False
+    """Whether it is sent an e-mail when a turn waits for it (with an ``email``)."""
+    lang: str = "en"
+    """The language of its e-mails."""
 
     def seat_token(self, table_id: str) -> str:
         """The account's seat token at ``table_id``: derived (one-way) from its secret, so every browser it signs
@@ -131,7 +135,8 @@ class Accounts:
 
     # -------------------------------------------------------------- sign-in
 
-    async def register(self, name: str, password: str, email: str | None, client: str) -> Account:
+    async def register(self, name: str, password: str, email: str | None, client: str, lang: str = "en",
+                       notify: bool = False) -> Account:
         """Open an account and sign it in (``account/name_taken`` when the name, whatever its case and accents,
         is someone's already; 429 past ``accounts_per_hour`` for ``client``)."""
         wait = self.quota.count(f"accounts:{client}", self.settings.accounts_per_hour, ACCOUNT_WINDOW)
@@ -143,7 +148,8 @@ class Accounts:
             raise self.taken(name)
         hashed = await self.hash(password)
         row = {"id": secrets.token_hex(16), "name": name, "name_key": key, "password_hash": hashed,
-               "email": email, "seat_key": secrets.token_hex(32), "created": time.time()}
+               "email": email, "seat_key": secrets.token_hex(32), "created": time.time(), "lang": lang,
+               "notify": notify}
         try:
             with self.engine.begin() as conn:
                 conn.execute(self.accounts.insert().values(**row))
@@ -194,11 +200,12 @@ class Accounts:
         if not cookie or len(cookie) > 100:
             return None
         a, s = self.accounts, self.sessions
-        query = select(a.c.id, a.c.name, a.c.email, a.c.seat_key, a.c.created).join(s, s.c.account_id == a.c.id) \
-            .where(s.c.id_hash == digest(cookie), s.c.expires > time.time())
+        query = select(a.c.id, a.c.name, a.c.email, a.c.seat_key, a.c.created, a.c.notify, a.c.lang) \
+            .join(s, s.c.account_id == a.c.id).where(s.c.id_hash == digest(cookie), s.c.expires > time.time())
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
-        return None if row is None else Account(row.id, row.name, row.email, row.seat_key, row.created, cookie)
+        return None if row is None else Account(row.id, row.name, row.email, row.seat_key, row.created, cookie,
+                                                bool(row.notify), row.lang)
 
     def sign_out(self, account: Account, everywhere: bool = False) -> None:
         """End this session, or every session of the account."""
@@ -208,6 +215,27 @@ class Accounts:
             conn.execute(delete(s).where(where))
 
     # ------------------------------------------------------------- changes
+
+    def set_preferences(self, account: Account, changes: dict[str, object]) -> Account:
+        """Change the account's e-mail, whether it is told of its turns, and its language (``changes``: only
+        those given)."""
+        if changes:
+            with self.engine.begin() as conn:
+                conn.execute(update(self.accounts).where(self.accounts.c.id == account.id).values(**changes))
+        changed = self.session(account.session)
+        assert changed is not None
+        return changed
+
+    def waiting_for(self, table_id: str, seat: int) -> tuple[str, str, str] | None:
+        """Whom to tell that the turn at ``seat`` of ``table_id`` waits: (address, name, language) of the account
+        holding it, if it gave an address and asked to be told; else None."""
+        a, h = self.accounts, self.held
+        with self.engine.connect() as conn:
+            row = conn.execute(select(a.c.email, a.c.name, a.c.lang, a.c.notify).join(h, h.c.account_id == a.c.id)
+                               .where(h.c.table_id == table_id, h.c.seat == seat)).first()
+        if row is None or not row.notify or not row.email:
+            return None
+        return row.email, row.name, row.lang
 
     async def check_password(self, account: Account, password: str) -> None:
         """``auth/wrong_password`` unless ``password`` is the account's (rate-limited like a sign-in)."""

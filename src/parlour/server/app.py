@@ -26,11 +26,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
 from parlour.server.accounts import Accounts
-from parlour.server.authority import Rejected, quote
+from parlour.server.authority import Rejected, TableAuthority, quote
 from parlour.server.chat import Chat
 from parlour.server.csrf import CsrfGuard
 from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
+from parlour.server.mail import Mailer
 from parlour.server.masking import mask_logs
 from parlour.server.metrics import Metrics, RequestMetrics
 from parlour.server.ops import Listeners, ops_app
@@ -104,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.set_threshold(*GC_THRESHOLDS)
         yield
         await lobby.stop()
+        await mailer.close()
         lobby.writer.close()
         await peer.close()
         await running.state.probes.close()
@@ -119,6 +121,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.accounts = Accounts(storage.engine, storage.account_tables, storage.seats, settings, lobby.quota)
     app.state.ratings = Ratings(storage.engine, storage.rating_tables, storage.account_tables[2])
     lobby.on_finish.append(app.state.ratings.table_finished)
+    app.state.mailer = mailer = Mailer(settings)
+
+    def tell_turn(table: TableAuthority) -> None:
+        """E-mail the account whose turn now waits at a turn-based table, if it asked to be told."""
+        seat = table.to_play
+        found = None if seat is None or not mailer.enabled else app.state.accounts.waiting_for(table.id, seat)
+        if found is not None:
+            mailer.turn(found[0], found[1], table.name, table.id, found[2])
+
+    lobby.on_turn.append(tell_turn)
     app.state.profiles = Profiles(storage.engine, storage.account_tables[0], storage.account_tables[2],
                                   storage.tables, app.state.ratings)
     app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window,

@@ -424,12 +424,17 @@ class Lobby:
     def next_turn(self, table: TableAuthority, store: bool = True) -> None:
         """At a turn-based table, start the move clock of the turn now waiting for a person (none while a bot
         plays or once the table ends); stored (``store``) by the process that made the change, so that any
-        process's clock sweep finds it, also after a restart."""
+        process's clock sweep finds it, also after a restart. A turn is a person's moves in a row (a draw and
+        its discard): its clock runs on, and it is told once."""
         if not table.move_clock:
             return
         waiting = table.status == "playing" and table.seats[table.state.current_player].bot is None
+        if waiting and table.deadline is not None:
+            history = table.state.history()
+            if history and history[-1][0] == table.state.current_player:
+                return  # the same person's turn goes on (timed out: ``overdue``)
         deadline = self.clock() + table.move_clock if waiting else None
-        if (deadline is None) == (table.deadline is None) and not waiting:
+        if deadline is None and table.deadline is None:
             return
         table.deadline = deadline
         if store:
@@ -437,6 +442,11 @@ class Lobby:
             if waiting:
                 for hook in self.on_turn:
                     hook(table)
+
+    def overdue(self, table: TableAuthority) -> bool:
+        """Whether the turn waiting for a person at a turn-based table has run out of time."""
+        return (table.deadline is not None and table.deadline <= self.clock() and table.status == "playing"
+                and table.seats[table.state.current_player].bot is None)
 
     async def sweep_clocks(self) -> list[str]:
         """Play, by each one's stand-in, the turns whose move clock ran out at turn-based tables (every
@@ -676,6 +686,8 @@ class Lobby:
             self.peer.announce(ActionAccepted(table=table.id, idx=before, text=canonical, stand_in=stand_in))
             self.publish(table)
             self.bots.schedule(table)
+            if self.overdue(table):  # a timed-out turn goes on: the stand-in plays the rest of it
+                self.bots.time_out(table)
             return canonical
 
     def check(self, table_id: str, token: str, version: int, text: str, lang: str) -> CheckOut:

@@ -293,6 +293,14 @@ class AccountIn(StrictIn):
     name: Name
     password: Password
     email: Email | None = None
+    notify: bool = Field(False, description="send an e-mail (to ``email``) when a turn waits for this account")
+
+
+class PreferencesIn(StrictIn):
+    """``PATCH /api/account``: change what is given (the others stay)."""
+
+    email: Email | None = Field(None, description="the address turn e-mails go to (null: none)")
+    notify: bool | None = Field(None, description="send an e-mail when a turn waits for this account")
 
 
 class LoginIn(StrictIn):
@@ -321,6 +329,8 @@ class AccountOut(BaseModel):
     name: str
     email: str | None
     created: float
+    notify: bool = Field(description="an e-mail is sent when a turn waits for this account")
+    lang: str = Field(description="the language of its e-mails (the one it registered or last chose with)")
     csrf: str = Field(description="send it in the X-CSRF-Token header of every POST, PUT, PATCH or DELETE made "
                       "with the session cookie")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ipaddress
 from typing import Literal, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from parlour.bots.base import parse_bot_spec, read_settings, work_per_iteration
@@ -129,6 +129,15 @@ class Settings(BaseSettings):
     clock_sweep_seconds: float = Field(default=5.0, gt=0, le=3600, description="how often each process looks "
                                        "for turn-based tables whose move clock ran out (their stand-in then plays "
                                        "that turn, once whichever process finds it)")
+    smtp_host: str | None = Field(default=None, description="mail server for the turn e-mails (none: no e-mail "
+                                  "is sent)")
+    smtp_port: int = Field(default=25, ge=1, le=65535, description="mail server port")
+    smtp_starttls: bool = Field(default=False, description="switch the mail connection to TLS (STARTTLS) first")
+    smtp_user: str | None = Field(default=None, description="mail server login (with smtp_password)")
+    smtp_password: SecretStr | None = Field(default=None, description="mail server password (never printed)")
+    smtp_from: str = Field(default="parlour@localhost", max_length=254, description="the turn e-mails' sender")
+    public_url: str = Field(default="http://127.0.0.1:8000", max_length=500, description="the address players "
+                            "reach this service at, for the links in e-mails")
     password_time_cost: int = Field(default=3, ge=1, le=20, description="argon2id passes over memory per "
                                     "password hashed (accounts): more makes each guess dearer, and each login too")
     password_memory_kib: int = Field(default=65_536, ge=1024, le=1_048_576, description="KiB of memory argon2id "

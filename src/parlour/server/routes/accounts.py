@@ -11,15 +11,24 @@ from fastapi import APIRouter, Request, Response
 from parlour.server.accounts import COOKIE, DELETED_NAME, Account, csrf_token
 from parlour.server.limits import client_key
 from parlour.server.routes.deps import AccountsDep, LangDep, LobbyDep, SignedIn
-from parlour.server.schemas import AccountIn, AccountOut, DeleteAccountIn, ErrorOut, LoginIn, MyTableOut, PasswordIn
+from parlour.server.schemas import (
+    AccountIn,
+    AccountOut,
+    DeleteAccountIn,
+    ErrorOut,
+    LoginIn,
+    MyTableOut,
+    PasswordIn,
+    PreferencesIn,
+)
 
 router = APIRouter(tags=["accounts"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (401, 403, 409, 422, 429, 503)}
 
 
 def account_out(account: Account) -> AccountOut:
-    return AccountOut(name=account.name, email=account.email, created=account.created,
-                      csrf=csrf_token(account.session))
+    return AccountOut(name=account.name, email=account.email, created=account.created, notify=account.notify,
+                      lang=account.lang, csrf=csrf_token(account.session))
 
 
 def set_session(response: Response, request: Request, account: Account) -> None:
@@ -36,10 +45,12 @@ def clear_session(response: Response) -> None:
 
 
 @router.post("/api/accounts", response_model=AccountOut, status_code=201, responses=ERRORS)
-async def register(body: AccountIn, accounts: AccountsDep, request: Request, response: Response) -> AccountOut:
-    """Open an account and sign it in (the session cookie is set). The name must be free whatever its case and
-    accents (409 ``account/name_taken``); each client may open ``accounts_per_hour``."""
-    account = await accounts.register(body.name, body.password, body.email, client_key(None, request.client))
+async def register(body: AccountIn, accounts: AccountsDep, request: Request, response: Response,
+                   lang: LangDep) -> AccountOut:
+    """Open an account and sign it in (the session cookie is set); its e-mails are in ``lang``. The name must be
+    free whatever its case and accents (409 ``account/name_taken``); each client may open ``accounts_per_hour``."""
+    account = await accounts.register(body.name, body.password, body.email, client_key(None, request.client),
+                                      lang, body.notify)
     set_session(response, request, account)
     return account_out(account)
 
@@ -71,6 +82,17 @@ async def sign_out_everywhere(account: SignedIn, accounts: AccountsDep, response
     """Sign out of every browser and device."""
     accounts.sign_out(account, everywhere=True)
     clear_session(response)
+
+
+@router.patch("/api/account", response_model=AccountOut, responses=ERRORS)
+async def preferences(body: PreferencesIn, account: SignedIn, accounts: AccountsDep, lang: LangDep,
+                      request: Request) -> AccountOut:
+    """Change the account's e-mail and whether a turn waiting for it sends one; with ``lang`` in the query, the
+    e-mails' language too."""
+    changes: dict[str, object] = {key: getattr(body, key) for key in body.model_fields_set}
+    if "lang" in request.query_params:
+        changes["lang"] = lang
+    return account_out(accounts.set_preferences(account, changes))
 
 
 @router.post("/api/account/password", status_code=204, responses=ERRORS)

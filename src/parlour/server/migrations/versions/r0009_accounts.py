@@ -27,6 +27,7 @@ def upgrade() -> None:
         sa.Column("seat_key", sa.String(64), nullable=False),
         sa.Column("created", sa.Float, nullable=False),
         sa.Column("notify", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("lang", sa.String(10), nullable=False, server_default="en"),
     )
     op.create_table(
         f"{prefix}sessions",
