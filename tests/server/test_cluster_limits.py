@@ -210,3 +210,17 @@ def test_sign_in_tries_are_counted_on_every_process(start: Callable[..., Served]
     tries = [send(side, "/api/session", {"name": "Ana", "password": "a wrong guess"}) for side in (a, b, a)]
     assert [status for status, _ in tries] == [401, 401, 429]
     assert "login_rate" in tries[-1][1]["error"]["message"]
+
+
+def test_play_now_on_two_processes_seats_both_at_one_table(start: Callable[..., Served]) -> None:
+    """Two people asking for the same quick game on different processes meet at one table, each once."""
+    a, b = start(PARLOUR_QUICK_WAIT_SECONDS="20").base(), start(PARLOUR_QUICK_WAIT_SECONDS="20").base()
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda side: send(side[0], "/api/quick", {"game": "tonk", "name": side[1]}),
+                                [(a, "Ana"), (b, "Bo")]))
+    assert [status for status, _ in answers] == [200, 200], answers
+    seats = [answer for _, answer in answers]
+    assert seats[0]["table"] == seats[1]["table"] and {s["seat"] for s in seats} == {0, 1}
+    assert not any(s["with_bots"] for s in seats)
+    names = {s["name"] for s in call(b, f"/api/tables/{seats[0]['table']}")["table"]["seats"]}
+    assert names == {"Ana", "Bo"}

@@ -33,13 +33,28 @@ from parlour.server.limits import BodyLimit
 from parlour.server.lobby import Lobby
 from parlour.server.mail import Mailer
 from parlour.server.masking import mask_logs
+from parlour.server.matchmaking import Matchmaker
 from parlour.server.metrics import Metrics, RequestMetrics
 from parlour.server.ops import Listeners, ops_app
 from parlour.server.peers import LocalPeer, Peer
 from parlour.server.probes import Probes
 from parlour.server.profiles import Profiles
+from parlour.server.quick import quick_queues
 from parlour.server.ratings import Ratings
-from parlour.server.routes import accounts, chat, games, i18n, manual, play, players, records, rematch, tables, tutor
+from parlour.server.routes import (
+    accounts,
+    chat,
+    games,
+    i18n,
+    manual,
+    play,
+    players,
+    quick,
+    records,
+    rematch,
+    tables,
+    tutor,
+)
 from parlour.server.settings import Settings
 from parlour.server.storage import Storage, StorageUnavailable
 
@@ -131,6 +146,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             mailer.turn(found[0], found[1], table.name, table.id, found[2])
 
     lobby.on_turn.append(tell_turn)
+    app.state.matchmaker = Matchmaker(lobby, app.state.accounts, app.state.ratings,
+                                      quick_queues(settings.redis_url, settings.redis_channel))
     app.state.profiles = Profiles(storage.engine, storage.account_tables[0], storage.account_tables[2],
                                   storage.tables, app.state.ratings)
     app.state.chat = Chat(storage.engine, storage.chat, settings.chat_burst, settings.chat_window,
@@ -164,6 +181,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(accounts.router)
     app.include_router(players.router)
+    app.include_router(quick.router)
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(play.router)

@@ -500,3 +500,23 @@ class PlayerOut(BaseModel):
     ratings: dict[str, RatingOut]
     played: list[PlayedOut]
     recent: list[RecentOut]
+
+
+class QuickIn(StrictIn):
+    """``POST /api/quick``: "Play now": a seat at a game of this game and variant, with others or with bots."""
+
+    game: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
+    preset: Annotated[str, StringConstraints(strip_whitespace=True, max_length=20)] | None = None
+    players: int | None = Field(None, ge=2, le=8, description="how many play (the preset's number when none)")
+    rated: bool = Field(False, description="a rated game (signed-in accounts only)")
+    name: Name = Field("Guest", description="the name to play under without an account (an account plays under "
+                       "its own)")
+
+
+class QuickOut(BaseModel):
+    """The seat taken: the table, the seat and the token that plays it."""
+
+    table: str
+    seat: int
+    token: str
+    with_bots: bool = Field(description="nobody else came in time: the other seats are bots of your level")

@@ -138,6 +138,9 @@ class Settings(BaseSettings):
     smtp_from: str = Field(default="parlour@localhost", max_length=254, description="the turn e-mails' sender")
     public_url: str = Field(default="http://127.0.0.1:8000", max_length=500, description="the address players "
                             "reach this service at, for the links in e-mails")
+    quick_wait_seconds: float = Field(default=8.0, gt=0, le=120, description="how long \"Play now\" waits for "
+                                      "other people asking for the same game before seating the player with bots "
+                                      "of their level")
     password_time_cost: int = Field(default=3, ge=1, le=20, description="argon2id passes over memory per "
                                     "password hashed (accounts): more makes each guess dearer, and each login too")
     password_memory_kib: int = Field(default=65_536, ge=1024, le=1_048_576, description="KiB of memory argon2id "
