@@ -507,9 +507,10 @@ class QuickIn(StrictIn):
 
     game: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
     preset: Annotated[str, StringConstraints(strip_whitespace=True, max_length=20)] | None = None
-    players: int | None = Field(None, ge=2, le=8, description="how many play (the preset's number when none)")
-    rated: bool = Field(False, description="a rated game (signed-in accounts only)")
-    name: Name = Field("Guest", description="the name to play under without an account (an account plays under "
+    players: int | None = Field(default=None, ge=2, le=8, description="how many play (the preset's number when "
+                                "none)")
+    rated: bool = Field(default=False, description="a rated game (signed-in accounts only)")
+    name: Name = Field(default="Guest", description="the name to play under without an account (an account plays under "
                        "its own)")
 
 
