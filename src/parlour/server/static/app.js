@@ -20,6 +20,8 @@
 // The server sends each state message with `words` (each legal action in plain words) and `story` (what
 // happened, in sentences): the moves and the log show those, the notation beside them as secondary text.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
+import { accountArea, accountPanels, configure as configureAccount, csrfToken, errorWords, loadSession, signedIn }
+  from "./account.js";
 import { cardRow, cardSvg } from "./cards.js";
 import { fairness } from "./fairness.js";
 import { currentLanguage, languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
@@ -39,15 +41,26 @@ function toast(text) {
   toast.timer = setTimeout(() => t.classList.remove("show"), 3500);
 }
 
-/** A call to the API; the tables' answers (their names, words and reasons) come in the page's language. */
-async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(body) };
+/** A call to the API: GET, or POST with a body, or `method` (DELETE); the tables' answers (their names, words and
+ *  reasons) come in the page's language. While signed in, every change sends the session's anti-forgery token.
+ *  A refusal throws an Error with the server's words (an account's in the page's language), its `code` and
+ *  `status`; an answer without content (204) is null. */
+async function api(path, body, method) {
+  const verb = method || (body === undefined ? "GET" : "POST");
+  const headers = body === undefined ? {} : { "content-type": "application/json" };
+  if (verb !== "GET" && csrfToken()) headers["x-csrf-token"] = csrfToken();
+  const init = verb === "GET" ? {} : { method: verb, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
   const url = new URL(path, location.origin);
   if (url.pathname.startsWith("/api/tables") && !url.searchParams.has("lang")) url.searchParams.set("lang", currentLanguage());
   const response = await fetch(url, init);
-  const data = await response.json();
-  if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const code = data.error && data.error.code;
+    const error = new Error(errorWords(code) || (data.error && data.error.message) || response.statusText);
+    Object.assign(error, { code, status: response.status });
+    throw error;
+  }
   return data;
 }
 
@@ -112,7 +125,7 @@ async function copyInvite(id) {
 async function showLobby() {
   const all = await games();
   main.replaceChildren();
-  main.append(learnPanel());
+  main.append(...accountPanels(), learnPanel());
   const byName = Object.fromEntries(all.map((g) => [g.name, g]));
   const last = localStorage.getItem("parlour:game");
   const chosen = byName[last] ? last : all.length ? all[0].name : null;
@@ -136,6 +149,7 @@ async function showLobby() {
   const tableName = h("input", { id: "table-name", placeholder: t("table name (optional)"), maxlength: 40 });
   const myName = h("input", { id: "my-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name"),
     maxlength: 40 });
+  signedInName(myName);
   const timer = h("input", { id: "turn-seconds", type: "number", min: 0, placeholder: t("none"), style: "width:5em" });
   const spectatorChat = h("input", { id: "spectator-chat", type: "checkbox" });
   let flagInputs = {};
@@ -252,9 +266,19 @@ async function showLobby() {
   setInterval(() => refresh().catch(() => {}), 3000);
 }
 
+/** Signed in, a seat taken is the account's, under its name: the name field shows it and cannot be changed. */
+function signedInName(input) {
+  const account = signedIn();
+  if (!account) return;
+  input.value = account.name;
+  input.readOnly = true;
+  input.setAttribute("aria-label", t("your name"));
+  input.title = t("Signed in: you sit as {name}.", { name: account.name });
+}
+
 async function joinTable(id, name) {
   const clean = (name || "").trim() || t("Guest");
-  localStorage.setItem("parlour:name", clean);
+  if (!signedIn()) localStorage.setItem("parlour:name", clean);  // signed in, the seat takes the account's name
   const joined = await api(`/api/tables/${id}/join`, { name: clean });
   localStorage.setItem(tokenKey(id), joined.token);
   return joined;
@@ -275,6 +299,7 @@ async function showTable(id) {
     if (free.length) {
       const name = h("input", { id: "join-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name"),
         "aria-label": t("your name"), maxlength: 40 });
+      signedInName(name);
       main.replaceChildren(panel(t("Join {name}", { name: table.name }),
         h("p", {}, h("span", { class: "muted" }, table.spec), " ", rulesAnchor(table.game, table.spec, { id: "rules", target: "_blank" })),
         h("h3", {}, t("Who sits where")), seatList(table),
@@ -705,12 +730,15 @@ async function showReplay(id, record) {
 // ---------------------------------------------------------------------- go
 
 configureTutor({ api, token: (id) => localStorage.getItem(tokenKey(id)), rerender: () => renderTable(), toast });
+configureAccount({ api, toast, tokenKey, games });
 await loadLanguage().catch(() => {});
+await loadSession();  // the anti-forgery token first: every change asked while signed in sends it
 document.querySelector("header").append(languageSwitch());
 games().then((all) => { document.getElementById("subtitle").textContent = all.map((g) => g.title).join(" · "); })
   .catch(() => {});
 const tableId = params.get("table");
 const record = params.get("record");
+if (!tableId && !record) document.querySelector("header").append(accountArea());
 const start = record ? showReplay(null, record) : !tableId ? showLobby() : params.get("replay") ? showReplay(tableId)
   : showTable(tableId);
 start.catch((e) => { main.replaceChildren(panel(t("Something went wrong"), e.message)); });
