@@ -4,6 +4,7 @@ the account, and list the tables the account plays ("My tables"). See ``accounts
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -116,7 +117,7 @@ async def my_tables(account: SignedIn, accounts: AccountsDep, lobby: LobbyDep, l
     """"My tables": every unfinished table the account holds a seat at, whose turn it is, and the seat's token
     (so that this browser plays it), those waiting for the account first."""
     mine = []
-    for table_id, seat in accounts.tables_of(account):
+    for table_id, seat in await asyncio.to_thread(accounts.tables_of, account):  # the loop goes on meanwhile
         table = lobby.tables.get(table_id)
         if table is None or table.status == "finished":
             continue
