@@ -270,3 +270,15 @@ def test_a_deleted_accounts_games_stay_under_deleted_player(client: TestClient, 
     assert rows(db_url, "SELECT id_hash FROM parlour_sessions") == []
     client.cookies.clear()
     register(client, "ana")  # the name is free again
+
+
+def test_a_session_ended_elsewhere_loses_its_cookie_and_anonymous_play_goes_on(client: TestClient) -> None:
+    here, there = Browser(client), Browser(client)
+    register(here, "Ana")
+    login(there, "Ana")
+    assert here.delete("/api/sessions", headers=csrf(here)).status_code == 204
+    ended = there.get("/api/session")
+    assert ended.status_code == 401 and f"{COOKIE}=" in ended.headers["set-cookie"]
+    assert COOKIE not in there.cookies
+    made = there.post("/api/tables", json={"game": "tonk", "seats": ["human", "random"]})  # no token needed now
+    assert made.status_code == 201, made.text

@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
-from parlour.server.accounts import Accounts
+from parlour.server.accounts import COOKIE, Accounts
 from parlour.server.authority import Rejected, TableAuthority, quote
 from parlour.server.chat import Chat
 from parlour.server.csrf import CsrfGuard
@@ -154,8 +154,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                           lobby.quota, settings.chat_client_burst)
 
     @app.exception_handler(Rejected)
-    async def rejected(_request: Request, exc: Rejected) -> JSONResponse:
-        return error_response(exc.code, exc.message, exc.retry_after)
+    async def rejected(request: Request, exc: Rejected) -> JSONResponse:
+        response = error_response(exc.code, exc.message, exc.retry_after)
+        if exc.code == "auth/no_session" and COOKIE in request.cookies:
+            # a session ended elsewhere (signed out everywhere, password changed): its cookie goes too, so that
+            # this browser's changes are no longer asked for a token it can never get
+            response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+        return response
 
     @app.exception_handler(StorageUnavailable)
     async def unavailable(_request: Request, exc: StorageUnavailable) -> JSONResponse:
