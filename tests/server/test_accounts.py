@@ -5,10 +5,11 @@ another player's "My tables")."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 from fastapi import FastAPI
 from sqlalchemy import create_engine, text
 
@@ -282,3 +283,22 @@ def test_a_session_ended_elsewhere_loses_its_cookie_and_anonymous_play_goes_on(c
     assert COOKIE not in there.cookies
     made = there.post("/api/tables", json={"game": "tonk", "seats": ["human", "random"]})  # no token needed now
     assert made.status_code == 201, made.text
+
+
+def test_an_unknown_name_costs_the_same_hashing_as_a_wrong_password(client: TestClient,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """No timing tells an existing name from an unknown one: both check a password against an argon2id hash."""
+    register(client, "Ana")
+    client.cookies.clear()
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    checked: list[str] = []
+
+    class Counting(PasswordHasher):
+        def verify(self, hash: str | bytes, password: str | bytes) -> Literal[True]:
+            checked.append(str(hash).split("$")[1])
+            return super().verify(hash, password)
+
+    monkeypatch.setattr(accounts, "hasher", Counting(time_cost=1, memory_cost=1024, parallelism=1))
+    client.post("/api/session", json={"name": "Ana", "password": "wrong guess"})
+    client.post("/api/session", json={"name": "Nobody", "password": "wrong guess"})
+    assert checked == ["argon2id", "argon2id"]
