@@ -133,3 +133,23 @@ def test_rated_tables_are_for_accounts(client: TestClient) -> None:
     anonymous = client.post(f"/api/tables/{table['id']}/join", json={"name": "Eve"})
     assert anonymous.status_code == 403 and anonymous.json()["error"]["code"] == "table/rated"
     assert client.get("/api/players/Nobody").status_code == 404
+
+
+def test_a_rated_tables_rematch_is_rated_and_follows_the_accounts(client: TestClient) -> None:
+    ana, bo = Browser(client), Browser(client)
+    register(ana, "Ana")
+    register(bo, "Bo")
+    table = rated_table(ana, ["human", "human"])
+    tokens = {}
+    for seat, page in ((0, ana), (1, bo)):
+        joined = page.post(f"/api/tables/{table['id']}/join", json={"seat": seat}, headers=csrf(page)).json()
+        tokens[seat] = (page, joined["token"])
+    play_out(client, table["id"], tokens)
+    asked = {seat: page.post(f"/api/tables/{table['id']}/rematch", json={"token": token}, headers=csrf(page)).json()
+             for seat, (page, token) in tokens.items()}
+    assert asked[0]["table"] == asked[1]["table"] and {a["seat"] for a in asked.values()} == {0, 1}
+    shown = client.get(f"/api/tables/{asked[0]['table']}").json()["table"]
+    assert shown["rated"] and {s["name"] for s in shown["seats"]} == {"Ana", "Bo"}
+    if shown["status"] != "finished":  # (a deal may decide a Tonk hand at once)
+        (mine,) = bo.get("/api/account/tables").json()
+        assert mine["table"]["id"] == asked[1]["table"] and mine["token"] == asked[1]["token"]

@@ -533,9 +533,11 @@ class Lobby:
             self.publish(table)
         self.peer.announce(SeatTaken(table=table_id))
 
-    def rematch(self, table_id: str, token: str, client: str = "local") -> JoinOut:
+    def rematch(self, table_id: str, token: str, client: str = "local",
+                derive: Callable[[str], str] | None = None) -> JoinOut:
         """Seat the holder of ``token`` at finished table ``table_id``'s rematch, opening it if nobody has yet
-        (see ``routes.rematch`` for the design): the same table and seat on every process, every time."""
+        (see ``routes.rematch`` for the design): the same table and seat on every process, every time. The seat
+        token there is ``derive(next id)`` (an account's), else derived from ``token``."""
         table = self.get(table_id)
         seat = self.seat_of(table, token)
         if table.status != "finished":
@@ -548,7 +550,7 @@ class Lobby:
         if next_id is None:
             next_id = self.open_rematch(table, client)
         nxt = self.get(next_id)
-        mine = rematch_token(token, nxt.id)
+        mine = derive(nxt.id) if derive is not None else rematch_token(token, nxt.id)
         try:
             return JoinOut(table=nxt.id, seat=self.seat_of(nxt, mine), token=mine)  # asked before: the same seat
         except Rejected:
@@ -567,7 +569,8 @@ class Lobby:
         try:
             return self.create(TableIn(game=table.game.spec.name, rules=table.game.rules.to_dict(), seats=seats,
                                        turn_seconds=table.turn_seconds, name=name,
-                                       spectator_chat=table.spectator_chat),
+                                       spectator_chat=table.spectator_chat, rated=table.rated,
+                                       move_clock=table.move_clock),
                                client, dealer=(table.dealer + 1) % table.game.num_players, origin=origin).id
         except StorageConflict:
             opened = self.storage.rematch_of(table.id)

@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from parlour.bots.levels import level_of
 from parlour.bots.levels import ratings as level_ratings
 from parlour.core.game import Game
+from parlour.core.registry import parse_spec
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.schemas import TableIn
 
@@ -71,11 +72,13 @@ class Rating:
 
 
 def check_rated(body: TableIn, game: Game[Any]) -> None:
-    """Refuse a rated table that cannot be rated fairly: rules other than a preset's, or a bot other than a
-    level whose rating in this game is measured (``table/rated``)."""
-    if body.rules:
-        raise Rejected("table/rated", f"a rated table is played on a preset's rules; these flags are not allowed "
-                       f"there: {', '.join(sorted(body.rules))}")
+    """Refuse a rated table that cannot be rated fairly: rules other than a preset's (for any number of players),
+    or a bot other than a level whose rating in this game is measured (``table/rated``)."""
+    _name, _preset, flags = parse_spec(game.name_with_rules())
+    changed = sorted(set(flags) - {"players"})
+    if changed:
+        raise Rejected("table/rated", f"a rated table is played on a preset's rules; these flags differ from "
+                       f"{game.name_with_rules()!r}'s nearest preset: {', '.join(changed)}")
     measured = level_ratings(game.spec.name)
     for i, spec in enumerate(body.seats):
         if spec.strip().lower() == "human":

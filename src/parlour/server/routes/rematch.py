@@ -12,7 +12,8 @@ table, at the seat they had. It is all in storage, so every process finds the sa
   (409) meanwhile, and anyone may take it after;
 * the token: the new seat token is derived one-way from the old one and the next table's id
   (``lobby.rematch_token``), so asking again, on any process, gives the same working token and seat,
-  and nothing but its hash is stored.
+  and nothing but its hash is stored. An account asking for its own seat gets its account's token at the next
+  table instead (the same on every browser), and the seat is listed in its "My tables".
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from parlour.server.limits import client_key
-from parlour.server.routes.deps import LobbyDep
+from parlour.server.routes.deps import AccountsDep, LobbyDep, MaybeSignedIn
 from parlour.server.schemas import ErrorOut
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -41,7 +42,12 @@ class RematchOut(BaseModel):
 
 
 @router.post("/{table_id}/rematch", response_model=RematchOut, responses=ERRORS)
-async def rematch(table_id: str, body: RematchIn, request: Request, lobby: LobbyDep) -> RematchOut:
+async def rematch(table_id: str, body: RematchIn, request: Request, lobby: LobbyDep, account: MaybeSignedIn,
+                  accounts: AccountsDep) -> RematchOut:
     """Take your seat at the next match of a finished table (opening it if nobody has yet)."""
-    joined = lobby.rematch(table_id, body.token, client_key(None, request.client))
+    mine = account is not None and body.token == account.seat_token(table_id)
+    joined = lobby.rematch(table_id, body.token, client_key(None, request.client),
+                           derive=account.seat_token if mine and account is not None else None)
+    if mine and account is not None:
+        accounts.hold(account, joined.table, joined.seat)
     return RematchOut(table=joined.table, seat=joined.seat, token=joined.token)
