@@ -101,3 +101,10 @@ def test_a_state_without_rules_of_play_names_what_it_lacks() -> None:
         state.legal_actions()
     with pytest.raises(NotImplementedError, match="TonkState implements neither _apply nor play"):
         state._apply(state.game.parse_action("drop", state))
+
+
+def test_teams_are_each_seat_alone_unless_the_game_plays_in_partnerships() -> None:
+    """What a rating counts as one side: Plonk's two partnerships; Tonk's and Tock's (free-for-all) each seat."""
+    assert load_game("plonk").teams() == [(0, 2), (1, 3)]
+    assert load_game("tonk", players=3).teams() == [(0,), (1,), (2,)]
+    assert load_game("tock", players=2).teams() == [(0,), (1,)]
