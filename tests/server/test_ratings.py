@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 
 from parlour.bots.levels import ratings as level_ratings
 from parlour.server.ratings import ELO_BASE, ELO_PER_MU, MU, Ratings, mu_of, shown
@@ -153,3 +155,20 @@ def test_a_rated_tables_rematch_is_rated_and_follows_the_accounts(client: TestCl
     if shown["status"] != "finished":  # (a deal may decide a Tonk hand at once)
         (mine,) = bo.get("/api/account/tables").json()
         assert mine["table"]["id"] == asked[1]["table"] and mine["token"] == asked[1]["token"]
+
+
+def test_a_table_left_unrated_by_a_stopped_process_is_rated_at_the_next_start(
+        app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory()) as client:
+        client.app.state.lobby.on_finish.clear()  # type: ignore[attr-defined]  # as if stopped before rating
+        ana, bo = Browser(client), Browser(client)
+        register(ana, "Ana")
+        register(bo, "Bo")
+        table = rated_table(ana, ["human", "human"])
+        tokens = {seat: (page, page.post(f"/api/tables/{table['id']}/join", json={"seat": seat},
+                                         headers=csrf(page)).json()["token"]) for seat, page in ((0, ana), (1, bo))}
+        play_out(client, table["id"], tokens)
+        assert client.get("/api/players/Ana").json()["ratings"] == {}
+    with TestClient(app_factory()) as restarted:
+        assert restarted.get("/api/players/Ana").json()["ratings"]["tonk"]["games"] == 1
+        assert restarted.get("/api/players/Bo").json()["ratings"]["tonk"]["games"] == 1

@@ -116,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(running: FastAPI) -> AsyncIterator[None]:
         await peer.start(lobby)
         lobby.start()
+        running.state.ratings.catch_up(storage.tables, lobby.get)
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
         yield

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,8 @@ BOT_SIGMA = 1.0
 """A level bot's uncertainty at a rated table: its rating is measured, not guessed."""
 PROVISIONAL_GAMES = 10
 """Rated games before a rating is shown as settled."""
+CATCH_UP = 200
+"""Finished rated tables left unrated that a process rates as it starts, at most."""
 
 
 def shown(mu: float) -> int:
@@ -114,6 +117,23 @@ class Ratings:
             rows = conn.execute(select(d.c.at, d.c.mu).where(d.c.account_id == account_id, d.c.game == game)
                                 .order_by(d.c.at.desc()).limit(most)).all()
         return [(row.at, shown(row.mu)) for row in reversed(rows)]
+
+    def catch_up(self, tables: Table, get: Callable[[str], TableAuthority], most: int = CATCH_UP) -> list[str]:
+        """Rate the latest finished rated tables that accounts played and nobody rated (a process stopped between
+        storing a table's last action and rating it): run at start. The tables looked at."""
+        t, h, d = tables, self.held, self.rated
+        query = (select(t.c.id).where(t.c.rated.is_(True), t.c.finished.is_(True),
+                                      select(h.c.table_id).where(h.c.table_id == t.c.id).exists(),
+                                      ~select(d.c.table_id).where(d.c.table_id == t.c.id).exists())
+                 .order_by(t.c.created.desc()).limit(most))
+        with self.engine.connect() as conn:
+            found = [row.id for row in conn.execute(query)]
+        for table_id in found:
+            try:
+                self.table_finished(get(table_id))
+            except Rejected:
+                continue
+        return found
 
     def table_finished(self, table: TableAuthority) -> None:
         """Rate ``table`` if it is rated and finished, once: each account's new rating from the sides' results."""
