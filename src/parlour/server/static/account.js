@@ -5,6 +5,7 @@
 // change is asked), which api() sends in X-CSRF-Token with every change while signed in. Playing without an
 // account is unchanged.
 import { currentLanguage, t } from "./i18n.js";
+import { playerLink, tableMarks, timeLeft } from "./marks.js";
 import { h, panel } from "./ui.js";
 
 /** What this module needs of the page: api(path, body, method), toast(text), tokenKey(tableId), games(). */
@@ -54,9 +55,12 @@ function reasonOf(e) {
   return e.message;
 }
 
+/** Say `text` once the next page has loaded (the page is about to go elsewhere). */
+export function sayNext(text) { sessionStorage.setItem(FLASH, text); }
+
 /** Reload the page (the header, the lobby and the token all follow the new session), then say `text`. */
 function reloadSaying(text) {
-  sessionStorage.setItem(FLASH, text);
+  sayNext(text);
   location.href = "/";
 }
 
@@ -232,16 +236,54 @@ export function accountArea() {
   }
   return h("div", { class: "account", id: "account" },
     h("span", { class: "account-name", id: "account-user" }, account.name),
+    h("a", { href: playerLink(account.name), id: "my-page", class: "my-page" }, t("My page")),
     button("my-tables-open", t("My tables"), () => {
       const box = document.getElementById("my-tables");
-      box?.scrollIntoView();
-      box?.querySelector("h2")?.focus();
+      if (!box) { location.href = "/#my-tables"; return; }  // a page without it (a player's): the lobby has it
+      box.scrollIntoView();
+      box.querySelector("h2")?.focus();
     }),
     button("sign-out", t("Sign out"), () => signOut(false)),
     button("account-settings", t("Account"), settings, { "aria-expanded": "false", "aria-controls": "account-panel" }));
 }
 
 // --------------------------------------------------------------- My tables
+
+const watchers = [];
+let mineLatest = null;
+let mineError = null;
+let polling = null;
+let asking = false;
+
+/** Ask "My tables" (GET /api/account/tables) now and tell every watcher; a session gone (401) stops the polling
+ *  and tells them there is nothing (no turn waits for anybody here any more). */
+async function pollMine() {
+  if (asking) return;
+  asking = true;
+  try {
+    mineLatest = await page.api(`/api/account/tables?lang=${currentLanguage()}`);
+    mineError = null;
+  } catch (e) {
+    mineError = e;
+    if (e.status === 401) { clearInterval(polling); mineLatest = []; }
+  } finally { asking = false; }
+  for (const watcher of watchers) watcher(mineLatest, mineError);
+}
+
+/** Call `watcher(mine, error)` with "My tables" now and every 3 s while signed in (one poll however many watch:
+ *  the lobby's panel, the title's count of waiting turns). `mine` is null until the first answer. */
+export function watchMyTables(watcher) {
+  if (!account) return;
+  watchers.push(watcher);
+  if (mineLatest !== null || mineError !== null) watcher(mineLatest, mineError);
+  if (polling === null) {
+    polling = setInterval(() => pollMine(), 3000);
+    pollMine();
+  }
+}
+
+/** The box of the account forms (sign in, create account, settings), for a page without the lobby's panels. */
+export function accountForms() { return [formBox]; }
 
 /** The lobby's account panels: the form box, and "My tables" when signed in (refreshed every few seconds). */
 export function accountPanels() {
@@ -251,23 +293,27 @@ export function accountPanels() {
     t("No unfinished tables. A seat you take while signed in is listed here, on every device you sign in on."));
   const title = h("h2", { tabindex: -1 }, t("My tables"));
   const box = h("section", { class: "panel", id: "my-tables" }, title, empty, list);
-  let titles = {};
-  async function refresh() {
-    const [mine, all] = await Promise.all([page.api(`/api/account/tables?lang=${currentLanguage()}`), page.games()]);
-    titles = Object.fromEntries(all.map((g) => [g.name, g.title]));
+  async function show(mine, error) {
+    if (mine === null) {
+      if (error) { empty.hidden = false; empty.textContent = error.message; }
+      return;
+    }
+    const titles = Object.fromEntries((await page.games().catch(() => [])).map((g) => [g.name, g.title]));
     empty.hidden = mine.length > 0;
     list.replaceChildren(...mine.map((m) => {
       const status = m.my_turn ? h("strong", { class: "your-turn" }, t("Your turn"))
         : h("span", { class: "muted" }, m.table.status === "waiting" ? t("waiting") : t("playing"));
+      const left = timeLeft(m.table);
       return h("li", { "data-table": m.table.id, class: m.my_turn ? "my-turn" : null },
         h("button", { type: "button", class: "open-table", on: { click: () => {
           localStorage.setItem(page.tokenKey(m.table.id), m.token);
           location.href = `/?table=${encodeURIComponent(m.table.id)}`;
-        } } }, h("span", { class: "table-name" }, m.table.name), " · ", titles[m.table.game] || m.table.game, " · ",
-        t("Seat {n}", { n: m.seat }), " · ", status));
+        } } }, h("span", { class: "table-name" }, m.table.name), ...tableMarks(m.table), " · ",
+        titles[m.table.game] || m.table.game, " · ", t("Seat {n}", { n: m.seat }), " · ", status,
+        left ? " · " : null, left));
     }));
   }
-  refresh().catch((e) => { empty.hidden = false; empty.textContent = e.message; });
-  setInterval(() => refresh().catch(() => {}), 3000);
+  watchMyTables(show);
+  if (location.hash === "#my-tables") setTimeout(() => box.scrollIntoView(), 0);  // asked for from another page
   return [formBox, box];
 }

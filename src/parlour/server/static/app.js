@@ -20,11 +20,15 @@
 // The server sends each state message with `words` (each legal action in plain words) and `story` (what
 // happened, in sentences): the moves and the log show those, the notation beside them as secondary text.
 // A game without a module gets /static/generic.js: its view as text, with the hand and the move buttons.
-import { accountArea, accountPanels, configure as configureAccount, csrfToken, errorWords, loadSession, signedIn }
-  from "./account.js";
+import { accountArea, accountForms, accountPanels, configure as configureAccount, csrfToken, errorWords, loadSession,
+  sayNext, signedIn } from "./account.js";
 import { cardRow, cardSvg } from "./cards.js";
 import { fairness } from "./fairness.js";
 import { currentLanguage, languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
+import { MOVE_CLOCKS, clockWords, playerLink, tableMarks, timeLeft } from "./marks.js";
+import { showPlayer } from "./profile.js";
+import { playNowPanel } from "./quick.js";
+import { showTurns } from "./turns.js";
 import { configure as configureTutor, hintBox, learnPanel, lessonPanel } from "./tutor.js";
 import { actionWords, h, nameOf, numberedLog, panel } from "./ui.js";
 
@@ -44,15 +48,16 @@ function toast(text) {
 /** A call to the API: GET, or POST with a body, or `method` (DELETE); the tables' answers (their names, words and
  *  reasons) come in the page's language. While signed in, every change sends the session's anti-forgery token.
  *  A refusal throws an Error with the server's words (an account's in the page's language), its `code` and
- *  `status`; an answer without content (204) is null. */
-async function api(path, body, method) {
+ *  `status`; an answer without content (204) is null. `extra`: more of fetch's options (a `signal` to stop
+ *  waiting). */
+async function api(path, body, method, extra = {}) {
   const verb = method || (body === undefined ? "GET" : "POST");
   const headers = body === undefined ? {} : { "content-type": "application/json" };
   if (verb !== "GET" && csrfToken()) headers["x-csrf-token"] = csrfToken();
   const init = verb === "GET" ? {} : { method: verb, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
   const url = new URL(path, location.origin);
   if (url.pathname.startsWith("/api/tables") && !url.searchParams.has("lang")) url.searchParams.set("lang", currentLanguage());
-  const response = await fetch(url, init);
+  const response = await fetch(url, { ...init, ...extra });
   if (response.status === 204) return null;
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
@@ -125,7 +130,8 @@ async function copyInvite(id) {
 async function showLobby() {
   const all = await games();
   main.replaceChildren();
-  main.append(...accountPanels(), learnPanel());
+  main.append(...accountPanels(), playNowPanel(all, { api, tokenKey, signedIn, sayNext,
+    name: () => localStorage.getItem("parlour:name") || "" }), learnPanel());
   const byName = Object.fromEntries(all.map((g) => [g.name, g]));
   const last = localStorage.getItem("parlour:game");
   const chosen = byName[last] ? last : all.length ? all[0].name : null;
@@ -152,6 +158,20 @@ async function showLobby() {
   signedInName(myName);
   const timer = h("input", { id: "turn-seconds", type: "number", min: 0, placeholder: t("none"), style: "width:5em" });
   const spectatorChat = h("input", { id: "spectator-chat", type: "checkbox" });
+  // A rated table (signed in only): a preset's rules (no flags sent) and level bots only. A turn-based one: a move
+  // clock instead of the turn timer.
+  const rated = h("input", { id: "rated", type: "checkbox", disabled: !signedIn(), "aria-describedby": "rated-help" });
+  const ratedHelp = h("span", { id: "rated-help", class: "muted" }, signedIn()
+    ? t("its end changes your rating; it plays a preset's rules, its bots are the levels")
+    : t("sign in to play rated games"));
+  const turnBased = h("input", { id: "turn-based", type: "checkbox", "aria-describedby": "turn-based-help" });
+  const moveClock = h("select", { id: "move-clock", disabled: true },
+    MOVE_CLOCKS.map(([seconds, words]) => h("option", { value: seconds, selected: seconds === 86400 }, words())));
+  const turnBasedHelp = h("span", { id: "turn-based-help", class: "muted" },
+    t("each player has this long for a move; when it runs out a stand-in plays that turn"));
+  const flagsDetails = h("details", {}, h("summary", {}, t("flags")), flagsBox);
+  const ratedFlags = h("p", { class: "muted", id: "rated-flags", hidden: true },
+    t("A rated table plays the preset's rules as they are: no flags."));
   let flagInputs = {};
 
   const presetValues = () => byName[gameSel.value].presets[presetSel.value] || {};
@@ -177,17 +197,37 @@ async function showLobby() {
         h("div", { class: "flag-help muted", id: help }, t(f.help))));
     }
   }
+  /** The bots a seat may have: at a rated table, the levels with a measured rating only. */
+  function botsOffered(game) {
+    if (!rated.checked) return game.bots;
+    const measured = new Set((game.levels || []).filter((l) => l.rating !== null && l.rating !== undefined).map((l) => l.spec));
+    return game.bots.filter((b) => measured.has(b));
+  }
   function buildSeats() {
     const game = byName[gameSel.value];
     const n = checkPlayers() ?? Math.max(game.min_players, Math.min(game.max_players, Number(players.value) || game.min_players));
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const offered = ["human", ...botsOffered(game)];
+    const fallback = rated.checked ? (offered.includes("level:casual") ? "level:casual" : offered[1] || "human") : defaultBot(game);
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
-      const choice = old[i] || (i === 0 ? "human" : defaultBot(game));
+      const choice = offered.includes(old[i]) ? old[i] : i === 0 ? "human" : fallback;
       seatsBox.append(h("label", {}, t("seat {n}", { n: i }), h("select", { class: "seat", "data-seat": i },
-        ["human", ...game.bots].map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b, game))))));
+        offered.map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b, game))))));
     }
   }
+  function ratedChanged() {
+    flagsDetails.hidden = rated.checked;
+    ratedFlags.hidden = !rated.checked;
+    buildSeats();
+  }
+  function turnBasedChanged() {
+    moveClock.disabled = !turnBased.checked;
+    timer.disabled = turnBased.checked;  // a turn-based table has its move clock, not a real-time turn timer
+    if (turnBased.checked) timer.value = "";
+  }
+  rated.addEventListener("change", ratedChanged);
+  turnBased.addEventListener("change", turnBasedChanged);
   function buildGame() {
     const game = byName[gameSel.value];
     presetSel.replaceChildren(...Object.keys(game.presets).map((p) =>
@@ -209,7 +249,7 @@ async function showLobby() {
     if (checkPlayers() === null) { players.focus(); return; }
     const rules = {};
     const preset = presetValues();
-    for (const [name, [f, input]] of Object.entries(flagInputs)) {
+    for (const [name, [f, input]] of Object.entries(rated.checked ? {} : flagInputs)) {
       let value = f.kind === "bool" ? input.checked : input.value;
       if (f.kind !== "bool" && f.kind !== "choice" && value === "") value = null;
       else if (f.kind !== "bool" && typeof preset[name] === "number") value = Number(value);
@@ -218,8 +258,10 @@ async function showLobby() {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     const body = { game: gameSel.value, preset: presetSel.value || null, rules, seats };
     if (tableName.value.trim()) body.name = tableName.value.trim();
-    if (Number(timer.value) > 0) body.turn_seconds = Number(timer.value);
+    if (Number(timer.value) > 0 && !turnBased.checked) body.turn_seconds = Number(timer.value);
     if (spectatorChat.checked) body.spectator_chat = true;
+    if (rated.checked) body.rated = true;
+    if (turnBased.checked) body.move_clock = Number(moveClock.value);
     localStorage.setItem("parlour:game", gameSel.value);
     try {
       const table = await api("/api/tables", body);
@@ -232,7 +274,10 @@ async function showLobby() {
   main.append(panel(t("New table"),
     h("div", {}, h("label", {}, t("game"), gameSel), gameRules, " ", h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players), playersError,
       h("label", {}, t("turn timer (s)"), timer), " ", h("label", {}, spectatorChat, t("spectators may chat"))),
-    h("details", {}, h("summary", {}, t("flags")), flagsBox),
+    h("div", { class: "table-kind" }, h("label", {}, rated, t("Rated")), ratedHelp),
+    h("div", { class: "table-kind" }, h("label", {}, turnBased, t("Turn-based")), " ",
+      h("label", {}, t("time for each move"), moveClock), turnBasedHelp),
+    flagsDetails, ratedFlags,
     h("div", {}, h("strong", {}, t("Seats:")), " ", seatsBox),
     h("div", {}, tableName, " ", myName, " ", h("button", { id: "create", class: "primary", on: { click: create } }, t("Create table")))));
 
@@ -252,7 +297,7 @@ async function showLobby() {
       const free = t.seats.some((s) => s.kind === "human" && !s.taken && !s.reserved);
       const mine = localStorage.getItem(tokenKey(t.id));
       const seats = t.seats.map((s) => s.kind === "bot" ? s.name || botLabel(s.bot) : s.taken || s.reserved ? s.name : tr("open")).join(", ");
-      return h("tr", { "data-table": t.id }, h("td", {}, t.name), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
+      return h("tr", { "data-table": t.id }, h("td", {}, t.name, ...tableMarks(t)), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
         h("td", {},
           mine && t.status !== "finished" ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary" }, tr("Back to seat"))) : null,
           free && !mine && !t.lesson ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, tr("Join"))) : null,
@@ -300,10 +345,18 @@ async function showTable(id) {
       const name = h("input", { id: "join-name", value: localStorage.getItem("parlour:name") || "", placeholder: t("your name"),
         "aria-label": t("your name"), maxlength: 40 });
       signedInName(name);
+      // A rated table seats accounts only: signed out, the page says so instead of offering a seat it would refuse.
+      const seatsAccountsOnly = table.rated && !signedIn();
       main.replaceChildren(panel(t("Join {name}", { name: table.name }),
-        h("p", {}, h("span", { class: "muted" }, table.spec), " ", rulesAnchor(table.game, table.spec, { id: "rules", target: "_blank" })),
+        h("p", {}, h("span", { class: "muted" }, table.spec), ...tableMarks(table), " ",
+          rulesAnchor(table.game, table.spec, { id: "rules", target: "_blank" })),
+        table.move_clock ? h("p", { class: "muted" }, t("Turn-based: {clock} for each move", { clock: clockWords(table.move_clock) })) : null,
         h("h3", {}, t("Who sits where")), seatList(table),
-        name, h("button", { id: "join", class: "primary", on: { click: async () => {
+        seatsAccountsOnly ? h("p", { id: "rated-sign-in", class: "why" },
+          t("This table is rated: only signed-in players take its seats. Sign in (or create an account) in the lobby, then come back."),
+          " ", h("a", { href: "/" }, t("To the lobby"))) : null,
+        seatsAccountsOnly ? null : name,
+        seatsAccountsOnly ? null : h("button", { id: "join", class: "primary", on: { click: async () => {
           try { await joinTable(id, name.value); location.reload(); } catch (e) { toast(e.message); }
         } } }, t("Take a seat")),
         h("a", { href: `/?table=${id}&watch=1` }, h("button", {}, t("Just watch")))));
@@ -505,7 +558,8 @@ function playersBar(msg, score) {
     class: "player" + (msg.table.to_play === s.seat ? " to-play" : "") + (msg.seat === s.seat ? " me" : ""),
     "data-seat": s.seat,
     title: s.kind === "bot" ? s.bot : null,
-  }, nameOf(msg, s.seat),
+  }, msg.table.rated && s.kind === "human" && s.taken && s.name
+    ? h("a", { href: playerLink(s.name), class: "player-link" }, nameOf(msg, s.seat)) : nameOf(msg, s.seat),
   s.kind === "human" && s.taken && !s.connected ? h("span", { class: "off" }, " " + t("away")) : null,
   s.stand_in ? h("span", { class: "muted" }, " " + t("(bot standing in)")) : null,
   v.hand_sizes ? h("div", { class: "muted" }, t("{n} cards", { n: v.hand_sizes[s.seat] }) + (score ? " · " + score(s.seat) : "")) : null)));
@@ -521,7 +575,8 @@ function turnBanner(msg, client, ui) {
   else if (msg.seat !== null && t.to_play === msg.seat) { text = tr("Your turn."); mine = true; }
   else text = tr("{name} to play.", { name: nameOf(msg, t.to_play) });
   if (msg.deadline !== null && msg.deadline !== undefined) text += " " + tr("({n} s)", { n: Math.ceil(msg.deadline) });
-  return h("div", { class: "turn-banner" + (mine ? " mine" : ""), id: "turn" }, text);
+  const left = timeLeft(t, { id: "time-left" });
+  return h("div", { class: "turn-banner" + (mine ? " mine" : ""), id: "turn" }, text, left ? " " : null, left);
 }
 
 /** The game's table area: its client's, else the view as text. */
@@ -631,7 +686,8 @@ async function renderTable() {
   const area = await areaOf(msg, client, ui);
   if (tableState.msg !== msg) return;  // a newer state came while this one's area was drawn: leave the page to it
   const score = scoreFn(v, client);
-  const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec), " ",
+  const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec),
+    ...tableMarks(t), t.move_clock ? h("span", { class: "muted" }, " (" + tr("{clock} for each move", { clock: clockWords(t.move_clock) }) + ")") : null, " ",
     t.status === "finished" || t.lesson ? null : h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
     rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null,
@@ -664,6 +720,14 @@ function focusedControl() {
   const action = el.getAttribute("data-action");
   if (action !== null && el.closest("#moves")) return `#moves [data-action="${CSS.escape(action)}"]`;
   return null;
+}
+
+// ------------------------------------------------------------------- player
+
+/** A player's page (profile.js), under the account forms (the header's sign in works there too). */
+async function showPlayerPage(name) {
+  await showPlayer(main, name, { api, games });
+  main.prepend(...accountForms());
 }
 
 // ------------------------------------------------------------------- replay
@@ -738,7 +802,9 @@ games().then((all) => { document.getElementById("subtitle").textContent = all.ma
   .catch(() => {});
 const tableId = params.get("table");
 const record = params.get("record");
+const player = params.get("player");
 if (!tableId && !record) document.querySelector("header").append(accountArea());
-const start = record ? showReplay(null, record) : !tableId ? showLobby() : params.get("replay") ? showReplay(tableId)
-  : showTable(tableId);
+if (signedIn()) showTurns();  // on every page: the turns waiting for the account in the title and the favicon
+const start = record ? showReplay(null, record) : tableId ? (params.get("replay") ? showReplay(tableId) : showTable(tableId))
+  : player !== null ? showPlayerPage(player) : showLobby();
 start.catch((e) => { main.replaceChildren(panel(t("Something went wrong"), e.message)); });
