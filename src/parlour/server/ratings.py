@@ -136,8 +136,9 @@ class Ratings:
         return found
 
     def table_finished(self, table: TableAuthority) -> None:
-        """Rate ``table`` if it is rated and finished, once: each account's new rating from the sides' results."""
-        if not table.rated or table.status != "finished":
+        """Rate ``table`` if it is rated and finished, once: each account's new rating from the sides' results. A
+        match the deal decided before anyone played is no game anyone played: it changes nothing."""
+        if not table.rated or table.status != "finished" or table.version == 0:
             return
         game = table.game.spec.name
         with self.engine.connect() as conn:
