@@ -142,6 +142,7 @@ async def sweep(db_url: str) -> tuple[float, float, int]:
         played = time.perf_counter() - start
     finally:
         await lobby.stop()
+        lobby.writer.close()
         storage.close()
     return swept, played, len(due)
 
