@@ -4,6 +4,7 @@ moves it weighed; refused like an action that is not the seat's, bounded by ``hi
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -50,10 +51,20 @@ def ask(client: TestClient, tid: str, token: str, version: int = 0, lang: str = 
 
 
 WEIGHING = {"hint_ms": 400}
-"""Long enough for the search to weigh each of the first turn's few moves even on a busy machine (60 ms gave it
-one or two iterations there: a single move weighed, no alternative)."""
+"""The hints' time where a test needs the search to weigh several moves (see ``counted_search``)."""
 
 
+@pytest.fixture
+def counted_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints (computed on this process's threads in tests) search a fixed number of iterations instead of a time:
+    on a busy machine 60 ms, and once even 400 ms, gave the search too few iterations to weigh a second move."""
+    def by_iterations(spec: str, game: Any) -> Any:
+        return make_bot(re.sub(r"ms=[0-9.]+", "iters=300", spec) if spec.startswith("strong:") else spec, game)
+
+    monkeypatch.setattr(botpool, "make_bot", by_iterations)
+
+
+@pytest.mark.usefixtures("counted_search")
 def test_a_hint_is_a_legal_move_with_the_alternatives_weighed(app_factory: Callable[..., FastAPI]) -> None:
     with TestClient(app_factory(**WEIGHING)) as client:
         weighed(client)
@@ -67,7 +78,7 @@ def weighed(client: TestClient) -> None:
     hint = answer.json()
     assert hint["action"] in state["legal"]
     assert hint["words"] == state["words"][state["legal"].index(hint["action"])]
-    assert hint["iterations"] > 0 and hint["visits"] > 0
+    assert hint["iterations"] == 300 and hint["visits"] > 0  # the search counted (``counted_search``)
     others = hint["alternatives"]
     assert 1 <= len(others) <= 5
     assert all(o["action"] in state["legal"] and o["action"] != hint["action"] for o in others)
@@ -83,6 +94,7 @@ def weighed(client: TestClient) -> None:
     assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0  # nothing was played
 
 
+@pytest.mark.usefixtures("counted_search")
 @pytest.mark.parametrize("lang, says", [("en", " a game on average."), ("fr", " par partie en moyenne.")])
 def test_a_hint_says_why_from_the_bots_explanation_in_the_language_asked(client: TestClient, lang: str,
                                                                          says: str) -> None:
