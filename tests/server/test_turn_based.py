@@ -14,6 +14,7 @@ from sqlalchemy import create_engine, text
 from parlour.server.lobby import Lobby
 from parlour.server.schemas import MOVE_CLOCK
 from tests.server.conftest import TestClient, join
+from tests.server.test_accounts import Browser, csrf, register
 
 HOUR = 3600.0
 
@@ -69,6 +70,7 @@ def test_a_timed_out_turn_is_played_by_the_stand_in_and_the_next_clock_starts(cl
     table, _tokens = turn_based(client, ["human", "human"])
     shown = client.get(f"/api/tables/{table['id']}").json()["table"]
     assert shown["move_clock"] == HOUR and shown["deadline"] == 1_000_000.0 + HOUR
+    assert shown["now"] == 1_000_000.0  # the server's time beside it: a client counts the time left from it
     version = shown["version"]
     set_clock(client, 1_000_000.0 + HOUR - 1)
     assert client.portal.call(lobby_of(client).sweep_clocks) == []  # type: ignore[union-attr]
@@ -127,3 +129,13 @@ def test_a_move_clock_outside_an_hour_to_three_days_is_refused(client: TestClien
     both = client.post("/api/tables", json={"game": "tonk", "seats": ["human", "human"], "move_clock": HOUR,
                                             "turn_seconds": 30})
     assert both.status_code == 422 and "not both" in both.json()["error"]["message"]
+
+
+def test_a_players_page_marks_their_turn_based_tables(client: TestClient) -> None:
+    ana = Browser(client)
+    register(ana, "Ana")
+    table = ana.post("/api/tables", json={"game": "tonk", "seats": ["human", "random"], "move_clock": HOUR},
+                     headers=csrf(ana)).json()
+    ana.post(f"/api/tables/{table['id']}/join", json={}, headers=csrf(ana))
+    (recent,) = client.get("/api/players/Ana").json()["recent"]
+    assert recent["table"] == table["id"] and recent["move_clock"] == HOUR

@@ -746,7 +746,7 @@ class Lobby:
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
             "spectators": spectators, "created": table.created, "lesson": table.lesson,
             "spectator_chat": table.spectator_chat, "rated": table.rated, "move_clock": table.move_clock,
-            "deadline": table.deadline,
+            "deadline": table.deadline, "now": self.clock(),
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": seat_name(s, lang), "bot": s.bot_spec, "taken": s.taken,
                  "reserved": s.kept(now), "connected": s.seat in connected, "stand_in": s.stand_in}

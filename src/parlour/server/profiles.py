@@ -62,7 +62,7 @@ class Profiles:
             if account is None:
                 raise Rejected("player/not_found", f"no player is named {name[:40]!r}")
             rows = conn.execute(select(h.c.seat, t.c.id, t.c.name, t.c.game, t.c.rules, t.c.finished, t.c.result,
-                                       t.c.rated, t.c.created).join(t, t.c.id == h.c.table_id)
+                                       t.c.rated, t.c.move_clock, t.c.created).join(t, t.c.id == h.c.table_id)
                                 .where(h.c.account_id == account.id).order_by(h.c.joined.desc())).all()
         played: dict[tuple[str, str], dict[str, Any]] = {}
         recent: list[dict[str, Any]] = []
@@ -77,7 +77,7 @@ class Profiles:
             if len(recent) < RECENT and not (row.result or {}).get(EXPIRED):
                 recent.append({"table": row.id, "name": row.name, "game": row.game, "spec": spec,
                                "finished": bool(row.finished), "outcome": result, "rated": bool(row.rated),
-                               "created": row.created})
+                               "move_clock": row.move_clock, "created": row.created})
         ratings = {game: {**vars(rating), "history": self.ratings.history(account.id, game)}
                    for game, rating in self.ratings.of(account.id).items()}
         return {"name": account.name, "created": account.created, "ratings": ratings,

@@ -276,6 +276,8 @@ class TableOut(BaseModel):
     move_clock: float | None = Field(None, description="a turn-based table's seconds a move (None: real-time)")
     deadline: float | None = Field(None, description="at a turn-based table, when the turn waiting for "
                                    "``to_play`` runs out (Unix time, seconds)")
+    now: float | None = Field(None, description="the server's time as it described the table (Unix time, "
+                              "seconds): a client whose clock is off counts the time left from it")
     spectator_chat: bool = Field(False, description="whether spectators may post in the chat (seated players "
                                  "always may, until the table ends)")
 
@@ -489,6 +491,7 @@ class RecentOut(BaseModel):
     finished: bool
     outcome: Literal["won", "lost", "drawn"] | None
     rated: bool
+    move_clock: float | None = Field(None, description="a turn-based table's seconds a move (None: real-time)")
     created: float
 
 

@@ -46,10 +46,13 @@ function leftWords(deadline) {
 }
 
 /** At a turn-based table whose turn waits for a person, the time left to move ("23 h 12 min left to move"), kept
- *  up to date while it is in the page; null otherwise. */
+ *  up to date while it is in the page; null otherwise. The deadline is the server's: it is moved onto this
+ *  browser's clock by the server's time when it sent the table (``now``), so a browser whose clock is off still
+ *  counts the right time. */
 export function timeLeft(table, attrs = {}) {
   if (!table.move_clock || table.deadline === null || table.deadline === undefined || table.status !== "playing") return null;
-  return h("span", { class: "time-left", "data-deadline": table.deadline, ...attrs }, leftWords(table.deadline));
+  const here = table.deadline - (typeof table.now === "number" ? table.now - Date.now() / 1000 : 0);
+  return h("span", { class: "time-left", "data-deadline": here, ...attrs }, leftWords(here));
 }
 
 /** Count every shown time left down (called every 20 s; a minute is the finest it says). */
