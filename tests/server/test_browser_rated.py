@@ -276,20 +276,23 @@ def test_a_rated_turn_based_table_across_a_day_then_the_players_pages_and_play_n
 
 def test_play_now_can_stop_waiting_and_anonymous_play_now_has_no_rated_box(
         browser: Any, rated: tuple[str, FastAPI], page_errors: list[str]) -> None:
-    address, _app = rated
+    address, app = rated
     context = browser.new_context(viewport=PHONE, device_scale_factor=1)
     page = watch(context.new_page(), page_errors)
     page.goto(address + "/")
     page.wait_for_selector("#play-now")
     assert page.locator("#quick-rated").count() == 0 and page.is_disabled("#rated")
+    tock_tables = {t for t, table in app.state.lobby.tables.items() if table.game.spec.name == "tock"}
     page.select_option("#quick-game", "tock")
     page.click("#play-now")
     page.wait_for_selector("#quick-status:text-is('Looking for players…')", timeout=WAIT)
     page.click("#quick-cancel")
     page.wait_for_selector("#quick-status:text-is('Stopped waiting.')", timeout=WAIT)
     assert page.is_enabled("#play-now") and page.locator("#quick-cancel").is_hidden()
-    page.wait_for_timeout(1500)  # past the server's wait: the page stays in the lobby
+    page.wait_for_timeout(1500)  # past the server's wait: the page stays in the lobby …
     assert "table=" not in page.url
+    # … and the server was told: it opened no table with bots for a person who left
+    assert {t for t, table in app.state.lobby.tables.items() if table.game.spec.name == "tock"} == tock_tables
     context.close()
 
 

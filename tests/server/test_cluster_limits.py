@@ -224,3 +224,16 @@ def test_play_now_on_two_processes_seats_both_at_one_table(start: Callable[..., 
     assert not any(s["with_bots"] for s in seats)
     names = {s["name"] for s in call(b, f"/api/tables/{seats[0]['table']}")["table"]["seats"]}
     assert names == {"Ana", "Bo"}
+
+
+def test_stopping_a_play_now_on_another_process_seats_nobody(start: Callable[..., Served]) -> None:
+    a, b = start(PARLOUR_QUICK_WAIT_SECONDS="20").base(), start(PARLOUR_QUICK_WAIT_SECONDS="20").base()
+    ticket = "a-ticket-of-ana-0123456789"
+    with ThreadPoolExecutor(1) as pool:
+        asking = pool.submit(send, a, "/api/quick", {"game": "plonk", "name": "Ana", "ticket": ticket})
+        time.sleep(1.0)
+        request = urllib.request.Request(f"{b}/api/quick/{ticket}", method="DELETE")
+        with urllib.request.urlopen(request, timeout=30) as stopped:
+            assert stopped.status == 204
+        status, answer = asking.result(timeout=30)
+    assert status == 409 and answer["error"]["code"] == "quick/stopped"

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
+from parlour.server.authority import Rejected
 from parlour.server.matchmaking import Matchmaker
 from parlour.server.schemas import QuickIn
 from tests.server.conftest import TestClient
@@ -70,3 +71,23 @@ def test_bad_quick_requests_are_refused_saying_why(client: TestClient) -> None:
         assert refused.status_code == 422, refused.text
         assert says in refused.json()["error"]["message"]
     assert httpx.codes.is_success(client.get("/api/tables").status_code)
+
+
+def test_stopping_a_wait_seats_nobody(app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(quick_wait_seconds=30.0)) as client:
+        ticket = "stop-me-" + "x" * 16
+
+        async def ask_then_stop() -> Any:
+            asking = asyncio.ensure_future(matchmaker(client).play_now(
+                QuickIn(game="tonk", name="Ana", ticket=ticket), None, "address:10.0.0.1"))
+            await asyncio.sleep(0.1)
+            matchmaker(client).stop(ticket)  # what DELETE /api/quick/{ticket} does (across processes: below)
+            return await asyncio.gather(asking, return_exceptions=True)
+
+        before = set(client.app.state.lobby.tables)  # type: ignore[attr-defined]
+        (answer,) = client.portal.call(ask_then_stop)  # type: ignore[union-attr]
+        assert isinstance(answer, Rejected) and answer.code == "quick/stopped"
+        assert set(client.app.state.lobby.tables) == before  # type: ignore[attr-defined]
+        unknown = client.delete("/api/quick/" + "y" * 22)
+        assert unknown.status_code == 204
+        assert client.delete("/api/quick/short").status_code == 422

@@ -69,6 +69,7 @@ STATUS = {
     "table/lesson": 409, "bot/invalid": 422, "bot/over_budget": 422, "bot/not_offered": 422,
     "chat/closed": 403, "auth/login_failed": 401, "auth/no_session": 401, "auth/csrf": 403,
     "auth/wrong_password": 403, "account/name_taken": 409, "table/rated": 403, "player/not_found": 404,
+    "quick/stopped": 409,
 }
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""

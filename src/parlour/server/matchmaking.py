@@ -48,22 +48,29 @@ class Matchmaker:
         key = f"{spec}|{'rated' if body.rated else 'casual'}"
         wait = self.lobby.settings.quick_wait_seconds
         claim = secrets.token_urlsafe(24)
-        ticket = Ticket(secrets.token_hex(12), hash_token(claim), time.time() + wait)
+        ticket = Ticket(body.ticket or secrets.token_hex(12), hash_token(claim), time.time() + wait)
         taken = self.queues.offer(key, ticket, count - 1)
         if taken is not None:
             return self.make(body, count, taken, account, client)
         try:
             seat = await self.queues.wait(ticket.id, wait)
-            if seat is None:
+            if seat is None or seat.get("stop"):
                 if self.queues.withdraw(key, ticket):
+                    if seat is not None:
+                        raise Rejected("quick/stopped", "you stopped waiting: nobody was seated")
                     return self.with_bots(body, count, account, client)
                 seat = await self.queues.wait(ticket.id, LATE_SECONDS)  # taken just now: its seat is on its way
-                if seat is None:
+                if seat is None or seat.get("stop"):
                     raise Rejected("storage_unavailable", "the quick game that took this request did not say where "
                                    "to sit; ask again")
         finally:
             self.queues.forget(ticket.id)
         return self.sit(str(seat["table"]), int(seat["seat"]), body, account, claim, with_bots=False)
+
+    def stop(self, ticket_id: str) -> None:
+        """The person of ``ticket_id`` stopped waiting: its request leaves the queue unseated (unless a table had
+        just taken it: then it is seated all the same)."""
+        self.queues.stop(ticket_id)
 
     def make(self, body: QuickIn, count: int, taken: list[Ticket], account: Account | None,
              client: str) -> QuickOut:

@@ -79,7 +79,10 @@ class Queues(Protocol):
         """Take ``ticket`` out of its queue: True when it was still there (nobody took it)."""
 
     def post(self, ticket_id: str, seat: dict[str, Any]) -> None:
-        """Tell a taken ticket its table and seat."""
+        """Tell a taken ticket its table and seat (a seat wins over a stop told before)."""
+
+    def stop(self, ticket_id: str) -> None:
+        """Tell a waiting ticket its person stopped waiting (``{"stop": True}``), unless its seat was told first."""
 
     async def wait(self, ticket_id: str, seconds: float) -> dict[str, Any] | None:
         """The seat posted to ``ticket_id`` within ``seconds``, or None."""
@@ -115,8 +118,19 @@ class LocalQueues:
 
     def post(self, ticket_id: str, seat: dict[str, Any]) -> None:
         found = self.posted.get(ticket_id)
-        if found is not None and not found.done():
+        if found is None:
+            return
+        if not found.done():
             found.set_result(seat)
+        elif found.result().get("stop"):  # stopped just as a table took it: the seat is what counts
+            fresh = asyncio.get_running_loop().create_future()
+            fresh.set_result(seat)
+            self.posted[ticket_id] = fresh
+
+    def stop(self, ticket_id: str) -> None:
+        found = self.posted.get(ticket_id)
+        if found is not None and not found.done():
+            found.set_result({"stop": True})
 
     async def wait(self, ticket_id: str, seconds: float) -> dict[str, Any] | None:
         found = self.posted.get(ticket_id)
@@ -149,6 +163,10 @@ class RedisQueues:
 
     def post(self, ticket_id: str, seat: dict[str, Any]) -> None:
         self.redis.set(f"{self.prefix}:quick-seat:{ticket_id}", json.dumps(seat), ex=POSTED_SECONDS)
+
+    def stop(self, ticket_id: str) -> None:
+        self.redis.set(f"{self.prefix}:quick-seat:{ticket_id}", json.dumps({"stop": True}), ex=POSTED_SECONDS,
+                       nx=True)
 
     async def wait(self, ticket_id: str, seconds: float) -> dict[str, Any] | None:
         end = time.monotonic() + seconds

@@ -76,7 +76,7 @@ ErrorCode = Literal[
     "record/not_found", "chat/too_fast", "table/expired", "service/not_ready", "table/reserved", "table/lesson",
     "bot/invalid", "bot/over_budget", "bot/not_offered", "chat/closed",
     "auth/login_failed", "auth/no_session", "auth/csrf", "auth/wrong_password", "account/name_taken",
-    "table/rated", "player/not_found",
+    "table/rated", "player/not_found", "quick/stopped",
 ]
 
 
@@ -515,6 +515,9 @@ class QuickIn(StrictIn):
     rated: bool = Field(default=False, description="a rated game (signed-in accounts only)")
     name: Name = Field(default="Guest", description="the name to play under without an account (an account plays under "
                        "its own)")
+    ticket: Annotated[str, StringConstraints(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")] | None = \
+        Field(default=None, description="a random id the client makes up for this request, so that it may stop "
+              "waiting (DELETE /api/quick/{ticket}); keep it secret")
 
 
 class QuickOut(BaseModel):

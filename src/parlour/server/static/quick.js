@@ -1,9 +1,15 @@
 // "Play now" (POST /api/quick): a game (and its variant), rated when signed in and asked; the server seats the
 // person with others asking for the same within a few seconds, else against bots of their level. While it waits
-// the page says so and may stop waiting (the server is not told: a seat it gives meanwhile is simply not opened).
+// the page says so and may stop waiting (the server is told: DELETE /api/quick/{ticket}, the request's own random id).
 // The seat's token is stored where joining stores it, and the table opens.
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
+
+/** A random id for one "Play now" request (22 URL-safe characters), by which the page may stop it. */
+function newTicket() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
 
 /** The lobby's "Play now" panel. `deps`: api(path, body, method, init), games (the list), tokenKey(id),
  *  signedIn(), sayNext(text), name() (the name to play under without an account). */
@@ -35,8 +41,12 @@ export function playNowPanel(all, deps) {
     cancel.hidden = true;
     status.textContent = text;
   }
+  let ticket = null;
   cancel.addEventListener("click", () => {
     waiting?.abort();
+    // the server forgets the request too, so nobody is seated for a person who left (unless a table took it
+    // at that very moment: its seat is then in "My tables" when signed in)
+    if (ticket) deps.api(`/api/quick/${ticket}`, undefined, "DELETE").catch(() => {});
     idle(t("Stopped waiting."));
     go.focus();
   });
@@ -47,7 +57,8 @@ export function playNowPanel(all, deps) {
     cancel.hidden = false;
     status.textContent = t("Looking for players…");
     cancel.focus();
-    const body = { game: gameSel.value, preset: presetSel.value || null };
+    ticket = newTicket();
+    const body = { game: gameSel.value, preset: presetSel.value || null, ticket };
     if (rated?.checked) body.rated = true;
     if (!account) {
       const name = deps.name().trim() || t("Guest");
