@@ -321,3 +321,34 @@ def french_player_page(browser: Any, address: str, name: str, page_errors: list[
     assert page.locator("#recent li .outcome").first.inner_text() in ("gagnée", "perdue", "nulle")
     check_screen(page, "player-page-fr")
     context.close()
+
+
+def test_a_table_lost_on_time_says_who_ran_out(browser: Any, rated: tuple[str, FastAPI],
+                                               page_errors: list[str]) -> None:
+    """With the server's clock_timeout = forfeit, the table the clock ended says who ran out of time, in place of
+    the game's own end screen."""
+    address, app = rated
+    lobby = lobby_of(app)
+    while True:
+        table = call(address, "/api/tables", {"game": "tonk", "seats": ["human", "human"], "move_clock": DAY})
+        if table["status"] != "finished":
+            break
+    tokens = [call(address, f"/api/tables/{table['id']}/join", {"name": name, "seat": seat})["token"]
+              for seat, name in enumerate(("Ines", "Jo"))]
+    waiting = state(address, table["id"])["table"]["to_play"]
+    context = browser.new_context(viewport=DESK)
+    page = watch(context.new_page(), page_errors)
+    page.goto(address + "/")
+    page.evaluate(f"localStorage.setItem('parlour:token:{table['id']}', '{tokens[1 - waiting]}')")
+    page.goto(f"{address}/?table={table['id']}")
+    page.wait_for_selector("#turn", timeout=WAIT)
+    lobby.settings.clock_timeout = "forfeit"
+    try:
+        lobby.clock = lambda: time.time() + DAY + 60
+        name = ("Ines", "Jo")[waiting]
+        page.wait_for_selector(f"#turn:has-text('{name} ran out of time: their side lost.')", timeout=WAIT)
+        assert page.locator("#standings").count() == 0
+    finally:
+        lobby.settings.clock_timeout = "stand_in"
+        lobby.clock = time.time
+    context.close()

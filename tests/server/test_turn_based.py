@@ -4,6 +4,7 @@ once; nobody's absence hands a seat to a stand-in; the clock survives a restart.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -139,3 +140,41 @@ def test_a_players_page_marks_their_turn_based_tables(client: TestClient) -> Non
     ana.post(f"/api/tables/{table['id']}/join", json={}, headers=csrf(ana))
     (recent,) = client.get("/api/players/Ana").json()["recent"]
     assert recent["table"] == table["id"] and recent["move_clock"] == HOUR
+
+
+def test_with_forfeit_a_clock_that_runs_out_ends_the_table_lost_once(app_factory: Callable[..., FastAPI],
+                                                                     db_url: str) -> None:
+    with TestClient(app_factory(clock_timeout="forfeit")) as one, \
+            TestClient(app_factory(clock_timeout="forfeit")) as two:
+        ana, bo = Browser(one), Browser(one)
+        register(ana, "Ana")
+        register(bo, "Bo")
+        while True:
+            table = ana.post("/api/tables", json={"game": "tonk", "seats": ["human", "human"], "move_clock": HOUR,
+                                                  "rated": True}, headers=csrf(ana)).json()
+            if table["status"] != "finished":
+                break
+        tokens = {seat: page.post(f"/api/tables/{table['id']}/join", json={"seat": seat}, headers=csrf(page)
+                                  ).json()["token"] for seat, page in ((0, ana), (1, bo))}
+        waiting = one.get(f"/api/tables/{table['id']}").json()["table"]["to_play"]
+        assert two.get(f"/api/tables/{table['id']}").json()["table"]["status"] == "playing"
+        for c in (one, two):
+            set_clock(c, time.time() + HOUR + 1)
+        for c in (one, two):  # both processes find it: it ends once
+            c.portal.call(lobby_of(c).sweep_clocks)  # type: ignore[union-attr]
+        ended = one.get(f"/api/tables/{table['id']}").json()
+        assert ended["table"]["status"] == "finished" and ended["table"]["forfeit"] == waiting
+        assert ended["legal"] == [] and ended["table"]["to_play"] is None
+        record = one.get(f"/api/tables/{table['id']}/record").json()
+        assert record["result"]["forfeit"] == waiting
+        assert record["result"]["returns"][waiting] == -1.0 and record["result"]["returns"][1 - waiting] == 1.0
+        page = ana if waiting == 0 else bo
+        late = page.post(f"/api/tables/{table['id']}/actions", headers=csrf(page),
+                         json={"token": tokens[waiting], "version": ended["view"]["version"], "action": "draw"})
+        assert late.status_code == 409 and late.json()["error"]["code"] == "table/finished"
+        loser, winner = ("Ana", "Bo") if waiting == 0 else ("Bo", "Ana")
+        assert one.get(f"/api/players/{loser}").json()["ratings"]["tonk"]["rating"] < 1500
+        assert one.get(f"/api/players/{winner}").json()["ratings"]["tonk"]["games"] == 1
+    with TestClient(app_factory(clock_timeout="forfeit")) as restarted:
+        shown = restarted.get(f"/api/tables/{table['id']}").json()["table"]
+        assert shown["status"] == "finished" and shown["forfeit"] == waiting

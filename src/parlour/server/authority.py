@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hmac
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from parlour.bots.base import Bot, make_bot
@@ -22,7 +22,7 @@ from parlour.core.errors import ActionDoesNotReplay, BotSpecError, ParlourError
 from parlour.core.game import Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
 from parlour.core.versions import position_digest
-from parlour.server.storage import Storage, StorageConflict, StoredSeat, StoredTable, hash_token
+from parlour.server.storage import FORFEIT, Storage, StorageConflict, StoredSeat, StoredTable, hash_token
 
 
 class Rejected(ParlourError):
@@ -113,6 +113,9 @@ class TableAuthority:
         (None: real-time)."""
         self.deadline = stored.deadline
         """At a turn-based table, when the turn waiting for a person runs out (``time.time()``), else None."""
+        self.forfeit: dict[str, Any] | None = stored.result if (stored.result or {}).get(FORFEIT) is not None \
+            else None
+        """The result of a turn-based table ended by a move clock that ran out (``clock_timeout = forfeit``)."""
         """Whether spectators may post in the chat (seated players always may, until the table ends)."""
         self.stand_in_moves = set(stored.stand_in_moves)
         """The indices of the actions a stand-in bot played for an absent person (the log names the stand-in)."""
@@ -184,7 +187,7 @@ class TableAuthority:
 
     @property
     def status(self) -> str:
-        if self.state.is_terminal:
+        if self.state.is_terminal or self.forfeit is not None:
             return "finished"
         return "playing" if all(s.taken for s in self.seats) else "waiting"
 
@@ -194,7 +197,22 @@ class TableAuthority:
 
     @property
     def to_play(self) -> int | None:
-        return None if self.state.is_terminal else self.state.current_player
+        return None if self.status == "finished" else self.state.current_player
+
+    def returns(self) -> list[float]:
+        """Each seat's result: the game's, or the forfeit's when a move clock ended the table."""
+        if self.forfeit is not None:
+            return [float(r) for r in self.forfeit["returns"]]
+        return self.state.returns()
+
+    def forfeited(self, seat: int) -> dict[str, Any]:
+        """The result of ``seat`` running out of time: each seat of its side loses 1, and the other seats share
+        that loss equally, so the returns sum to zero (``[decision]``, docs/DECISIONS.md)."""
+        losers = next(team for team in self.game.teams() if seat in team)
+        winners = [s for s in range(self.game.num_players) if s not in losers]
+        share = len(losers) / len(winners)
+        returns = [-1.0 if s in losers else share for s in range(self.game.num_players)]
+        return {"returns": returns, "payments": [], FORFEIT: seat}
 
     def names(self) -> list[str]:
         return [s.name or f"Seat {s.seat}" for s in self.seats]
@@ -203,7 +221,8 @@ class TableAuthority:
         """The game's record; a bot's seat is named with its spec too ("Strong bot 1 (strong:budget=200)")."""
         names = [f"{name} ({s.bot_spec})" if s.bot_spec else name
                  for name, s in zip(self.names(), self.seats, strict=True)]
-        return GameRecord.of(self.state, names)
+        record = GameRecord.of(self.state, names)
+        return record if self.forfeit is None else replace(record, result=dict(self.forfeit))
 
     # ------------------------------------------------------------------ seats
 
@@ -224,7 +243,7 @@ class TableAuthority:
         A match the deal decided before anyone played (a Tonk won at the deal) keeps its free seats,
         so that whoever created it, asked for it as a rematch or was invited can sit and see the result.
         """
-        if self.state.is_terminal and self.version > 0:
+        if (self.state.is_terminal and self.version > 0) or self.forfeit is not None:
             raise Rejected("table/finished", f"table {self.id!r} has finished; spectate or replay it instead")
         if seat is not None and not 0 <= seat < len(self.seats):
             raise Rejected("request/invalid", f"seat {seat} does not exist at table {self.id!r}: seats are "
@@ -361,8 +380,12 @@ class TableAuthority:
         self.replayed(text)
 
     def catch_up(self, stored: StoredTable) -> bool:
-        """Take on what other processes stored since: actions and seats taken; True when anything changed."""
+        """Take on what other processes stored since: actions, seats taken and a forfeit; True when anything
+        changed."""
         changed = False
+        if self.forfeit is None and (stored.result or {}).get(FORFEIT) is not None:
+            self.forfeit, self.deadline = stored.result, None
+            changed = True
         for seat, s in zip(self.seats, stored.seats, strict=True):
             if seat.token_hash != s.token_hash:
                 seat.name, seat.token_hash = s.name, s.token_hash

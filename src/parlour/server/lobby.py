@@ -68,6 +68,7 @@ from parlour.server.schemas import (
 from parlour.server.settings import Settings
 from parlour.server.storage import (
     EXPIRED,
+    FORFEIT,
     Storage,
     StorageConflict,
     StorageUnavailable,
@@ -457,8 +458,26 @@ class Lobby:
                 table = self.get(table_id)
             except Rejected:
                 continue
-            self.bots.time_out(table)
+            if self.settings.clock_timeout == "forfeit":
+                self.end_by_clock(table)
+            else:
+                self.bots.time_out(table)
         return due
+
+    def end_by_clock(self, table: TableAuthority) -> None:
+        """End ``table``, lost by the side whose move clock ran out (``clock_timeout = forfeit``), once whichever
+        process gets there first; the others take the stored result on."""
+        if not self.overdue(table) or table.deadline is None:
+            return
+        result = table.forfeited(table.state.current_player)
+        if not self.storage.end_by_clock(table.id, table.deadline, result):
+            return
+        table.forfeit, table.deadline = result, None
+        self.bots.schedule(table)
+        for hook in self.on_finish:
+            hook(table)
+        self.peer.announce(SeatTaken(table=table.id))  # the others load it from storage (``catch_up``)
+        self.publish(table)
 
     async def sweep_clocks_forever(self) -> None:
         while True:
@@ -747,6 +766,7 @@ class Lobby:
             "spectators": spectators, "created": table.created, "lesson": table.lesson,
             "spectator_chat": table.spectator_chat, "rated": table.rated, "move_clock": table.move_clock,
             "deadline": table.deadline, "now": self.clock(),
+            "forfeit": None if table.forfeit is None else table.forfeit[FORFEIT],
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": seat_name(s, lang), "bot": s.bot_spec, "taken": s.taken,
                  "reserved": s.kept(now), "connected": s.seat in connected, "stand_in": s.stand_in}

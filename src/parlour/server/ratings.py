@@ -137,8 +137,9 @@ class Ratings:
 
     def table_finished(self, table: TableAuthority) -> None:
         """Rate ``table`` if it is rated and finished, once: each account's new rating from the sides' results. A
-        match the deal decided before anyone played is no game anyone played: it changes nothing."""
-        if not table.rated or table.status != "finished" or table.version == 0:
+        match the deal decided before anyone played is no game anyone played: it changes nothing (a move clock
+        that ran out on the first turn is a loss, and counts)."""
+        if not table.rated or table.status != "finished" or (table.version == 0 and table.forfeit is None):
             return
         game = table.game.spec.name
         with self.engine.connect() as conn:
@@ -159,7 +160,7 @@ class Ratings:
                 players[seat.seat] = self.model.rating(mu=mu_of(measured[level]), sigma=BOT_SIGMA)
             else:
                 return  # a seat neither an account nor a rated level: nothing fair to rate
-        returns = table.state.returns()
+        returns = table.returns()
         teams = table.game.teams()
         after = self.model.rate([[players[s] for s in team] for team in teams],
                                 scores=[returns[team[0]] for team in teams])

@@ -278,6 +278,8 @@ class TableOut(BaseModel):
                                    "``to_play`` runs out (Unix time, seconds)")
     now: float | None = Field(None, description="the server's time as it described the table (Unix time, "
                               "seconds): a client whose clock is off counts the time left from it")
+    forfeit: int | None = Field(None, description="the seat whose move clock ran out, ending the table (with the "
+                                "server's clock_timeout = forfeit); its side lost")
     spectator_chat: bool = Field(False, description="whether spectators may post in the chat (seated players "
                                  "always may, until the table ends)")
 

@@ -129,6 +129,10 @@ class Settings(BaseSettings):
     clock_sweep_seconds: float = Field(default=5.0, gt=0, le=3600, description="how often each process looks "
                                        "for turn-based tables whose move clock ran out (their stand-in then plays "
                                        "that turn, once whichever process finds it)")
+    clock_timeout: Literal["stand_in", "forfeit"] = Field(default="stand_in", description="what happens when a "
+                                                          "turn-based table's move clock runs out: stand_in (the "
+                                                          "person's stand-in bot plays that turn) or forfeit (the "
+                                                          "game ends, lost by that person's side)")
     smtp_host: str | None = Field(default=None, description="mail server for the turn e-mails (none: no e-mail "
                                   "is sent)")
     smtp_port: int = Field(default=25, ge=1, le=65535, description="mail server port")

@@ -141,6 +141,8 @@ CONNECT_SECONDS = 5
 """Longest wait for a new PostgreSQL connection (a database host that drops packets is unavailable, not slow)."""
 EXPIRED = "expired"
 """The ``result`` key of a table closed by ``expire``."""
+FORFEIT = "forfeit"
+"""The ``result`` key of a turn-based table ended by a move clock that ran out: the seat that ran out."""
 
 
 class Storage:
@@ -363,6 +365,15 @@ class Storage:
         """When the turn now waiting at a turn-based table runs out (None: no person's turn waits)."""
         with self.engine.begin() as conn:
             conn.execute(update(self.tables).where(self.tables.c.id == table_id).values(deadline=deadline))
+
+    def end_by_clock(self, table_id: str, deadline: float, result: dict[str, Any]) -> bool:
+        """End a turn-based table whose clock ran out at ``deadline`` with ``result``, once: False when it was
+        ended already, or its turn moved on meanwhile (another deadline), here or on another process."""
+        t = self.tables
+        with self.engine.begin() as conn:
+            done = conn.execute(update(t).where(t.c.id == table_id, t.c.finished.is_(False), t.c.deadline == deadline)
+                                .values(finished=True, result=result, deadline=None))
+        return bool(done.rowcount)
 
     def due(self, now: float) -> list[str]:
         """The unfinished turn-based tables whose waiting turn ran out by ``now`` (``time.time()``)."""

@@ -565,13 +565,21 @@ function playersBar(msg, score) {
   v.hand_sizes ? h("div", { class: "muted" }, t("{n} cards", { n: v.hand_sizes[s.seat] }) + (score ? " · " + score(s.seat) : "")) : null)));
 }
 
-/** Whose turn it is; once the table is finished, the game's own word on who won (else "Game over."). */
+/** How a table ended by a move clock that ran out (clock_timeout = forfeit) is told; null for any other table. */
+function forfeitWords(msg) {
+  const seat = msg.table.forfeit;
+  return seat === null || seat === undefined ? null
+    : tr("{name} ran out of time: their side lost.", { name: nameOf(msg, seat) });
+}
+
+/** Whose turn it is; once the table is finished, the game's own word on who won (else "Game over."), or who ran
+ *  out of time. */
 function turnBanner(msg, client, ui) {
   const t = msg.table;
   let text;
   let mine = false;
   if (t.status === "waiting") text = tr("Waiting for players to join — share the invite link.");
-  else if (t.status === "finished") text = client.finish ? client.finish(msg, ui)[0] : tr("Game over.");
+  else if (t.status === "finished") text = forfeitWords(msg) || (client.finish ? client.finish(msg, ui)[0] : tr("Game over."));
   else if (msg.seat !== null && t.to_play === msg.seat) { text = tr("Your turn."); mine = true; }
   else text = tr("{name} to play.", { name: nameOf(msg, t.to_play) });
   if (msg.deadline !== null && msg.deadline !== undefined) text += " " + tr("({n} s)", { n: Math.ceil(msg.deadline) });
@@ -635,7 +643,7 @@ function revealPanel(msg, client, ui) {
 
 /** The end screen: the game's own account of who won and the standings, once the table is finished. */
 function finishPanel(msg, client, ui) {
-  if (msg.table.status !== "finished" || !client.finish) return null;
+  if (msg.table.status !== "finished" || !client.finish || forfeitWords(msg)) return null;
   const [title, rows] = client.finish(msg, ui);
   return panel(title, h("ol", { id: "standings" }, rows.map((row) => h("li", {}, row))));
 }
