@@ -167,6 +167,7 @@ def test_with_forfeit_a_clock_that_runs_out_ends_the_table_lost_once(app_factory
         assert ended["legal"] == [] and ended["table"]["to_play"] is None
         record = one.get(f"/api/tables/{table['id']}/record").json()
         assert record["result"]["forfeit"] == waiting
+        assert one.get(f"/api/tables/{table['id']}/replay", params={"step": 0}).status_code == 200
         assert record["result"]["returns"][waiting] == -1.0 and record["result"]["returns"][1 - waiting] == 1.0
         page = ana if waiting == 0 else bo
         late = page.post(f"/api/tables/{table['id']}/actions", headers=csrf(page),
