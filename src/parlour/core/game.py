@@ -498,7 +498,7 @@ class Game(ABC, Generic[RulesT]):
         Worked out once per game: the server puts it in every message.
         """
         if self._spec_string is None:
-            self._spec_string = self._spec()
+            self._spec_string = spec_string(self)
         return self._spec_string
 
     def _spec(self) -> str:
@@ -520,3 +520,21 @@ class Game(ABC, Generic[RulesT]):
 
     def __repr__(self) -> str:
         return f"load_game({self.name_with_rules()!r})"
+
+
+SPEC_STRINGS_KEPT = 4096
+"""How many kinds of game and rules ``spec_string`` remembers (then it starts afresh: rules are chosen by
+players, so their variety is theirs, and the memory must stay bounded)."""
+_spec_strings: dict[tuple[type, tuple[tuple[str, Any], ...]], str] = {}
+
+
+def spec_string(game: Game[Any]) -> str:
+    """``game``'s spec string (``Game.name_with_rules``), worked out once per kind of game and rules: the server
+    describes thousands of tables of a few rules."""
+    key = (type(game), tuple(game.rules.to_dict().items()))
+    found = _spec_strings.get(key)
+    if found is None:
+        if len(_spec_strings) >= SPEC_STRINGS_KEPT:
+            _spec_strings.clear()
+        found = _spec_strings[key] = game._spec()
+    return found

@@ -47,6 +47,8 @@ class Profiles:
 
     def __init__(self, engine: Engine, accounts: Table, held: Table, tables: Table, ratings: Ratings) -> None:
         self.engine = engine
+        self.reader = engine.execution_options(isolation_level="AUTOCOMMIT")
+        """Reads of one statement each, without a transaction to begin and roll back (a round trip less)."""
         self.accounts = accounts
         self.held = held
         self.tables = tables
@@ -56,7 +58,7 @@ class Profiles:
         """The ``PlayerOut`` of the account named ``name`` (whatever its case and accents), or
         ``player/not_found``."""
         a, h, t = self.accounts, self.held, self.tables
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             account = conn.execute(select(a.c.id, a.c.name, a.c.created)
                                    .where(a.c.name_key == name_key(name))).first()
             if account is None:
