@@ -34,10 +34,12 @@ def play_some(client: TestClient, tid: str, tokens: list[str], moves: int, rng: 
 
 
 def snapshot(client: TestClient) -> dict[str, Any]:
-    """Every table's public facts and every seat's view."""
+    """Every table's public facts (not who watches, nor the server's time as it describes them) and every seat's
+    view."""
     out = {}
     for tid, table in lobby_of(client).tables.items():
-        out[tid] = {"summary": {k: v for k, v in lobby_of(client).summary(table).items() if k != "spectators"},
+        summary = lobby_of(client).summary(table).items()
+        out[tid] = {"summary": {k: v for k, v in summary if k not in ("spectators", "now")},
                     "views": [table.view(s) for s in (None, *range(len(table.seats)))],
                     "history": [(s, str(a)) for s, a in table.state.history()]}
     return out
