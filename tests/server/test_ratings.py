@@ -172,3 +172,42 @@ def test_a_table_left_unrated_by_a_stopped_process_is_rated_at_the_next_start(
     with TestClient(app_factory()) as restarted:
         assert restarted.get("/api/players/Ana").json()["ratings"]["tonk"]["games"] == 1
         assert restarted.get("/api/players/Bo").json()["ratings"]["tonk"]["games"] == 1
+
+
+def test_two_tables_of_one_account_rated_at_once_both_count(client: TestClient) -> None:
+    """A table rated while another of the same players is being rated (another process, the same moment) is
+    rated again from the ratings it finds: no result is lost."""
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    ratings: Ratings = client.app.state.ratings  # type: ignore[attr-defined]
+    lobby.on_finish.clear()  # rated by hand below
+    ana, bo = Browser(client), Browser(client)
+    register(ana, "Ana")
+    register(bo, "Bo")
+    finished = []
+    for _ in range(2):
+        table = rated_table(ana, ["human", "human"])
+        tokens = {seat: (page, page.post(f"/api/tables/{table['id']}/join", json={"seat": seat},
+                                         headers=csrf(page)).json()["token"]) for seat, page in ((0, ana), (1, bo))}
+        play_out(client, table["id"], tokens)
+        finished.append(lobby.get(table["id"]))
+    model = ratings.model
+    calls = []
+
+    class Meanwhile:
+        """The model, but the second table is rated between the first one's reading and writing."""
+
+        rating = model.rating
+
+        def rate(self, *args: Any, **kwargs: Any) -> Any:
+            calls.append(1)
+            if len(calls) == 1:
+                ratings.table_finished(finished[1])
+            return model.rate(*args, **kwargs)
+
+    ratings.model = Meanwhile()  # type: ignore[assignment]
+    ratings.table_finished(finished[0])
+    ratings.model = model
+    assert len(calls) >= 3  # the first table, the second inside it, then the first again
+    for name in ("Ana", "Bo"):
+        page = client.get(f"/api/players/{name}").json()["ratings"]["tonk"]
+        assert page["games"] == 2 and len(page["history"]) == 2

@@ -16,6 +16,7 @@ written in one transaction, keyed by table and account: a second try conflicts a
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Callable
@@ -47,6 +48,13 @@ PROVISIONAL_GAMES = 10
 """Rated games before a rating is shown as settled."""
 CATCH_UP = 200
 """Finished rated tables left unrated that a process rates as it starts, at most."""
+RATE_TRIES = 5
+"""How many times a table is rated again when its players' ratings changed while it was being rated."""
+log = logging.getLogger("parlour.server")
+
+
+class Stale(Exception):
+    """A rating changed between its reading and its writing: read and rate again."""
 
 
 def shown(mu: float) -> int:
@@ -140,9 +148,30 @@ class Ratings:
     def table_finished(self, table: TableAuthority) -> None:
         """Rate ``table`` if it is rated and finished, once: each account's new rating from the sides' results. A
         match the deal decided before anyone played is no game anyone played: it changes nothing (a move clock
-        that ran out on the first turn is a loss, and counts)."""
+        that ran out on the first turn is a loss, and counts).
+
+        The ratings are read, then written only if nobody changed them meanwhile (each update is conditional on
+        the games counted when read): another table of the same account rated at that moment, on any process,
+        makes this one read and rate again, so that no result is lost (``RATE_TRIES``)."""
         if not table.rated or table.status != "finished" or (table.version == 0 and table.forfeit is None):
             return
+        for _ in range(RATE_TRIES):
+            try:
+                self.rate_once(table)
+                return
+            except (Stale, IntegrityError):
+                if self.rated_already(table.id):
+                    return  # rated by another process: once only
+        log.warning("table %s not rated: its players' ratings kept changing under it", table.id)
+
+    def rated_already(self, table_id: str) -> bool:
+        with self.reader.connect() as conn:
+            return conn.execute(select(self.rated.c.table_id).where(self.rated.c.table_id == table_id)
+                                .limit(1)).first() is not None
+
+    def rate_once(self, table: TableAuthority) -> None:
+        """One try at rating ``table``: ``Stale`` when a rating read changed before it was written, an
+        ``IntegrityError`` when another process rated the table (or opened a rating of this game) meanwhile."""
         game = table.game.spec.name
         with self.reader.connect() as conn:
             accounts = {row.seat: row.account_id for row in
@@ -167,21 +196,22 @@ class Ratings:
         after = self.model.rate([[players[s] for s in team] for team in teams],
                                 scores=[returns[team[0]] for team in teams])
         now = time.time()
-        try:
-            with self.engine.begin() as conn:
-                for team, rated in zip(teams, after, strict=True):
-                    for index, new in zip(team, rated, strict=True):
-                        if index not in accounts:
-                            continue
-                        account = accounts[index]
-                        conn.execute(self.rated.insert().values(table_id=table.id, account_id=account, game=game,
-                                                                at=now, mu=new.mu, sigma=new.sigma))
-                        games = (current[account].games if account in current else 0) + 1
-                        values = {"mu": new.mu, "sigma": new.sigma, "games": games}
-                        if account in current:
-                            conn.execute(self.ratings.update().where(self.ratings.c.account_id == account,
-                                                                     self.ratings.c.game == game).values(**values))
-                        else:
-                            conn.execute(self.ratings.insert().values(account_id=account, game=game, **values))
-        except IntegrityError:
-            return  # rated already (by another process): once only
+        r = self.ratings
+        with self.engine.begin() as conn:
+            for team, rated in zip(teams, after, strict=True):
+                for index, new in zip(team, rated, strict=True):
+                    if index not in accounts:
+                        continue
+                    account = accounts[index]
+                    conn.execute(self.rated.insert().values(table_id=table.id, account_id=account, game=game,
+                                                            at=now, mu=new.mu, sigma=new.sigma))
+                    if account not in current:
+                        conn.execute(r.insert().values(account_id=account, game=game, mu=new.mu, sigma=new.sigma,
+                                                       games=1))
+                        continue
+                    seen = current[account].games
+                    done = conn.execute(r.update().where(r.c.account_id == account, r.c.game == game,
+                                                         r.c.games == seen)
+                                        .values(mu=new.mu, sigma=new.sigma, games=seen + 1))
+                    if not done.rowcount:
+                        raise Stale(account)
