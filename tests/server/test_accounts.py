@@ -67,6 +67,12 @@ def csrf(client: Page) -> dict[str, str]:
     return {"X-CSRF-Token": client.get("/api/session").json()["csrf"]}
 
 
+def seat_all(table_id: str, pages: list[Browser]) -> dict[int, tuple[Browser, str]]:
+    """Each signed-in page joins ``table_id`` at the seat of its place in ``pages``: seat → (page, its token)."""
+    return {seat: (page, page.post(f"/api/tables/{table_id}/join", json={"seat": seat}, headers=csrf(page))
+                   .json()["token"]) for seat, page in enumerate(pages)}
+
+
 def rows(db_url: str, query: str) -> list[Any]:
     engine = create_engine(db_url)
     try:

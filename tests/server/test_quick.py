@@ -91,3 +91,27 @@ def test_stopping_a_wait_seats_nobody(app_factory: Callable[..., FastAPI]) -> No
         unknown = client.delete("/api/quick/" + "y" * 22)
         assert unknown.status_code == 204
         assert client.delete("/api/quick/short").status_code == 422
+
+
+def test_a_rated_quick_game_that_cannot_be_rated_is_refused_before_anyone_waits(
+        app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory(quick_wait_seconds=30.0)) as client:
+        ana = Browser(client)
+        register(ana, "Ana")
+        refused = ana.post("/api/quick", json={"game": "tonk?hands=3", "rated": True}, headers=csrf(ana))
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "table/rated"
+        assert "hands" in refused.json()["error"]["message"]
+
+
+def test_people_taken_by_a_table_that_cannot_open_are_told_why(app_factory: Callable[..., FastAPI]) -> None:
+    """The person who would open the table is refused (here: max_tables), and so is the one it took, at once."""
+    with TestClient(app_factory(quick_wait_seconds=30.0, max_tables=1)) as client:
+        client.post("/api/tables", json={"game": "tonk", "seats": ["human", "human"]})
+
+        async def two() -> list[Any]:
+            return list(await asyncio.gather(*(matchmaker(client).play_now(QuickIn(game="tonk", name=f"P{i}"), None,
+                                                                           f"address:10.0.0.{i}") for i in range(2)),
+                                             return_exceptions=True))
+
+        answers = client.portal.call(two)  # type: ignore[union-attr]
+        assert [a.code for a in answers if isinstance(a, Rejected)] == ["table/too_many", "table/too_many"]

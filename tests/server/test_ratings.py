@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from parlour.bots.levels import ratings as level_ratings
 from parlour.server.ratings import ELO_BASE, ELO_PER_MU, MU, Ratings, mu_of, shown
 from tests.server.conftest import TestClient
-from tests.server.test_accounts import Browser, csrf, register
+from tests.server.test_accounts import PASSWORD, Browser, csrf, register, seat_all
 
 
 def test_the_scale_agrees_with_elo_on_who_wins() -> None:
@@ -62,10 +62,7 @@ def test_a_rated_table_moves_both_ratings_once_and_the_pages_show_it(client: Tes
     register(ana, "Ana")
     register(bo, "Bo")
     table = rated_table(ana, ["human", "human"])
-    tokens = {}
-    for seat, page in ((0, ana), (1, bo)):
-        joined = page.post(f"/api/tables/{table['id']}/join", json={"seat": seat}, headers=csrf(page)).json()
-        tokens[seat] = (page, joined["token"])
+    tokens = seat_all(table["id"], [ana, bo])
     end = play_out(client, table["id"], tokens)
     returns = client.get(f"/api/tables/{table['id']}/record").json()["result"]["returns"]
     pages = {name: client.get(f"/api/players/{name}").json() for name in ("ana", "BO")}
@@ -87,6 +84,11 @@ def test_a_rated_table_moves_both_ratings_once_and_the_pages_show_it(client: Tes
     ratings: Ratings = client.app.state.ratings  # type: ignore[attr-defined]
     ratings.table_finished(client.app.state.lobby.get(table["id"]))  # type: ignore[attr-defined]
     assert client.get("/api/players/Ana").json()["ratings"]["tonk"] == ana_rating  # once only
+
+    deleted = ana.post("/api/account/delete", json={"password": PASSWORD}, headers=csrf(ana))
+    assert deleted.status_code == 204, deleted.text  # its ratings go with it (they name it)
+    assert client.get("/api/players/Ana").status_code == 404
+    assert client.get("/api/players/Bo").json()["ratings"]["tonk"] == bo_rating
 
 
 def test_a_level_bot_plays_at_its_rating_and_a_casual_table_changes_nothing(client: TestClient) -> None:
@@ -142,10 +144,7 @@ def test_a_rated_tables_rematch_is_rated_and_follows_the_accounts(client: TestCl
     register(ana, "Ana")
     register(bo, "Bo")
     table = rated_table(ana, ["human", "human"])
-    tokens = {}
-    for seat, page in ((0, ana), (1, bo)):
-        joined = page.post(f"/api/tables/{table['id']}/join", json={"seat": seat}, headers=csrf(page)).json()
-        tokens[seat] = (page, joined["token"])
+    tokens = seat_all(table["id"], [ana, bo])
     play_out(client, table["id"], tokens)
     asked = {seat: page.post(f"/api/tables/{table['id']}/rematch", json={"token": token}, headers=csrf(page)).json()
              for seat, (page, token) in tokens.items()}
@@ -165,8 +164,7 @@ def test_a_table_left_unrated_by_a_stopped_process_is_rated_at_the_next_start(
         register(ana, "Ana")
         register(bo, "Bo")
         table = rated_table(ana, ["human", "human"])
-        tokens = {seat: (page, page.post(f"/api/tables/{table['id']}/join", json={"seat": seat},
-                                         headers=csrf(page)).json()["token"]) for seat, page in ((0, ana), (1, bo))}
+        tokens = seat_all(table["id"], [ana, bo])
         play_out(client, table["id"], tokens)
         assert client.get("/api/players/Ana").json()["ratings"] == {}
     with TestClient(app_factory()) as restarted:
@@ -186,8 +184,7 @@ def test_two_tables_of_one_account_rated_at_once_both_count(client: TestClient) 
     finished = []
     for _ in range(2):
         table = rated_table(ana, ["human", "human"])
-        tokens = {seat: (page, page.post(f"/api/tables/{table['id']}/join", json={"seat": seat},
-                                         headers=csrf(page)).json()["token"]) for seat, page in ((0, ana), (1, bo))}
+        tokens = seat_all(table["id"], [ana, bo])
         play_out(client, table["id"], tokens)
         finished.append(lobby.get(table["id"]))
     model = ratings.model

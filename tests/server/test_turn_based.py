@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, text
 from parlour.server.lobby import Lobby
 from parlour.server.schemas import MOVE_CLOCK
 from tests.server.conftest import TestClient, join
-from tests.server.test_accounts import Browser, csrf, register
+from tests.server.test_accounts import Browser, csrf, register, seat_all
 
 HOUR = 3600.0
 
@@ -154,8 +154,7 @@ def test_with_forfeit_a_clock_that_runs_out_ends_the_table_lost_once(app_factory
                                                   "rated": True}, headers=csrf(ana)).json()
             if table["status"] != "finished":
                 break
-        tokens = {seat: page.post(f"/api/tables/{table['id']}/join", json={"seat": seat}, headers=csrf(page)
-                                  ).json()["token"] for seat, page in ((0, ana), (1, bo))}
+        tokens = {seat: token for seat, (_page, token) in seat_all(table["id"], [ana, bo]).items()}
         waiting = one.get(f"/api/tables/{table['id']}").json()["table"]["to_play"]
         assert two.get(f"/api/tables/{table['id']}").json()["table"]["status"] == "playing"
         for c in (one, two):

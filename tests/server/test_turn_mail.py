@@ -16,7 +16,7 @@ from fastapi import FastAPI
 
 from parlour.server.mail import Mailer
 from tests.server.conftest import TestClient
-from tests.server.test_accounts import PASSWORD, Browser, csrf
+from tests.server.test_accounts import PASSWORD, Browser, csrf, seat_all
 
 
 class Inbox:
@@ -68,10 +68,7 @@ def test_one_email_per_turn_waiting_in_the_players_language_and_none_unasked(
                                                   "name": "Chez Ana"}, headers=csrf(ana)).json()
             if table["status"] != "finished":
                 break
-        tokens = {}
-        for seat, page in ((0, ana), (1, bo)):
-            tokens[seat] = (page, page.post(f"/api/tables/{table['id']}/join", json={"seat": seat},
-                                            headers=csrf(page)).json()["token"])
+        tokens = seat_all(table["id"], [ana, bo])
         rng = random.Random(11)
         waits_for_bo, previous = 0, None
         for _ in range(12):

@@ -95,19 +95,22 @@ class Accounts:
     """The accounts, sessions and account seats of one database."""
 
     def __init__(self, engine: Engine, tables: tuple[Table, Table, Table], seats: Table, settings: Settings,
-                 quota: ClientQuota) -> None:
+                 quota: ClientQuota, ratings: tuple[Table, ...]) -> None:
         self.engine = engine
         self.reader = engine.execution_options(isolation_level="AUTOCOMMIT")
         """Reads of one statement each, without a transaction to begin and roll back (a round trip less)."""
         self.accounts, self.sessions, self.held = tables
         self.seats = seats
         """The storage's seats, renamed when their account is deleted."""
+        self.ratings = ratings
+        """The tables of its ratings (``account_schema.rating_tables``), whose rows go with a deleted account."""
         self.settings = settings
         self.quota = quota
         self.hasher = PasswordHasher(time_cost=settings.password_time_cost, memory_cost=settings.password_memory_kib,
                                      parallelism=1)
         self._turns: asyncio.Semaphore | None = None
-        self._stand_in: str | None = None
+        self.stand_in = self.hasher.hash(secrets.token_urlsafe(16))
+        """What an unknown name's password is checked against: the same work as a known one's, from the first."""
 
     # ------------------------------------------------------------ passwords
 
@@ -125,13 +128,10 @@ class Accounts:
     async def verify(self, stored: str | None, password: str) -> bool:
         """Whether ``password`` is the one ``stored`` was hashed from; None (no such account) costs the same
         work against a stand-in hash and is False."""
-        if stored is None:
-            if self._stand_in is None:
-                self._stand_in = await self.hash(secrets.token_urlsafe(16))
-            stored = self._stand_in
         async with self.turns:
             try:
-                return await asyncio.to_thread(self.hasher.verify, stored, password)
+                return await asyncio.to_thread(self.hasher.verify, stored or self.stand_in, password) and \
+                    stored is not None
             except (VerificationError, InvalidHashError):
                 return False
 
@@ -187,10 +187,13 @@ class Accounts:
         return self.open_session(str(found["id"]))
 
     def open_session(self, account_id: str) -> Account:
-        """A fresh session of ``account_id``: a new random cookie, never one the client brought."""
+        """A fresh session of ``account_id``: a new random cookie, never one the client brought (the account's
+        sessions that expired go)."""
         cookie = secrets.token_urlsafe(32)
         now = time.time()
+        s = self.sessions
         with self.engine.begin() as conn:
+            conn.execute(delete(s).where(s.c.account_id == account_id, s.c.expires <= now))
             conn.execute(self.sessions.insert().values(id_hash=digest(cookie), account_id=account_id, created=now,
                                                        expires=now + self.settings.session_days * 86400))
         account = self.session(cookie)
@@ -265,8 +268,8 @@ class Accounts:
             conn.execute(delete(s).where(s.c.account_id == account.id, s.c.id_hash != digest(account.session)))
 
     async def delete(self, account: Account, password: str) -> list[tuple[str, int]]:
-        """Delete the account and its sessions; its seats stay in their games, renamed ``DELETED_NAME``. The
-        seats renamed (table, seat), for the tables in memory to follow."""
+        """Delete the account, its sessions and its ratings; its seats stay in their games, renamed
+        ``DELETED_NAME``. The seats renamed (table, seat), for the tables in memory to follow."""
         await self.check_password(account, password)
         held = self.tables_of(account)
         with self.engine.begin() as conn:
@@ -274,6 +277,8 @@ class Accounts:
                 conn.execute(update(self.seats).where(self.seats.c.table_id == table_id, self.seats.c.seat == seat)
                              .values(name=DELETED_NAME))
             conn.execute(delete(self.held).where(self.held.c.account_id == account.id))
+            for table in self.ratings:
+                conn.execute(delete(table).where(table.c.account_id == account.id))
             conn.execute(delete(self.sessions).where(self.sessions.c.account_id == account.id))
             conn.execute(delete(self.accounts).where(self.accounts.c.id == account.id))
         return held

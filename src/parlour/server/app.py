@@ -135,7 +135,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.probes = probes
     app.state.metrics = metrics
     app.state.peer = peer
-    app.state.accounts = Accounts(storage.engine, storage.account_tables, storage.seats, settings, lobby.quota)
+    app.state.accounts = Accounts(storage.engine, storage.account_tables, storage.seats, settings, lobby.quota,
+                                  storage.rating_tables)
     app.state.ratings = Ratings(storage.engine, storage.rating_tables, storage.account_tables[2])
     lobby.on_finish.append(app.state.ratings.table_finished)
     app.state.mailer = mailer = Mailer(settings)

@@ -106,6 +106,7 @@ class TableAuthority:
         self.lesson = stored.lesson
         """A game's lesson: its one human seat is the learner's; nobody else sits, and it has no rematch."""
         self.spectator_chat = stored.spectator_chat
+        """Whether spectators may post in the chat (seated players always may, until the table ends)."""
         self.rated = stored.rated
         """A rated table: only accounts sit, and its end changes their ratings (``ratings``)."""
         self.move_clock = stored.move_clock
@@ -116,7 +117,6 @@ class TableAuthority:
         self.forfeit: dict[str, Any] | None = stored.result if (stored.result or {}).get(FORFEIT) is not None \
             else None
         """The result of a turn-based table ended by a move clock that ran out (``clock_timeout = forfeit``)."""
-        """Whether spectators may post in the chat (seated players always may, until the table ends)."""
         self.stand_in_moves = set(stored.stand_in_moves)
         """The indices of the actions a stand-in bot played for an absent person (the log names the stand-in)."""
         self.game: Game[Any] = state.game

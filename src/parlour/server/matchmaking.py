@@ -7,12 +7,12 @@ import time
 
 from parlour.bots.levels import ratings as level_ratings
 from parlour.core.errors import ParlourError
-from parlour.core.registry import load_game
+from parlour.core.registry import load_game, parse_spec
 from parlour.server.accounts import Account, Accounts
 from parlour.server.authority import Origin, Rejected
 from parlour.server.lobby import Lobby
 from parlour.server.quick import Queues, Ticket
-from parlour.server.ratings import Ratings
+from parlour.server.ratings import Ratings, check_rated
 from parlour.server.schemas import JoinIn, QuickIn, QuickOut, TableIn
 from parlour.server.storage import hash_token
 
@@ -32,13 +32,22 @@ class Matchmaker:
         self.queues = queues
 
     def players(self, body: QuickIn) -> tuple[str, int]:
-        """The variant asked for (its spec string, the queue's name) and its number of players."""
+        """The variant asked for (its spec string, the queue's name) and its number of players; a rated one that
+        cannot be rated is refused here, before anyone waits for it (``table/rated``)."""
         try:
             game = load_game(body.game, preset=body.preset or None,
                              **({"players": body.players} if body.players else {}))
         except ParlourError as e:
             raise Rejected("request/invalid", str(e)) from None
+        if body.rated:
+            check_rated(self.table(body, ["human"] * game.num_players), game)
         return game.name_with_rules(), game.num_players
+
+    @staticmethod
+    def table(body: QuickIn, seats: list[str]) -> TableIn:
+        """The table a quick game of ``body`` opens, seated by ``seats``."""
+        return TableIn(game=body.game, preset=body.preset, seats=seats, rated=body.rated, turn_seconds=None,
+                       name=None)
 
     async def play_now(self, body: QuickIn, account: Account | None, client: str) -> QuickOut:
         """A seat at a quick game of ``body``'s game and variant, within ``quick_wait_seconds``."""
@@ -63,6 +72,8 @@ class Matchmaker:
                 if seat is None or seat.get("stop"):
                     raise Rejected("storage_unavailable", "the quick game that took this request did not say where "
                                    "to sit; ask again")
+            if "error" in seat:
+                raise Rejected(str(seat["error"]), str(seat["message"]))
         finally:
             self.queues.forget(ticket.id)
         return self.sit(str(seat["table"]), int(seat["seat"]), body, account, claim, with_bots=False)
@@ -77,8 +88,12 @@ class Matchmaker:
         """Open the table this ticket completes, keep each taken ticket's seat for it, tell them, and sit."""
         origin = Origin(reserved={i + 1: (t.claim_hash, None) for i, t in enumerate(taken)},
                         reserved_until=time.time() + RESERVED_SECONDS)
-        table = self.lobby.create(TableIn(game=body.game, preset=body.preset, seats=["human"] * count,
-                                          turn_seconds=None, name=None, rated=body.rated), client, origin=origin)
+        try:
+            table = self.lobby.create(self.table(body, ["human"] * count), client, origin=origin)
+        except Rejected as e:  # (too many tables here, say): the taken tickets are told, not left waiting
+            for t in taken:
+                self.queues.post(t.id, {"error": e.code, "message": e.message})
+            raise
         for i, t in enumerate(taken):
             self.queues.post(t.id, {"table": table.id, "seat": i + 1})
         return self.sit(table.id, 0, body, account, None, with_bots=False)
@@ -86,16 +101,14 @@ class Matchmaker:
     def with_bots(self, body: QuickIn, count: int, account: Account | None, client: str) -> QuickOut:
         """Nobody came: a table against bots of this person's level."""
         level = self.level(body.game, account)
-        table = self.lobby.create(TableIn(game=body.game, preset=body.preset,
-                                          seats=["human"] + [f"level:{level}"] * (count - 1), rated=body.rated,
-                                          turn_seconds=None, name=None),
-                                  client)
+        table = self.lobby.create(self.table(body, ["human"] + [f"level:{level}"] * (count - 1)), client)
         return self.sit(table.id, 0, body, account, None, with_bots=True)
 
     def level(self, game: str, account: Account | None) -> str:
         """The level whose rating in ``game`` is nearest the account's (casual without a rating)."""
-        measured = level_ratings(game.partition(":")[0])
-        mine = self.ratings.of(account.id).get(game.partition(":")[0]) if account is not None else None
+        name = parse_spec(game)[0]
+        measured = level_ratings(name)
+        mine = self.ratings.of(account.id).get(name) if account is not None else None
         if mine is None or not measured:
             return "casual"
         return min(measured, key=lambda level: abs(measured[level] - mine.rating))

@@ -45,9 +45,9 @@ class RematchOut(BaseModel):
 async def rematch(table_id: str, body: RematchIn, request: Request, lobby: LobbyDep, account: MaybeSignedIn,
                   accounts: AccountsDep) -> RematchOut:
     """Take your seat at the next match of a finished table (opening it if nobody has yet)."""
-    mine = account is not None and body.token == account.seat_token(table_id)
+    owner = account if account is not None and body.token == account.seat_token(table_id) else None
     joined = lobby.rematch(table_id, body.token, client_key(None, request.client),
-                           derive=account.seat_token if mine and account is not None else None)
-    if mine and account is not None:
-        accounts.hold(account, joined.table, joined.seat)
+                           derive=None if owner is None else owner.seat_token)
+    if owner is not None:
+        accounts.hold(owner, joined.table, joined.seat)
     return RematchOut(table=joined.table, seat=joined.seat, token=joined.token)

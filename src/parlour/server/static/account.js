@@ -30,8 +30,8 @@ export async function loadSession() {
   return account;
 }
 
-/** An account error (its code) in words, in the page's language; null for the errors that are not the account's
- *  (those keep the server's words, as before accounts). */
+/** An account error (its code), or a rated table's refusal, in words, in the page's language; null for the other
+ *  errors (those keep the server's words, as before accounts). */
 export function errorWords(code) {
   const known = {
     "auth/login_failed": () => t("Name or password is wrong."),
@@ -39,6 +39,7 @@ export function errorWords(code) {
     "auth/no_session": () => t("You are not signed in here any more: sign in again."),
     "auth/csrf": () => t("This browser's sign-in has ended: sign in again."),
     "account/name_taken": () => t("That name is taken (names are the same whatever their case and accents): choose another."),
+    "table/rated": () => t("A rated table seats signed-in players only, on a preset's rules, with level bots only."),
   };
   return known[code] ? known[code]() : null;
 }
