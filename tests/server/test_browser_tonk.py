@@ -239,6 +239,7 @@ def test_the_felt_plays_what_is_clicked_and_asks_why_otherwise(browser: Any, fas
     context = browser.new_context()
     page = watch(context.new_page(), page_errors)
     page.goto(fast + "/")
+    page.wait_for_selector("#create")  # the page's own start-up done before the felt takes its body over
     url = next(g["client"] for g in page.request.get(fast + "/api/games").json() if g["name"] == "tonk")
     start = ["drop", "draw stock", "draw discard"]
     seen = felt(page, url, start, [], ["stock"])
