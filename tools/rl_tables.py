@@ -1,8 +1,8 @@
-"""docs/rl.md's observation layouts and action ids, made from the games' encodings (``parlour.rl.tables``).
+"""The observation layouts and action ids of docs/researchers/encodings.md, made from the games' encodings.
 
-Run it after changing an encoding or adding a game: it prints the tables, and with ``--update`` writes
-them into docs/rl.md between its two ``rl-tables`` marks (``tests/rl/test_tables.py`` fails while the
-file carries other tables):
+Run it after changing an encoding or adding a game: it prints the tables (``parlour.rl.tables``), and with
+``--update`` writes them into that page between its two ``rl-tables`` marks (``tests/rl/test_tables.py``
+fails while the page carries other tables):
 
     PYTHONPATH=src .venv/bin/python tools/rl_tables.py --update
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from parlour.rl.tables import BEGIN, END, tables
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+DOC = Path(__file__).resolve().parent.parent / "docs" / "researchers" / "encodings.md"
 
 
 def update(doc: Path = DOC) -> None:

@@ -1,4 +1,4 @@
-"""docs/rl.md carries the observation layouts and the complete action ids as the encodings make them."""
+"""docs/researchers/encodings.md carries the observation layouts and complete action ids as the encodings make them."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from parlour.core.parts import encoding_of
 from parlour.core.registry import load_game
 from parlour.rl.tables import BEGIN, END, encoded_games, tables
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "researchers" / "encodings.md"
 BLOCK = re.compile(r"<summary><code>(\w+)</code>.*?(\d+)(?:–(\d+))? players: .*?</summary>(.*?)</details>", re.S)
 
 
 def documented() -> str:
     text = DOC.read_text(encoding="utf-8")
-    assert BEGIN in text and END in text, "docs/rl.md has lost the rl-tables marks"
+    assert BEGIN in text and END in text, "docs/researchers/encodings.md has lost the rl-tables marks"
     return text.partition(BEGIN)[2].partition(END)[0]
 
 

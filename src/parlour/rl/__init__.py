@@ -7,7 +7,7 @@ Gymnasium environment where parlour bots play the other seats (see
 steps 64 such games at once in numpy arrays (see ``vector``; ``sb3`` makes it
 a Stable-Baselines3 ``VecEnv``). Install with the ``rl`` extra. The action words and the
 observation layout of each game are its ``encoding`` part's, written out in
-``docs/rl.md``.
+``docs/researchers/encodings.md`` (the interfaces themselves: ``docs/rl.md``).
 
 Importing this package registers each game with an encoding with Gymnasium
 as ``parlour/<Game>-v0`` (``parlour/Tonk-v0``, …): the single-agent

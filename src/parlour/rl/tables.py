@@ -1,13 +1,13 @@
-"""The tables of ``docs/rl.md``, written from the games' encodings so that the two cannot disagree.
+"""The tables of ``docs/researchers/encodings.md``, written from the games' encodings so that the two cannot disagree.
 
 Two kinds: each game's observation layout (at its fewest and most players),
 and its complete action ids, the index of every word of its vocabulary (the
 ``Discrete`` action of ``parlour.rl``, OpenSpiel's action). A vocabulary may
 depend on the rules: the id tables are made for every preset at every
 number of players, and rule sets with the same vocabulary share one table.
-``tools/rl_tables.py --update`` writes them into ``docs/rl.md`` between its
-``BEGIN`` and ``END`` marks, and ``tests/rl/test_tables.py`` fails while the
-file carries other tables.
+``tools/rl_tables.py --update`` writes them into ``docs/researchers/encodings.md``
+between its ``BEGIN`` and ``END`` marks, and ``tests/rl/test_tables.py`` fails
+while the page carries other tables.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def encoded_games() -> dict[str, type[Game[Any]]]:
 
 
 def documented() -> list[str]:
-    """The rule sets whose layouts ``docs/rl.md`` shows: each game with an encoding, at its fewest and most players."""
+    """The rule sets whose layouts the page shows: each game with an encoding, at its fewest and most players."""
     return [
         f"{name}?players={players}"
         for name, game_class in encoded_games().items()
@@ -100,10 +100,12 @@ def players_in_words(counts: list[int]) -> str:
 
 
 def id_table(label: str, words: tuple[str, ...]) -> str:
-    """Every word of ``words`` with its id, ``COLUMNS`` to a row, folded under ``label`` (HTML ``details``)."""
+    """Every word of ``words`` with its id, ``COLUMNS`` to a row, folded under ``label`` (HTML ``details``).
+
+    ``markdown="1"`` asks the site's Markdown (``md_in_html``) to read the table inside; GitHub ignores it."""
     summary = CODE.sub(r"<code>\1</code>", f"{label}: `Discrete({len(words)})`")
     lines = [
-        "<details>",
+        '<details markdown="1">',
         f"<summary>{summary}</summary>",
         "",
         "| id | " + " | ".join(f"+{c}" for c in range(COLUMNS)) + " |",
@@ -121,7 +123,7 @@ def cell(word: str) -> str:
 
 
 def tables() -> str:
-    """Every generated table, as ``docs/rl.md`` carries them between ``BEGIN`` and ``END``."""
+    """Every generated table, as ``docs/researchers/encodings.md`` carries them between ``BEGIN`` and ``END``."""
     layouts = [layout_table(spec) for spec in documented()]
     ids = [id_table(label, words) for name in encoded_games() for label, words in vocabularies(name)]
     intro = (
