@@ -20,7 +20,6 @@ from parlour.core.errors import InvalidActionError
 from parlour.core.i18n import current_language, gettext
 
 SUITS = "cdhs"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
 FRENCH_SUITS = "tdcp"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -31,7 +30,6 @@ JOKER_FACES = (52, 53)
 MAX_COPIES = 4
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 
 
 def make_card(rank: int, suit: int, copy: int = 0) -> int:

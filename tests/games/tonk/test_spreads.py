@@ -8,7 +8,8 @@ import pytest
 
 from parlour.core.cards import mask_of, parse_card
 from parlour.core.errors import IllegalActionError
-from parlour.games.tonk.spreads import candidate_spreads, shape_of, spread_shape, table_order
+from parlour.games.tonk.moves import spread_actions
+from parlour.games.tonk.spreads import shape_of, spread_shape, table_order
 from tests.games.tonk.helpers import play, tonk
 
 
@@ -44,8 +45,14 @@ def f(text: str) -> tuple[int, ...]:
     return tuple(sorted(parse_card(c) for c in text.split()))
 
 
+def offered_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """The spreads the move generator offers the hand (``moves.spread_actions``), each as (mask of its real
+    faces, sorted faces its jokers stand for)."""
+    return [(mask_of(s.real), tuple(sorted(s.jokers))) for s in spread_actions(hand, jokers, ace_high)]
+
+
 def test_candidates_without_jokers_are_every_set_and_sub_run() -> None:
-    found = set(candidate_spreads(m("5h 6h 7h 8h 5c 5d Ks"), 0, False))
+    found = set(offered_spreads(m("5h 6h 7h 8h 5c 5d Ks"), 0, False))
     expected = {m("5h 6h 7h"), m("6h 7h 8h"), m("5h 6h 7h 8h"), m("5c 5d 5h")}
     assert {n for n, _ in found} == expected
     assert all(j == () for _, j in found)
@@ -53,23 +60,23 @@ def test_candidates_without_jokers_are_every_set_and_sub_run() -> None:
 
 def test_candidates_with_a_joker_name_any_card_the_spread_needs() -> None:
     """Spreads and hits: a joker may name a card its player holds; a set may show a face twice."""
-    found = set(candidate_spreads(m("5h 6h 5s Kc"), 1, False))
+    found = set(offered_spreads(m("5h 6h 5s Kc"), 1, False))
     assert (m("5h 6h"), f("4h")) in found
     assert (m("5h 6h"), f("7h")) in found
     assert (m("5s 5h"), f("5h")) in found  # 5h 5s and a joker named 5h
     assert (m("5s 5h"), f("5s")) in found
     assert (m("6h"), f("5h")) not in found  # a joker fills only one gap
-    found = set(candidate_spreads(m("5h 6h 7h"), 1, False))
+    found = set(offered_spreads(m("5h 6h 7h"), 1, False))
     assert (m("6h 7h"), f("5h")) in found  # the joker stands for the held 5h
     assert (m("5h 7h"), f("6h")) in found
     assert all(real for real, _ in found)  # a spread keeps a real card
-    found = set(candidate_spreads(m("9c"), 2, False))
+    found = set(offered_spreads(m("9c"), 2, False))
     assert (m("9c"), f("9c 9c")) in found and (m("9c"), f("9d 9h")) in found
-    assert all(real.bit_count() + len(j) <= 4 for real, j in candidate_spreads(m("9c 9d 9h 9s"), 2, False))
+    assert all(real.bit_count() + len(j) <= 4 for real, j in offered_spreads(m("9c 9d 9h 9s"), 2, False))
 
 
 def test_candidates_match_a_brute_force_search() -> None:
-    """Every candidate is a spread, and every spread of the hand (real cards ⊆ hand, ≤ jokers) is a candidate."""
+    """Every spread offered is a spread, once, and every spread of the hand (real cards ⊆ hand, ≤ jokers) is offered."""
     import random
     from itertools import combinations, combinations_with_replacement
 
@@ -78,7 +85,9 @@ def test_candidates_match_a_brute_force_search() -> None:
         hand = rng.sample(range(52), 6)
         jokers = rng.randrange(3)
         ace_high = rng.random() < 0.5
-        found = set(candidate_spreads(mask_of(hand), jokers, ace_high))
+        offered = offered_spreads(mask_of(hand), jokers, ace_high)
+        found = set(offered)
+        assert len(found) == len(offered)  # no spread offered twice
         brute = set()
         for size in range(1, 7):
             for real in combinations(hand, size):

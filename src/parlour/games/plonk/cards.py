@@ -22,7 +22,6 @@ STRENGTH: Final = tuple((rank(c) + 11) % 13 for c in range(52))
 """0 for a two .. 12 for an ace: the order of the cards within their suit."""
 FACE_VALUE: Final = tuple(value_of_face(c, ace=15) for c in range(52))
 """What a live card scores: pips, 10 for J Q K, 15 for an ace (the 52 total 396)."""
-DECK_VALUE: Final = sum(FACE_VALUE)
 
 _SUIT_VALUE: Final = tuple(
     sum(FACE_VALUE[r] for r in range(13) if bits >> r & 1) for bits in range(1 << 13)

@@ -15,8 +15,6 @@ from parlour.core.lesson import Lesson, over
 
 SEED = 7
 LETTERS = "abcdefgh"
-ENTERING = ("A", "K", "Jk", "2s")
-"""The kinds of card an ``enter`` action may be played with."""
 
 
 def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:

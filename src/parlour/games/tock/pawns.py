@@ -133,17 +133,6 @@ class Pawns:
     def pawns_home(self, seat: int) -> int:
         return self.homes[seat].bit_count()
 
-    def movable(self, seat: int) -> tuple[list[int], list[int]]:
-        """``seat``'s track pawns without the advantage, and every other seat's: what 5s and Js use."""
-        length = len(self.occ)
-        adv = self.adv
-        mine: list[int] = []
-        theirs: list[int] = []
-        for pawn, at in enumerate(self.pos):
-            if 0 <= at < length and not adv >> pawn & 1:
-                (mine if pawn >> 2 == seat else theirs).append(pawn)
-        return mine, theirs
-
 
 def name(pawn: int, actor: int) -> str:
     """The pawn as ``actor`` writes it: ``p2`` for their own, ``c1`` for seat c's."""

@@ -67,9 +67,12 @@ def hit_action(face: int, spread: int, joker: bool) -> Hit:
 
 
 def spread_actions(hand: int, jokers: int, ace_high: bool) -> list[Spread]:
-    """The spread actions of ``spreads.candidate_spreads(hand, jokers, ace_high)``, in its order, each group's
-    (a rank's sets, a suit's runs) listed once and looked up after: with jokers a hand has dozens of spreads, and
-    building them was most of the time a step took."""
+    """Every spread the hand can lay: ``hand`` is the mask of the real faces held, ``jokers`` how many jokers.
+
+    A joker may name any face its spread needs, held or not (docs/rules/en/tonk.md, "Spreads and hits"); every
+    spread keeps at least one real card. The sets come first, by rank, then the runs, by suit: ``group_spreads``
+    of each of ``spreads.spread_groups``, each group's (a rank's sets, a suit's runs) listed once and looked up
+    after: with jokers a hand has dozens of spreads, and building them was most of the time a step took."""
     out: list[Spread] = []
     for faces, suit in spread_groups(hand, jokers, ace_high):
         key = ((faces << 3 | suit + 1) << 2 | jokers) << 1 | ace_high

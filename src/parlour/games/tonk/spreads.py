@@ -140,7 +140,7 @@ def _subsets(mask: int, size: int) -> Iterator[int]:
 
 
 def spread_groups(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, int]]:
-    """Where the hand may have spreads, as (faces, suit) groups in ``candidate_spreads``' order: first each rank
+    """Where the hand may have spreads, as (faces, suit) groups in the order the moves list them: first each rank
     that may make a set, as the hand's faces of that rank with suit -1, lowest rank first; then each suit that may
     hold a run, as the hand's faces of that suit (13 bits) with the suit. ``hand`` is the mask of the real faces
     held, ``jokers`` how many jokers; ``group_spreads`` lists a group's spreads."""
@@ -190,19 +190,6 @@ def rank_spreads(held: int, jokers: int) -> list[tuple[int, tuple[int, ...]]]:
                 for named_by_jokers in names:
                     out.append((real, named_by_jokers))
     return out
-
-
-def candidate_spreads(hand: int, jokers: int, ace_high: bool) -> list[tuple[int, tuple[int, ...]]]:
-    """Every spread the hand can lay, as (real faces mask, sorted faces the jokers stand for).
-
-    ``hand`` is the mask of the real faces held, ``jokers`` how many jokers.
-    A joker may name any face its spread needs, held or not (docs/rules/en/tonk.md,
-    "Spreads and hits");
-    every spread keeps at least one real card. The sets come first, by rank, then the runs, by suit
-    (``group_spreads`` of each of ``spread_groups``).
-    """
-    return [spread for faces, suit in spread_groups(hand, jokers, ace_high)
-            for spread in group_spreads(faces, suit, jokers, ace_high)]
 
 
 def _has_qka(hand: int) -> bool:
