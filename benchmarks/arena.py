@@ -15,6 +15,7 @@ import argparse
 import time
 from collections.abc import Callable, Sequence
 
+from benchmarks.anchors import Anchored
 from parlour.arena.runner import run
 from parlour.arena.schedule import schedule
 
@@ -42,7 +43,8 @@ def best_of(rounds: int, *runs: Callable[[], float]) -> list[float]:
     return best
 
 
-def main(argv: Sequence[str] | None = None) -> str:
+def measure(argv: Sequence[str] | None = None) -> tuple[str, list[Anchored]]:
+    """Time the runs, print the table; its text and the figures beside their anchors."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000, help="games per local measurement")
     parser.add_argument("--ray-games", type=int, default=1000, help="games per Ray measurement")
@@ -52,6 +54,11 @@ def main(argv: Sequence[str] | None = None) -> str:
     rows = [
         f"| local, 1 worker | {args.games} | {one:.2f} s | {args.games / one:,.0f} | 1.00× |",
         f"| local, 2 workers | {args.games} | {two:.2f} s | {args.games / two:,.0f} | {one / two:.2f}× |",
+    ]
+    figures = [
+        Anchored("local, 1 worker", args.games / one, "games/s", "the other runs' anchor"),
+        Anchored("local, 2 workers", args.games / two, "games/s",
+                 f"1 worker {args.games / one:,.0f} games/s (ratio {one / two:.2f}×)"),
     ]
     try:
         import ray
@@ -68,6 +75,9 @@ def main(argv: Sequence[str] | None = None) -> str:
             f"| Ray, 2 workers | {args.ray_games} | {on_ray:.2f} s | {args.ray_games / on_ray:,.0f} | "
             f"{on_ray / local:.2f}× the time |",
         ]
+        figures.append(Anchored("Ray, 2 workers", args.ray_games / on_ray, "games/s",
+                                f"2 local workers {args.ray_games / local:,.0f} games/s on the same games "
+                                f"(ratio {local / on_ray:.2f}×)"))
     text = "\n".join([
         f"`{SPEC}`, `{' v '.join(BOTS)}`, best of {args.rounds} alternating rounds:",
         "",
@@ -76,7 +86,17 @@ def main(argv: Sequence[str] | None = None) -> str:
         *rows,
     ])
     print(text)
-    return text
+    return text, figures
+
+
+def main(argv: Sequence[str] | None = None) -> str:
+    """Time the runs, print the table; its text."""
+    return measure(argv)[0]
+
+
+def bench(argv: Sequence[str]) -> list[Anchored]:
+    """The games/s of each run beside one local worker's, for ``python -m benchmarks arena``."""
+    return measure(argv)[1]
 
 
 if __name__ == "__main__":

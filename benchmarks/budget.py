@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from benchmarks.anchors import Anchored
 from parlour import load_game
 from parlour.bots import make_bot
 
@@ -79,6 +80,25 @@ def main(argv: Sequence[str] | None = None) -> list[Timing]:
             print(timing.row(), flush=True)
             timings.append(timing)
     return timings
+
+
+OVER = 0.05
+"""The goal: the worst move at most this share over the budget."""
+
+
+def bench(argv: Sequence[str]) -> list[Anchored]:
+    """Each game's worst and 99th-percentile move beside the budget, for ``python -m benchmarks budget``."""
+    figures = []
+    for timing in main(argv):
+        worst, p99 = max(timing.times), timing.quantile(0.99)
+        figures += [
+            Anchored(f"{timing.spec}: worst of {len(timing.times)} moves", worst, "ms",
+                     f"budget {timing.budget:g} ms ({worst / timing.budget - 1:+.1%}); goal ≤ {OVER:.0%} over",
+                     worst <= timing.budget * (1 + OVER)),
+            Anchored(f"{timing.spec}: 99th percentile", p99, "ms",
+                     f"budget {timing.budget:g} ms ({p99 / timing.budget - 1:+.1%})"),
+        ]
+    return figures
 
 
 if __name__ == "__main__":

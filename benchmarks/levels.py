@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks.anchors import Anchored
 from parlour import load_game
 from parlour.arena import report
 from parlour.arena.play import Outcome
@@ -204,7 +205,8 @@ def commit() -> str:
     return git("rev-parse", "--short", "HEAD") + ("+" if git("status", "--porcelain", "--", "src") else "")
 
 
-def main(argv: Sequence[str] | None = None) -> str:
+def make_parser() -> argparse.ArgumentParser:
+    """The options of a run."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=None, help="the tournaments' seed, chosen before the run "
                         "(required unless --refit)")
@@ -218,16 +220,22 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--ratings", type=Path, default=RATINGS, help="the lobby's ratings file to update")
     parser.add_argument("--refit", action="store_true", help="play nothing: fit the stored tournaments' ratings "
                         "again from their records, then rewrite the table and the lobby's ratings")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> str:
+    """Play (or refit) the chosen round-robins, store their ratings, rewrite ``LEVELS.md``; its text."""
+    options = make_parser()
+    args = options.parse_args(argv)
     if args.refit:
         refit(args.docs, args.ratings, args.only)
         text = table(args.docs)
         (args.docs / "LEVELS.md").write_text(text, encoding="utf-8")
         return text
     if args.seed is None:
-        parser.error("--seed is required to play (choose it before the run)")
+        options.error("--seed is required to play (choose it before the run)")
     if args.scale < 0:
-        parser.error(f"--scale {args.scale:g}: a share of the time budgets is above 0 (1: the levels' own)")
+        options.error(f"--scale {args.scale:g}: a share of the time budgets is above 0 (1: the levels' own)")
     for config in CONFIGS:
         if args.only not in config.slug:
             continue
@@ -241,6 +249,30 @@ def main(argv: Sequence[str] | None = None) -> str:
         text = table(args.docs)
         (args.docs / "LEVELS.md").write_text(text, encoding="utf-8")
     return table(args.docs)
+
+
+def bench(argv: Sequence[str]) -> list[Anchored]:
+    """Each level's new rating in every game the run rated, beside the rating the lobby showed before it and
+    the level below's new one (the goal: each level above the one below), for ``python -m benchmarks levels``."""
+    path = make_parser().parse_args(argv).ratings
+    before = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    print(main(argv))
+    after = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    figures = []
+    for game, fit in after.items():
+        if fit == before.get(game):
+            continue
+        old = before.get(game, {}).get("ratings", {})
+        below: str | None = None
+        for level in LEVELS:
+            rating = fit["ratings"][level]
+            anchor = f"before the run {old[level]}" if level in old else "not rated before the run"
+            if below is not None:
+                anchor += f"; goal: above {below.capitalize()} {fit['ratings'][below]}"
+            figures.append(Anchored(f"{fit['spec']}: {level.capitalize()}", rating, "Elo", anchor,
+                                    None if below is None else rating > fit["ratings"][below]))
+            below = level
+    return figures
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,8 @@ import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
+
+from benchmarks.anchors import Anchored
 
 HOST = "127.0.0.1"
 STUCK_SECONDS = 10.0
@@ -440,6 +442,26 @@ def main(argv: list[str] | None = None) -> list[Phase]:
         print(f"target (2 processes at {TARGET_TABLES} tables: at least {TARGET_SCALING}× the actions/s of 1): "
               f"{two / one:.2f}× {verdict}")
     return phases
+
+
+def bench(argv: Sequence[str]) -> list[Anchored]:
+    """Each phase's p99 round trip beside the goal, and the two processes' actions/s beside one's, for
+    ``python -m benchmarks load_server``."""
+    phases = main(list(argv))
+    figures = []
+    for phase in phases:
+        p99 = percentile(phase.round_trips, 99) * 1000
+        errors = sum(phase.errors.values())
+        figures.append(Anchored(f"{phase.processes} process(es), {phase.tables} tables: p99 round trip", p99, "ms",
+                                f"goal ≤ {TARGET_P99_MS:g} ms with no errors ({errors} errors)",
+                                p99 <= TARGET_P99_MS and not errors))
+    by_processes = {p.processes: p for p in phases if p.tables == TARGET_TABLES}
+    if 1 in by_processes and 2 in by_processes:
+        one, two = (by_processes[n].actions / by_processes[n].seconds for n in (1, 2))
+        figures.append(Anchored(f"2 processes, {TARGET_TABLES} tables: actions/s", two, "/s",
+                                f"1 process {one:,.0f}/s (ratio {two / one:.2f}×); goal ≥ {TARGET_SCALING:g}×",
+                                two >= TARGET_SCALING * one))
+    return figures
 
 
 if __name__ == "__main__":

@@ -31,13 +31,14 @@ from typing import Any
 from pettingzoo.test import api_test, performance_benchmark
 
 import parlour.rl
+from benchmarks.anchors import Anchored
 
 PRESETS: list[tuple[str, int]] = [
     ("plonk", 4), ("tonk:speno", 2), ("tonk:pagat", 4), ("tonk:classic?jokers=2", 3), ("tonk:pagat", 6),
     ("tock", 4), ("tock", 6), ("tock", 8),
 ]
-"""(spec, players): a preset of each game, each Tock board size, and the Tonk tables where issue 24 found
-finished resets."""
+"""(spec, players): a preset of each game, each Tock board size, and the Tonk tables where a reset was once
+found to hand out a game already finished."""
 
 SHOWN = 10
 """Failures printed in full at most."""
@@ -112,7 +113,8 @@ def sweep(spec: str, players: int, seeds: int, openspiel: bool,
     return row, failures
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def measure(argv: Sequence[str] | None = None) -> tuple[list[str], list[Anchored]]:
+    """Sweep the chosen presets and print the table; the failures, and each preset's count of them beside none."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=1000, help="seeds 0 … N-1 per preset (default 1000)")
     parser.add_argument("--only", default="", help="comma-separated preset labels' beginnings (default: all)")
@@ -123,13 +125,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         openspiel = True
     except ImportError:
         openspiel = False
-    rows, failures = [], []
+    rows, failures, figures = [], [], []
     for spec, players in PRESETS:
         if args.only and not any(spec.startswith(o) for o in args.only.split(",")):
             continue
         row, failed = sweep(spec, players, args.seeds, openspiel, not args.no_benchmark)
         rows.append(row)
         failures += failed
+        figures.append(Anchored(f"{spec} ({players} players): failures over {args.seeds} seeds", len(failed), "",
+                                f"goal: none ({row[2]} first games over at the deal; "
+                                f"performance_benchmark {row[5]} turns/s)", not failed))
     print("| preset | seeds | first game over at the deal | failures | seconds | benchmark turns/s |")
     print("|---|---:|---:|---:|---:|---:|")
     for row in rows:
@@ -140,7 +145,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n" + failure)
     if len(failures) > SHOWN:
         print(f"\n… and {len(failures) - SHOWN} more failures")
-    return 1 if failures else 0
+    return failures, figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Sweep and print; the exit status: 1 when anything failed."""
+    return 1 if measure(argv)[0] else 0
+
+
+def bench(argv: Sequence[str]) -> list[Anchored]:
+    """Each preset's failures beside none, for ``python -m benchmarks rl_resets``."""
+    return measure(argv)[1]
 
 
 if __name__ == "__main__":

@@ -37,8 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.anchors import Anchored
+from benchmarks.speed import INSTALL_HINT, Run, compare, import_pyspiel
 from parlour import load_game, rl
-from speed import INSTALL_HINT, Run, compare, import_pyspiel
 
 clock = time.perf_counter
 
@@ -239,6 +240,34 @@ def main(argv: Sequence[str] | None = None) -> list[Row]:
     print()
     print(table(rows))
     return rows
+
+
+AEC_GOAL = 0.4
+"""The PettingZoo environment's goal: at least this share of the engine's steps per second."""
+SPIEL_GOAL = 1.0
+"""parlour's OpenSpiel game's goal, observation tensor read: at least gin_rummy's steps per second."""
+
+
+def anchored(row: Row) -> list[Anchored]:
+    """One row's interface figures, each beside the figure it is judged against, timed in the same run."""
+    aec = row.aec / row.engine
+    figures = [
+        Anchored(f"{row.label}: PettingZoo AEC env", row.aec, "steps/s",
+                 f"engine {row.engine:,.0f} steps/s (ratio {aec:.2f}×); goal ≥ {AEC_GOAL:g}×", aec >= AEC_GOAL),
+        Anchored(f"{row.label}: single-agent env", row.single, "steps/s", f"engine {row.engine:,.0f} steps/s "
+                 f"(ratio {row.single / row.engine:.2f}×)"),
+    ]
+    if row.spiel is not None and row.gin:
+        spiel = row.spiel / row.gin
+        figures.append(Anchored(f"{row.label}: OpenSpiel game + observation_tensor", row.spiel, "steps/s",
+                                f"gin_rummy + observation_tensor {row.gin:,.0f} steps/s (ratio {spiel:.2f}×); "
+                                f"goal ≥ {SPIEL_GOAL:g}×", spiel >= SPIEL_GOAL))
+    return figures
+
+
+def bench(argv: Sequence[str]) -> list[Anchored]:
+    """``main``'s rows beside their anchors, for ``python -m benchmarks rl_speed``."""
+    return [figure for row in main(argv) for figure in anchored(row)]
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import argparse
 import itertools
 import math
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from benchmarks.anchors import Anchored
 from parlour import load_game
 from parlour.bots import make_bot
 from parlour.bots.heuristic import rollout_policy
@@ -682,6 +684,40 @@ def main(argv: Sequence[str] | None = None) -> list[Figure]:
     if pyspiel is None:
         print(f"\nOpenSpiel is not installed; for its figures: {INSTALL_HINT}")
     return figures
+
+
+GOAL = re.compile(r"≤ ([0-9.]+) ?(×|µs)")
+"""A target that is a goal: at most a ratio to OpenSpiel's figure (``≤ 0.30×``) or a time (``≤ 10 µs``)."""
+
+
+def goal_met(figure: Figure) -> bool | None:
+    """Whether ``figure`` meets its target; None where the target is no goal, or is a ratio with nothing to
+    divide by (OpenSpiel not installed)."""
+    found = GOAL.match(figure.target)
+    if found is None:
+        return None
+    bound, kind = float(found.group(1)), found.group(2)
+    if kind == "µs":
+        return figure.parlour <= bound
+    return None if figure.ratio is None else figure.ratio <= bound
+
+
+def anchored(figure: Figure) -> Anchored:
+    """``figure`` beside OpenSpiel's, timed in the same run, and its goal."""
+    parts = []
+    if figure.openspiel is not None:
+        parts.append(f"OpenSpiel {figure.against} {number(figure.openspiel)} {figure.unit} "
+                     f"(ratio {figure.ratio or 0:.2f}×)")
+    elif figure.against:
+        parts.append(f"OpenSpiel {figure.against}: not installed")
+    if GOAL.match(figure.target):
+        parts.append(f"goal {figure.target}")
+    return Anchored(figure.label, figure.parlour, figure.unit, "; ".join(parts) or "none", goal_met(figure))
+
+
+def bench(argv: Sequence[str]) -> list[Anchored]:
+    """``main``'s figures beside their anchors, for ``python -m benchmarks speed``."""
+    return [anchored(figure) for figure in main(argv)]
 
 
 if __name__ == "__main__":

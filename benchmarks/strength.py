@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks.anchors import Anchored
 from parlour import load_game
 from parlour.arena.tournament import tournament
 
@@ -127,7 +128,8 @@ def table(out: Path) -> str:
     return "\n".join(head + rows + tail) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> str:
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The options of a run."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=0, help="games per tournament (default 0: each "
                         "configuration's full count)")
@@ -137,7 +139,12 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=OUT, help="the docs folder to write into")
     parser.add_argument("--table-only", action="store_true", help="only rebuild strength.md")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> str:
+    """Play the chosen tournaments, rebuild ``strength.md``; its text."""
+    args = parse(argv)
     if not args.table_only:
         for config in CONFIGS:
             if args.only not in config.slug:
@@ -154,6 +161,23 @@ def main(argv: Sequence[str] | None = None) -> str:
     text = table(args.out)
     (args.out / "strength.md").write_text(text, encoding="utf-8")
     return text
+
+
+def bench(argv: Sequence[str]) -> list[Anchored]:
+    """Each chosen tournament's edge beside zero, the goal (its interval above it), read back from the
+    ``results.json`` files after the run, for ``python -m benchmarks strength``."""
+    args = parse(argv)
+    main(argv)
+    figures = []
+    for path in sorted((args.out / "strength").glob("*/*/results.json")):
+        if args.only not in path.parent.parent.name or args.matchup not in path.parent.name:
+            continue
+        summary = json.loads(path.read_text(encoding="utf-8"))
+        first, second = summary["bots"]
+        figures.append(Anchored(f"{summary['spec']}: `{first['bot']}` v `{second['bot']}`, {summary['games']} games, "
+                                "edge", first["edge"], "", f"goal: 95 % interval [{first['edge_low']:+.3f}, "
+                                f"{first['edge_high']:+.3f}] above 0", first["edge_low"] > 0))
+    return figures
 
 
 if __name__ == "__main__":

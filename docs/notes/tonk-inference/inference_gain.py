@@ -1,6 +1,6 @@
 """How much more of the true hidden hands the inferred determinizations hold than uniform ones.
 
-By hand: ``nice -n 10 .venv/bin/python benchmarks/inference_gain.py plonk --games 20 --infer 4``.
+By hand: ``nice -n 10 .venv/bin/python docs/notes/tonk-inference/inference_gain.py plonk --games 20 --infer 4``.
 
 A game's ``inference`` part lets ``strong:infer=k`` pick each determinization
 from ``k`` uniform ones in proportion to how likely the other players were,

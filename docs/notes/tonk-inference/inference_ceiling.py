@@ -1,6 +1,6 @@
 """How much a Tonk search bot could gain from reading the table: the same bot given the opponents' true hands.
 
-By hand: ``.venv/bin/python benchmarks/inference_ceiling.py "tonk:classic?players=2" --deals 300 --seed S
+By hand: ``.venv/bin/python docs/notes/tonk-inference/inference_ceiling.py "tonk:classic?players=2" --deals 300 --seed S
 --workers 2`` (one line per sampler).
 
 Inference from play (``strong:infer=k``) can at best make the bot's

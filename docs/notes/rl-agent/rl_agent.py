@@ -1,4 +1,4 @@
-"""A 2-player Tonk agent that learns to beat the heuristic, by hand: ``.venv/bin/python benchmarks/rl_agent.py``.
+"""A 2-player Tonk agent that learns to beat the heuristic, by hand: ``.venv/bin/python docs/notes/rl-agent/rl_agent.py``.
 
 Three stages, each seeded, on ``tonk:speno?players=2`` (the ``rl`` and ``learn`` extras):
 
@@ -47,7 +47,7 @@ from parlour.rl.sb3 import Sb3VecEnv
 
 SPEC = "tonk:speno?players=2"
 OPPONENT = "heuristic"
-OUT = Path(__file__).resolve().parent.parent / "docs" / "rl"
+OUT = Path(__file__).resolve().parent
 NET = [256, 256]
 """Hidden layers of the policy and of the value network (separate networks)."""
 ACTIVATION = "relu"

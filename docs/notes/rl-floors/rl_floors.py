@@ -1,8 +1,8 @@
-"""The floors under issue 24's speed goals: the least any environment could cost, beside what ours costs.
+"""The floors under the research interfaces' speed goals: the least any environment could cost, beside what ours costs.
 
 Run by hand, never part of the tests::
 
-    .venv/bin/python benchmarks/rl_floors.py [--seconds 2] [--only aec,spiel,vector]
+    PYTHONPATH=. .venv/bin/python docs/notes/rl-floors/rl_floors.py [--seconds 2] [--only aec,spiel,vector]
 
 Each part bounds one goal from below, by timing only work that no
 environment meeting the goal could leave out:
@@ -50,13 +50,13 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-import rl_vector
+from benchmarks import rl_vector
 from parlour import load_game
 from parlour.core.encoding import encode_rows
 from parlour.core.game import Game, State
 from parlour.core.parts import encoding_of
-from rl_speed import SUBJECTS, Subject, clock, engine_play, spiel_play
-from speed import INSTALL_HINT, Run, compare, import_pyspiel
+from benchmarks.rl_speed import SUBJECTS, Subject, clock, engine_play, spiel_play
+from benchmarks.speed import INSTALL_HINT, Run, compare, import_pyspiel
 
 PARTS = ("aec", "spiel", "vector")
 GIN = "gin_rummy"

@@ -1,6 +1,6 @@
 """What a Tonk search bot gains where it leaves the heuristic's move, judged from the true hands.
 
-By hand: ``.venv/bin/python benchmarks/policy_gain.py "tonk:classic?players=3" --games 300 --workers 2``.
+By hand: ``.venv/bin/python docs/notes/tonk-inference/policy_gain.py "tonk:classic?players=3" --games 300 --workers 2``.
 
 ``strong`` is the heuristic plus a one-move search, so all it can gain over
 the heuristic is made at the moves where the two differ. This measures that

@@ -1,4 +1,4 @@
-"""A residual 2-player Tonk agent that beats the heuristic, by hand: ``.venv/bin/python benchmarks/rl_residual.py``.
+"""A residual 2-player Tonk agent that beats the heuristic, by hand: ``.venv/bin/python docs/notes/rl-residual/rl_residual.py``.
 
 The agent is the heuristic with learned corrections (``parlour.bots.residual``), made in three seeded stages on
 ``tonk:speno?players=2`` (the ``rl`` extra):
@@ -50,7 +50,7 @@ from parlour.core.parts import encoding_of
 
 SPEC = "tonk:speno?players=2"
 BASE = "heuristic"
-OUT = Path(__file__).resolve().parent.parent / "docs" / "rl" / "residual"
+OUT = Path(__file__).resolve().parent
 RIDGE = 100.0
 """The ridge penalty of every fit (on observations centred by their mean)."""
 CHUNK = 500

@@ -1,5 +1,5 @@
 """parlour's strong bot against OpenSpiel's ISMCTS, the same wall-clock time per move, by hand:
-``.venv/bin/python benchmarks/versus_openspiel.py --ms 200 --games 40``.
+``PYTHONPATH=. .venv/bin/python docs/notes/versus-openspiel/versus_openspiel.py --ms 200 --games 40``.
 
 Both sides play through the OpenSpiel registration (``parlour.openspiel``).
 OpenSpiel's side is its Python ``ISMCTSBot`` (its C++ ``ISMCTSBot`` cannot
@@ -32,11 +32,14 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import strength
+from benchmarks import strength
 from parlour.bots.base import Bot, make_bot
 from parlour.openspiel import PREFIX, EstimateEvaluator, SpielState, register
 
-OUT = Path(__file__).resolve().parent.parent / "docs"
+HERE = Path(__file__).resolve().parent
+"""This experiment's folder: each configuration's figures and the notes below the table."""
+OUT = HERE.parents[1]
+"""The docs folder, where ``strength/VERSUS.md`` goes."""
 Z95 = 1.959964
 
 
@@ -143,7 +146,7 @@ def table(results: list[dict[str, Any]], command: str) -> str:
     return "\n".join([
         "## Against OpenSpiel's ISMCTS",
         "",
-        f"Made by `{command}` (see its docstring; raw figures in `docs/strength/versus/*.json`). *Edge*:",
+        f"Made by `{command}` (see its docstring; raw figures in `docs/notes/versus-openspiel/*.json`). *Edge*:",
         "parlour's `strong` mean return less OpenSpiel's ISMCTS's, per deal played twice with seats swapped,",
         "with its 95 % interval over deals; both sides get the same wall-clock budget per decision.",
         "",
@@ -156,9 +159,9 @@ def table(results: list[dict[str, Any]], command: str) -> str:
 
 
 def notes() -> list[str]:
-    """The notes written by hand below the table (``docs/strength/versus/NOTES.md``), if any: a run rewrites
+    """The notes written by hand below the table (``NOTES.md`` beside this file), if any: a run rewrites
     the table, never them."""
-    path = OUT / "strength" / "versus" / "NOTES.md"
+    path = HERE / "NOTES.md"
     return ["", path.read_text(encoding="utf-8").rstrip()] if path.exists() else []
 
 
@@ -170,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     register()
-    folder = OUT / "strength" / "versus"
+    folder = HERE
     folder.mkdir(parents=True, exist_ok=True)
     for config in CONFIGS:
         if args.only in config.slug:
@@ -178,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             (folder / f"{config.slug}.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
             print(json.dumps(result), flush=True)
     results = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
-    command = ".venv/bin/python benchmarks/versus_openspiel.py --ms <ms> --games <n> --seed <seed> [--only <game>]"
+    command = "PYTHONPATH=. .venv/bin/python docs/notes/versus-openspiel/versus_openspiel.py --ms <ms> --games <n> --seed <seed> [--only <game>]"
     (OUT / "strength" / "VERSUS.md").write_text(table(results, command), encoding="utf-8")
     strength.main(["--table-only"])
 
