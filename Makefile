@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck compile unit bench clean chromium messages
+.PHONY: play test lint typecheck compile unit bench clean chromium messages docs
 
 # The server tests that need PostgreSQL or Redis start their own (initdb and pg_ctl, redis-server) on free ports and
 # use no service of this machine; they are skipped, saying why, only where those programs are not installed.
@@ -13,19 +13,23 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel,learn]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel,learn,docs]'
 	touch $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/parlour serve
 
-test: $(STAMP) lint typecheck unit
+test: $(STAMP) lint typecheck docs unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# The documentation site (mkdocs.yml) into site/, strict: a broken link or API reference fails the build.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # The engine's hot modules compiled by mypyc beside their source (setup.py): nothing to do when the build (pip's
 # included) matches every source, else rebuilt, in a few seconds from mypyc's cache under build/ once it exists.
@@ -54,8 +58,8 @@ messages: $(STAMP)
 	$(BIN)/python tools/messages.py
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/speed.py
+	$(BIN)/python -m benchmarks speed
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build src/*.so src/parlour/_compiled.json
+	rm -rf $(VENV) site .mypy_cache .ruff_cache .pytest_cache .hypothesis build src/*.so src/parlour/_compiled.json
 	find src -name '*.so' -delete

@@ -1,6 +1,6 @@
 """Accounts at scale: 5,000 accounts and 2,000 turn-based tables on PostgreSQL.
 
-Run by hand: ``.venv/bin/python benchmarks/accounts_scale.py [--db postgresql+psycopg://postgres@127.0.0.1:5432/test]
+Run by hand: ``.venv/bin/python -m benchmarks accounts_scale [--db postgresql+psycopg://postgres@127.0.0.1:5432/test]
 [--redis-url redis://127.0.0.1:6379] [--accounts 5000] [--tables 2000] [--requests 1000] [--quick 200]``.
 
 On a new schema of the database (dropped afterwards) it stores ``--accounts`` accounts (one argon2id hash shared

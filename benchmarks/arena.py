@@ -1,4 +1,4 @@
-"""How the arena scales, by hand: ``.venv/bin/python benchmarks/arena.py [--games 4000] [--rounds 3]``.
+"""How the arena scales, by hand: ``.venv/bin/python -m benchmarks arena [--games 4000] [--rounds 3]``.
 
 Cheap bots (``heuristic`` against ``heuristic`` at 2-player Tonk) make the
 cost of handing games to workers show: the table gives games per second on

@@ -1,4 +1,4 @@
-"""Does search keep its time budget? By hand: ``.venv/bin/python benchmarks/budget.py``.
+"""Does search keep its time budget? By hand: ``.venv/bin/python -m benchmarks budget``.
 
 Plays games with the ``strong`` bot (or ``--bot``) at every seat and times
 each move that had a choice, from the call to ``choose`` to its answer; per

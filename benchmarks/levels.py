@@ -1,4 +1,4 @@
-"""The levels' round-robin, by hand: ``.venv/bin/python benchmarks/levels.py --seed 2611 --workers 2``.
+"""The levels' round-robin, by hand: ``.venv/bin/python -m benchmarks levels --seed 2611 --workers 2``.
 
 Plays every level (``parlour.bots.levels``: Beginner, Casual, Expert, Master)
 against every other with the arena's fair seating and duplicate deals, the
@@ -167,7 +167,7 @@ def store(game: str, fit: dict[str, Any], path: Path = RATINGS) -> None:
 def table(docs: Path) -> str:
     """``LEVELS.md``: one row per level of every configuration found under ``docs/levels``."""
     lines = ["## Levels", "",
-             "Made by `.venv/bin/python benchmarks/levels.py --seed SEED --workers 2` (each tournament's arena files",
+             "Made by `.venv/bin/python -m benchmarks levels --seed SEED --workers 2` (each tournament's arena files",
              "under `docs/strength/levels/<configuration>/<pair>/`, the fit in `ratings.json` beside them): every",
              "level against every other, fair seating and duplicate deals; *rating*: one Bradley–Terry fit over all",
              "the pairs' games to the stakes each level won from each other (Elo scale, mean 1500), what the lobby",

@@ -1,6 +1,6 @@
 """Server load: many concurrent tables of scripted WebSocket clients and bots against ``parlour serve`` processes.
 
-Run by hand: ``.venv/bin/python benchmarks/load_server.py [--tables 50 100 200] [--seconds 20] [--think 0.5]
+Run by hand: ``.venv/bin/python -m benchmarks load_server [--tables 50 100 200] [--seconds 20] [--think 0.5]
 [--processes 1 2 --db postgresql+psycopg://postgres@127.0.0.1/test --redis-url redis://127.0.0.1:6379]``.
 
 For each ``--processes`` count in turn, that many server processes are started

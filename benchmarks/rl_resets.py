@@ -1,4 +1,4 @@
-"""Resets over many seeds through the libraries' own checks, by hand: ``.venv/bin/python benchmarks/rl_resets.py``.
+"""Resets over many seeds through the libraries' own checks, by hand: ``.venv/bin/python -m benchmarks rl_resets``.
 
 About 2 % of one-hand Tonk deals decide the game at once. For every preset
 below and every seed of ``--seeds`` (1,000 by default), this runs

@@ -2,7 +2,7 @@
 
 Run by hand, never part of the tests::
 
-    .venv/bin/python benchmarks/rl_speed.py [--seconds 3] [--only tonk,plonk]
+    .venv/bin/python -m benchmarks rl_speed [--seconds 3] [--only tonk,plonk]
 
 For each game: the engine's own steps/s (``new_state``, then
 ``legal_actions()`` and one random legal action applied per step); the

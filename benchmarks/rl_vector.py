@@ -1,5 +1,5 @@
 """Steps per second of ``parlour.rl.vector_env`` against the single-agent env, in one run:
-``.venv/bin/python benchmarks/rl_vector.py``.
+``.venv/bin/python -m benchmarks rl_vector``.
 
 A step is one word chosen by the learner (a random word of its mask), at
 seat 0 in every env (the learner's seat changes the work per step: at seat 1

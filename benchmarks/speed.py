@@ -2,7 +2,7 @@
 
 Run by hand, never part of the tests::
 
-    .venv/bin/python benchmarks/speed.py [--seconds 3] [--only tonk-step,tock-seven] [--sevens 2000]
+    .venv/bin/python -m benchmarks speed [--seconds 3] [--only tonk-step,tock-seven] [--sevens 2000]
 
 OpenSpiel (``pyspiel``, ``pip install -e '.[bench]'``) is optional; without it
 only parlour's figures are printed.

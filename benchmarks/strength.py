@@ -1,4 +1,4 @@
-"""Bot strength per game, preset and seat count, by hand: ``.venv/bin/python benchmarks/strength.py``.
+"""Bot strength per game, preset and seat count, by hand: ``.venv/bin/python -m benchmarks strength``.
 
 For every configuration (Tonk's four presets at 2, 3 and 4 players; Tock at
 2, 4 and 6; Plonk) it plays two arena tournaments with fair seating and
@@ -107,7 +107,7 @@ def table(out: Path) -> str:
     head = [
         "# Bot strength",
         "",
-        "Made by `.venv/bin/python benchmarks/strength.py` (the raw `results.json` of each tournament under",
+        "Made by `.venv/bin/python -m benchmarks strength` (the raw `results.json` of each tournament under",
         "`docs/strength/<game-preset-players>/<matchup>/`). Fair seating and duplicate deals; *edge*: the first",
         "bot's mean return less that of the other bot's seats in the same games, with its 95 % interval over",
         "deals; *goal met*: that interval lies above zero. `strong` plays on an iteration budget, so the",

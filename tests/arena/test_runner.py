@@ -18,9 +18,9 @@ from tests.arena.conftest import SRC, needs_proc, playing_workers, started, stil
 
 SPEC = "tonk:classic?players=2"
 BOTS = ("heuristic", "random")
-POLICY = SRC.parent / "docs" / "rl" / "policy.pt"
+POLICY = SRC.parent / "docs" / "notes" / "rl-agent" / "policy.pt"
 """The learned policy the project ships, for 2-player ``tonk:speno``."""
-RESIDUAL = SRC.parent / "docs" / "rl" / "residual" / "policy.npz"
+RESIDUAL = SRC.parent / "docs" / "notes" / "rl-residual" / "policy.npz"
 """The published residual policy (a NumPy archive read as ``learned:PATH`` too)."""
 
 

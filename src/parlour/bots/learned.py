@@ -1,7 +1,7 @@
 """The learned bot (``learned:PATH``): a policy trained by reinforcement learning, playing from its seat's view.
 
 The policy is a MaskablePPO network (sb3-contrib) trained through
-``parlour.rl`` (``benchmarks/rl_agent.py`` trains one). The bot sees what
+``parlour.rl`` (``docs/notes/rl-agent/rl_agent.py`` trains one). The bot sees what
 the learner saw: ``core.encoding.observation_of`` of its view and of the words
 chosen so far, and chooses the action word by word with the game's
 ``WordChooser``, each time the most probable word among the legal ones, so
@@ -166,8 +166,8 @@ def make_learned(game: Game[Any], settings: dict[str, str]) -> LearnedBot | Resi
     network, or a residual policy (``bots.residual``: a NumPy archive) over a base bot."""
     path = settings.get("path")
     if not path:
-        raise BotSpecError("bot 'learned' needs the policy file: learned:PATH (benchmarks/rl_agent.py "
-                           "and benchmarks/rl_residual.py write one)")
+        raise BotSpecError("bot 'learned' needs the policy file: learned:PATH (docs/notes/rl-agent/rl_agent.py "
+                           "and docs/notes/rl-residual/rl_residual.py write one)")
     spec = f"learned:{path}"
     file = Path(path).expanduser()
     if file.is_file() and is_residual_file(file):

@@ -13,7 +13,7 @@ lets the base bot finish the action among those that begin so.
 
 This is residual policy learning (a learned correction on top of a fixed
 controller) with the corrections fitted by approximate policy iteration:
-``benchmarks/rl_residual.py`` plays the base bot against itself, values every
+``docs/notes/rl-residual/rl_residual.py`` plays the base bot against itself, values every
 legal action at each decision by a playout of the base bot from the true
 position, and fits each pair's model to the differences by ridge regression,
 keeping only the pairs whose held-out corrections gained. A correction thus
