@@ -1,4 +1,4 @@
-"""Plonk by direct play in the browser (issue 23): a whole deal against three bots played by clicking cards only,
+"""Plonk by direct play in the browser: a whole deal against three bots played by clicking cards only,
 never a move button, in English and in French; the log tells who wins each trick and who leads next and why; the
 last trick stays viewable by seat; on a touch screen a second tap confirms the card."""
 

@@ -1,4 +1,4 @@
-"""Issue 22 across several real ``parlour serve`` processes on one PostgreSQL and Redis: every per-client limit
+"""Limits across several real ``parlour serve`` processes on one PostgreSQL and Redis: every per-client limit
 is counted for the whole cluster, and a rematch is the same table on every process.
 
 They run on the test session's own PostgreSQL and Redis (``services``; skipped where their binaries are

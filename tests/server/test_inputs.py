@@ -1,4 +1,4 @@
-"""Issue 22's one rule for names and numbers: what a client sends is refused with 422, never stored oddly
+"""One rule for names and numbers: what a client sends is refused with 422, never stored oddly
 or failing in storage."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12's guarantees to strangers: fair deals, bounded resources, failures told, each able to fail."""
+"""The guarantees to strangers: fair deals, bounded resources, failures told, each able to fail."""
 
 from __future__ import annotations
 

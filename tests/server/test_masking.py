@@ -1,4 +1,4 @@
-"""Issue 22: no password of a database or Redis URL in any line the server prints or logs."""
+"""No password of a database or Redis URL in any line the server prints or logs."""
 
 from __future__ import annotations
 

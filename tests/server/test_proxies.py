@@ -1,4 +1,4 @@
-"""Issue 22: X-Forwarded-For names the client only when it comes from a proxy of ``forwarded_allow_ips``.
+"""X-Forwarded-For names the client only when it comes from a proxy of ``forwarded_allow_ips``.
 
 A real ``parlour serve`` (uvicorn's own proxy handling is what is tested), one client on loopback
 forging a new address on every request.

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 ANSWER_SECONDS = 5.0
-"""Longest any REST request may take while Redis or PostgreSQL is away (issue 22)."""
+"""Longest any REST request may take while Redis or PostgreSQL is away."""
 DEADLINE_SECONDS = 60.0
 """Longest a test waits for the service to recover on a busy machine."""
 

@@ -17,7 +17,7 @@ scores each card in hand by that trade and plays the best:
   shrinking as the hand empties: with few cards left there is little "later"
   in which a card could do better, and the last card keeps nothing.
 
-This gives the issue's advice: live cards on the partner's safe tricks (the
+This gives the game's usual advice: live cards on the partner's safe tricks (the
 highest the keep values allow: middling ones early in the deal, the aces and
 kings later), dead cards (following suit below the winner) on the
 opponents', taking rich tricks when a card can take them safely, and leading

@@ -5,7 +5,7 @@ left (seat + 1). Normally the trick's winner leads the next one. When nobody
 followed the suit led, the leader won alone, and the next trick is led by the
 leader's right-hand opponent, the seat *before* the leader (seat + 3); play
 then goes on to the left as always, so the previous leader, who won, plays
-second, and the order of the next trick is ``L+3, L, L+1, L+2``. The seed's
+second, and the order of the next trick is ``L+3, L, L+1, L+2``. The rules'
 "the winner plays second" is this order, not a separate rule.
 """
 

@@ -1,4 +1,4 @@
-"""Plonk in plain words (issue 23): each play as an instruction, and the story of the deals as sentences.
+"""Plonk in plain words: each play as an instruction, and the story of the deals as sentences.
 
 A newcomer does not know Plonk's one surprising rule, so the story says after every trick why its
 winner won (the highest card of the suit led: Plonk has no trumps and no obligation to follow) and

@@ -1,4 +1,5 @@
-"""A Tock player written from the seed's strategy (rules: docs/rules/en/tock.md).
+"""A Tock player that scores what each card would leave: the race, danger, blocking, the cards kept
+(rules: docs/rules/en/tock.md).
 
 Every legal card action is played out on a copy of the pawn places (the
 engine has already worked out each action's *effect*: which pawns go where)
@@ -6,7 +7,7 @@ and the position it leaves is scored from the acting seat's side:
 
 * **the race**: minus the steps our pawns still have to go (``Board.to_go``;
   a reserve pawn counts the whole way round plus ``ENTRY_COST``, so entering
-  pays, being captured costs what the pawn had gained, and the seed's 4-then-3
+  pays, being captured costs what the pawn had gained, and the 4-then-3
   trick — back up 4 from the start to just before the foot — shows as a jump
   of 68 steps), a bonus per pawn home (safe for good), and the opponents'
   steps still to go, weighted more for the leader: capturing a pawn about to
@@ -21,8 +22,8 @@ and the position it leaves is scored from the acting seat's side:
   opponent's 5 pushes it past our foot when it waits 0–4 squares before it.
   So 14–17 squares ahead of a follower are out of reach of any one card, 11
   and 13 of all but a King, 4 and 5 of all but a 7 or a King (no card moves
-  11, the 4 goes back and the 5 pushes others): the seed's "11 squares" and
-  "4 squares from the follower". Not counted, for speed: the shortcuts of 6-
+  11, the 4 goes back and the 5 pushes others): hence the advice to stand
+  11 squares, or 4, ahead of a following pawn. Not counted, for speed: the shortcuts of 6-
   and 8-section boards, an attacker that would turn into its own home first,
   pawns pushed onto ours, the cards already played (and the extra sevens);
 * **blocking**: our pawn on its own start with the position advantage cannot
@@ -36,7 +37,7 @@ and the position it leaves is scored from the acting seat's side:
 
 Card actions are chosen by the best score. A Joker's bonus is played at once,
 and a stored one spent, only when the best card gains ``PLAY_NOW`` or more
-(the seed: keeping the second move for later is often better). With no card
+(keeping the second move for later is often better). With no card
 playable, the card with the least keep value is discarded.
 
 The same decisions run on a view (the heuristic bot) and, for search
@@ -76,8 +77,8 @@ from parlour.games.tock.actions import (
 from parlour.games.tock.board import FOOT_BEFORE_START, HOME, Board
 from parlour.games.tock.deck import KIND
 from parlour.games.tock.pawns import Effect
-from parlour.games.tock.position import BONUS, SPEND
-from parlour.games.tock.state import TockState
+from parlour.games.tock.play import TockPlay
+from parlour.games.tock.position import BONUS, SPEND, TockPosition
 
 SEARCH = {"root": "paired", "anchor": "1", "depth": "16"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
@@ -185,16 +186,17 @@ class Seen:
 
 def seen_from_state(state: State[Any, Any]) -> Seen:
     """The summary of ``state`` (a Tock state) for the seat to play: public board, own hand, own legal cards."""
-    assert isinstance(state, TockState)
-    pos = state.pos
+    rules = state.play
+    assert isinstance(rules, TockPlay)
+    pos: TockPosition = state.pos
     seat = pos.cur
     hand = [0] * 14
     for card in pos.hands[seat]:
         hand[KIND[card]] += 1
-    actions, plays = state.card_moves()
+    actions, plays = rules.plays.card_moves(pos)
     pawns = pos.pawns
     return Seen(
-        seat=seat, board=state.plays.board, pos=pawns.pos, occ=pawns.occ, adv=pawns.adv, hand=hand,
+        seat=seat, board=rules.plays.board, pos=pawns.pos, occ=pawns.occ, adv=pawns.adv, hand=hand,
         phase=pos.phase, actions=actions, plays=plays,
     )
 

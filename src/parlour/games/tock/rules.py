@@ -27,7 +27,7 @@ class TockRules(Rules):
         "standard": {},
         "sevens": {"extra_sevens": True},
     }
-    """``sevens`` is the seed's recommendation for shorter games: one more 7 per player."""
+    """``sevens``, for shorter games: one more 7 per player (docs/rules/en/tock.md, "Presets")."""
     default_preset: ClassVar[str] = "standard"
     game_name: ClassVar[str] = "tock"
 

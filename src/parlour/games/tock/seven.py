@@ -29,14 +29,12 @@ only when asked: ``legal_actions`` needs the 7s alone (``sevens``), the
 heuristic their effects too (``splits``). The order of the list is part of
 the contract (tests/games/tock/test_golden.py; tests/games/tock/test_seven.py
 checks splits, spellings and order against a plain search over every
-ordering). The worst case known, four settled pawns on the intersections of
-the 8-section board with optional home entry (1,860 splits;
-``benchmarks/speed.py --only tock-seven`` times it), takes about 2 ms on the
-shared 2-core machine, against 3.4 ms before parts worked out again were
-remembered and 12 ms before this search. Compiled, on a quiet moment, it
-took 1.3 ms with masks of a bit per place of the board (ints wider than a
-machine word from 4 sections on), 0.7 ms with masks of the places the 7
-looks at alone (``SquareBits``).
+ordering). The worst case known is four settled pawns on the intersections
+of the 8-section board with optional home entry: 1,860 splits (the
+``tock-seven`` group of ``benchmarks/speed.py`` times it). Hence parts
+worked out again are remembered, and a place set is a mask of the places
+the 7 looks at alone (``SquareBits``), not a bit per place of the board: that
+int is wider than a machine word from 4 sections on, and so slow compiled.
 """
 
 from __future__ import annotations

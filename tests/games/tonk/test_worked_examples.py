@@ -1,4 +1,5 @@
-"""The two worked examples of seed 000 replay move for move with the speno preset."""
+"""Two worked examples of BSFS/Speno Tonk (tests/data/tonk_worked_examples.json) replay move for move with the
+speno preset."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from parlour import load_game
 from parlour.games.tonk.state import TonkState
 
-EXAMPLES = json.loads((Path(__file__).parents[2] / "data" / "tonk_seed_examples.json").read_text())["examples"]
+EXAMPLES = json.loads((Path(__file__).parents[2] / "data" / "tonk_worked_examples.json").read_text())["examples"]
 SEATS = ["Toubib", "Gobelin", "Elmo"]
 """Play order: Toubib sits left of the dealer, Elmo."""
 
@@ -60,7 +61,7 @@ def test_example_two_drop_is_a_win_for_gobelin() -> None:
 
 
 def test_erratum_elmo_totals_24_not_25() -> None:
-    """The seed's third position gives Elmo 25 for 7♥ 7♠ 6♦ 2♦ 2♣: that hand is 24."""
+    """The example as first written gave Elmo 25 at its third position, for 7♥ 7♠ 6♦ 2♦ 2♣: that hand is 24."""
     state = start(EXAMPLES[0])
     for _, text in EXAMPLES[0]["actions"][:13]:
         state.apply(text)
