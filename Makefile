@@ -27,9 +27,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The documentation site (mkdocs.yml) into site/, strict: a broken link or API reference fails the build.
+# The documentation site (mkdocs.yml) into site/, strict: a broken link or API reference fails the build
+# (not --quiet: it hides the warnings that strict counts).
 docs: $(STAMP)
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # The engine's hot modules compiled by mypyc beside their source (setup.py): nothing to do when the build (pip's
 # included) matches every source, else rebuilt, in a few seconds from mypyc's cache under build/ once it exists.

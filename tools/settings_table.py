@@ -1,8 +1,8 @@
-"""The README's table of the server's settings, made from the ``Settings`` class itself.
+"""The settings page's table of the server's settings, made from the ``Settings`` class itself.
 
 Run it after adding or changing a setting: it prints the table, and with ``--update`` writes it into
-README.md between its two ``settings-table`` marks (``tests/server/test_settings_doc.py`` fails while
-a setting is missing there):
+docs/operators/settings.md between its two ``settings-table`` marks (``tests/server/test_settings_doc.py``
+fails while a setting is missing there):
 
     .venv/bin/python tools/settings_table.py --update
 """
@@ -18,7 +18,7 @@ from pydantic_core import PydanticUndefined
 
 from parlour.server.settings import Settings
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "operators" / "settings.md"
 BEGIN = "<!-- settings-table: made by tools/settings_table.py --update -->"
 END = "<!-- /settings-table -->"
 
@@ -50,14 +50,14 @@ def settings_table() -> str:
     return "\n".join(lines)
 
 
-def update(readme: Path = README) -> None:
-    """Write the table into ``readme`` between ``BEGIN`` and ``END``."""
-    text = readme.read_text(encoding="utf-8")
+def update(page: Path = PAGE) -> None:
+    """Write the table into ``page`` between ``BEGIN`` and ``END``."""
+    text = page.read_text(encoding="utf-8")
     head, begin, rest = text.partition(BEGIN)
     _, end, tail = rest.partition(END)
     if not begin or not end:
-        raise SystemExit(f"{readme}: no {BEGIN!r} … {END!r} marks to write the table between")
-    readme.write_text(f"{head}{BEGIN}\n{settings_table()}\n{END}{tail}", encoding="utf-8")
+        raise SystemExit(f"{page}: no {BEGIN!r} … {END!r} marks to write the table between")
+    page.write_text(f"{head}{BEGIN}\n{settings_table()}\n{END}{tail}", encoding="utf-8")
 
 
 if __name__ == "__main__":
