@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from parlour.server import create_app
+from parlour.server.api_schemas import MAX_MARKS
 from parlour.server.chat import MAX_CHARS
-from parlour.server.schemas import MAX_MARKS
 from tests.server.conftest import TestClient, join, new_table, settings_for
 
 BURST = 3

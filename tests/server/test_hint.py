@@ -18,9 +18,9 @@ from parlour.bots.base import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.server import botpool
 from parlour.server import lobby as lobby_module
+from parlour.server.api_schemas import HintOut
 from parlour.server.authority import Rejected
 from parlour.server.lobby import Lobby
-from parlour.server.schemas import HintOut
 from tests.server.conftest import TestClient, join, new_table
 
 FAST = {"hint_ms": 60}

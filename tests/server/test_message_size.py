@@ -18,9 +18,9 @@ import pytest
 
 from parlour.core.game import RECENT_RESULTS
 from parlour.core.registry import game_classes
+from parlour.server.api_schemas import TableIn
 from parlour.server.hub import encode, size
 from parlour.server.lobby import Lobby
-from parlour.server.schemas import TableIn
 from parlour.server.storage import Storage
 from tests.server.conftest import settings_for
 

@@ -10,9 +10,9 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
+from parlour.server.api_schemas import QuickIn
 from parlour.server.authority import Rejected
 from parlour.server.matchmaking import Matchmaker
-from parlour.server.schemas import QuickIn
 from tests.server.conftest import TestClient
 from tests.server.test_accounts import Browser, csrf, register
 

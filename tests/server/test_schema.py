@@ -13,7 +13,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import JSON, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table, create_engine
 
-from parlour.server.schema import current, head
+from parlour.server.db.migration import current, head
 from parlour.server.storage import Storage
 from tests.server.conftest import postgres_schema
 from tests.server.services import PostgresServer

@@ -16,10 +16,10 @@ import pytest
 from parlour.core.parts import words_of
 from parlour.core.registry import game_classes
 from parlour.core.words import Elided, StoryLine
+from parlour.server.api_schemas import TableIn
 from parlour.server.authority import TableAuthority
 from parlour.server.hub import Connection
 from parlour.server.lobby import Lobby, latest_story
-from parlour.server.schemas import TableIn
 from parlour.server.storage import Storage
 from tests.server.conftest import settings_for
 

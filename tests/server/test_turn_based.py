@@ -12,8 +12,8 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import create_engine, text
 
+from parlour.server.api_schemas import MOVE_CLOCK
 from parlour.server.lobby import Lobby
-from parlour.server.schemas import MOVE_CLOCK
 from tests.server.conftest import TestClient, join
 from tests.server.test_accounts import Browser, csrf, register, seat_all
 

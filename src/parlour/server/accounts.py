@@ -3,7 +3,7 @@
 Anyone may still play at once without one (a seat token in the browser). An account keeps:
 
 * a **name** unique whatever its case and accents (``name_key``: "Élodie", "elodie" and "ELODIE" are one
-  name), under the rules of every name (``schemas.check_name``: no control, bidi or zero-width characters);
+  name), under the rules of every name (``api_schemas.check_name``: no control, bidi or zero-width characters);
 * its **password** hashed with argon2id (argon2-cffi, ``password_time_cost`` and ``password_memory_kib``),
   hashed on a thread, at most ``max_password_hashes`` at once so that its memory is bounded;
 * an optional **e-mail**;
@@ -103,7 +103,7 @@ class Accounts:
         self.seats = seats
         """The storage's seats, renamed when their account is deleted."""
         self.ratings = ratings
-        """The tables of its ratings (``account_schema.rating_tables``), whose rows go with a deleted account."""
+        """The tables of its ratings (``db.accounts.rating_tables``), whose rows go with a deleted account."""
         self.settings = settings
         self.quota = quota
         self.hasher = PasswordHasher(time_cost=settings.password_time_cost, memory_cost=settings.password_memory_kib,

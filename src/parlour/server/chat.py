@@ -16,9 +16,9 @@ import unicodedata
 
 from sqlalchemy import Engine, Table, select
 
+from parlour.server.api_schemas import MAX_MARKS, piled_marks
 from parlour.server.authority import Rejected, quote
 from parlour.server.limits import ClientQuota
-from parlour.server.schemas import MAX_MARKS, piled_marks
 
 MAX_CHARS = 200
 KEEP = 100

@@ -34,9 +34,22 @@ from parlour.core.registry import game_class, game_classes, load_game, parse_spe
 from parlour.core.rules import FlagInfo
 from parlour.core.versions import EngineChanged
 from parlour.core.words import StoryLine
+from parlour.server.api_schemas import (
+    NAME_LENGTH,
+    AdviceOut,
+    CheckOut,
+    HintOut,
+    JoinIn,
+    JoinOut,
+    LessonIn,
+    LessonOut,
+    PresenceOut,
+    TableIn,
+    check_name,
+)
 from parlour.server.authority import Origin, Rejected, Seat, TableAuthority, quote
+from parlour.server.bot_driver import BotDriver
 from parlour.server.botpool import BotPool, PoolFull
-from parlour.server.bots import BotDriver
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.limits import ClientQuota, Release, client_quota, spectators_key
@@ -52,19 +65,6 @@ from parlour.server.peers import (
     Watching,
 )
 from parlour.server.ratings import check_rated
-from parlour.server.schemas import (
-    NAME_LENGTH,
-    AdviceOut,
-    CheckOut,
-    HintOut,
-    JoinIn,
-    JoinOut,
-    LessonIn,
-    LessonOut,
-    PresenceOut,
-    TableIn,
-    check_name,
-)
 from parlour.server.settings import Settings
 from parlour.server.storage import (
     EXPIRED,
@@ -158,7 +158,7 @@ def seat_name(seat: Seat, lang: str) -> str | None:
 
 
 def kept_name(name: str, otherwise: str) -> str:
-    """A stored name carried to a rematch, under today's rule for names (``schemas.check_name``); ``otherwise``
+    """A stored name carried to a rematch, under today's rule for names (``api_schemas.check_name``); ``otherwise``
     for one stored before that rule that breaks it."""
     try:
         return check_name(name)

@@ -9,11 +9,11 @@ from parlour.bots.levels import ratings as level_ratings
 from parlour.core.errors import ParlourError
 from parlour.core.registry import load_game, parse_spec
 from parlour.server.accounts import Account, Accounts
+from parlour.server.api_schemas import JoinIn, QuickIn, QuickOut, TableIn
 from parlour.server.authority import Origin, Rejected
 from parlour.server.lobby import Lobby
 from parlour.server.quick import Queues, Ticket
 from parlour.server.ratings import Ratings, check_rated
-from parlour.server.schemas import JoinIn, QuickIn, QuickOut, TableIn
 from parlour.server.storage import hash_token
 
 LATE_SECONDS = 10.0

@@ -31,8 +31,8 @@ from parlour.bots.levels import level_of
 from parlour.bots.levels import ratings as level_ratings
 from parlour.core.game import Game
 from parlour.core.registry import parse_spec
+from parlour.server.api_schemas import TableIn
 from parlour.server.authority import Rejected, TableAuthority
-from parlour.server.schemas import TableIn
 
 MU = 25.0
 """openskill's starting skill."""

@@ -12,7 +12,7 @@ from parlour.core.cards import card_str
 from parlour.core.i18n import SOURCE_LANGUAGE
 from parlour.core.parts import words_of
 from parlour.core.record import GameRecord, replay
-from parlour.server.schemas import ReplayStepOut
+from parlour.server.api_schemas import ReplayStepOut
 
 
 def replay_step_of(record: GameRecord, step: int, lang: str = SOURCE_LANGUAGE,

@@ -6,7 +6,7 @@ action here *before* anyone is told of it, so a table is always rebuilt exactly
 by replaying (rules, seed, actions). The key (table, index) of the action log
 makes a second append of the same index fail instead of forking the game.
 Table names carry a prefix so several suites can share one database; the schema
-is made and upgraded by the Alembic revisions in ``migrations`` (see ``schema``).
+is made and upgraded by the Alembic revisions in ``migrations`` (see ``db.migration``).
 Each table keeps the game's engine version it was made under and each action the
 fingerprint of the position after it, so that a table made under another version
 is restored only when it replays to the same positions (``core.versions``).
@@ -45,11 +45,12 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from parlour.core.errors import ParlourError
-from parlour.server.account_schema import account_tables, rating_tables
-from parlour.server.chat_schema import chat_table
+from parlour.server.db.accounts import account_tables, rating_tables
+from parlour.server.db.chat import chat_table
+from parlour.server.db.locks import lock_key
+from parlour.server.db.migration import migrate
 from parlour.server.masking import mask
 from parlour.server.metrics import Metrics
-from parlour.server.schema import lock_key, migrate
 
 
 class StorageError(ParlourError):

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
+from parlour.server.db.locks import lock_key
 from parlour.server.peers.leases import Leases
-from parlour.server.schema import lock_key
 from parlour.server.storage import Storage, StorageUnavailable
 from tests.server.conftest import Cluster
 from tests.server.peers.faults import Answer, Prober, ask, until

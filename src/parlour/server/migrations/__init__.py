@@ -1,1 +1,1 @@
-"""The database schema's Alembic revisions, shipped with the package and run by ``parlour.server.schema``."""
+"""The database schema's Alembic revisions, shipped with the package and run by ``parlour.server.db.migration``."""

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from sqlalchemy import Connection, TextClause, text
 from sqlalchemy.exc import SQLAlchemyError
 
+from parlour.server.db.locks import lock_key
 from parlour.server.peers.outage import Outage
-from parlour.server.schema import lock_key
 from parlour.server.storage import Storage, StorageUnavailable
 
 TRY_LOCKS = text("SELECT k FROM unnest(CAST(:keys AS bigint[])) AS k WHERE pg_try_advisory_lock(k)")

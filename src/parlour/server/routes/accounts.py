@@ -10,9 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from parlour.server.accounts import COOKIE, DELETED_NAME, Account, csrf_token
-from parlour.server.limits import client_key
-from parlour.server.routes.deps import AccountsDep, LangDep, LobbyDep, SignedIn
-from parlour.server.schemas import (
+from parlour.server.api_schemas import (
     AccountIn,
     AccountOut,
     DeleteAccountIn,
@@ -22,6 +20,8 @@ from parlour.server.schemas import (
     PasswordIn,
     PreferencesIn,
 )
+from parlour.server.limits import client_key
+from parlour.server.routes.deps import AccountsDep, LangDep, LobbyDep, SignedIn
 
 router = APIRouter(tags=["accounts"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (401, 403, 409, 422, 429, 503)}

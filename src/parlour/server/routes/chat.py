@@ -7,10 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field, field_validator
 
+from parlour.server.api_schemas import MAX_INT, ErrorOut, Name
 from parlour.server.authority import Rejected
 from parlour.server.limits import client_key
 from parlour.server.routes.deps import ChatDep, LobbyDep
-from parlour.server.schemas import MAX_INT, ErrorOut, Name
 
 router = APIRouter(prefix="/api/tables", tags=["chat"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (403, 404, 422, 429)}

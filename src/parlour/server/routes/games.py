@@ -16,10 +16,10 @@ from fastapi.responses import JSONResponse, Response
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.registry import game_class
+from parlour.server.api_schemas import GameOut
 from parlour.server.authority import Rejected, quote
 from parlour.server.clients import client_asset, has_layout, layout
 from parlour.server.routes.deps import LobbyDep
-from parlour.server.schemas import GameOut
 
 router = APIRouter(prefix="/api", tags=["games"])
 GameName = Annotated[str, Path(max_length=40)]

@@ -22,11 +22,11 @@ from pydantic import TypeAdapter, ValidationError
 
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import SOURCE_LANGUAGE, check_language
+from parlour.server.api_schemas import ClientMessage, WsAction, WsPing
 from parlour.server.authority import Rejected, quote
 from parlour.server.hub import Connection
 from parlour.server.limits import TokenBucket, client_key
 from parlour.server.lobby import Lobby
-from parlour.server.schemas import ClientMessage, WsAction, WsPing
 from parlour.server.storage import StorageUnavailable
 
 router = APIRouter(tags=["play"])

@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
 
+from parlour.server.api_schemas import NAME_LENGTH, ErrorOut, PlayerOut
 from parlour.server.profiles import Profiles
-from parlour.server.schemas import NAME_LENGTH, ErrorOut, PlayerOut
 
 router = APIRouter(tags=["players"])
 

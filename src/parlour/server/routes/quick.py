@@ -6,11 +6,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
 
+from parlour.server.api_schemas import ErrorOut, QuickIn, QuickOut
 from parlour.server.authority import Rejected
 from parlour.server.limits import client_key
 from parlour.server.matchmaking import Matchmaker
 from parlour.server.routes.deps import MaybeSignedIn
-from parlour.server.schemas import ErrorOut, QuickIn, QuickOut
 
 router = APIRouter(tags=["quick"])
 STOP_RATE = 1.0

@@ -11,10 +11,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 
 from parlour.core.record import GameRecord
+from parlour.server.api_schemas import ErrorOut, ReplayStepOut
 from parlour.server.authority import Rejected
 from parlour.server.replaying import replay_step_of
 from parlour.server.routes.deps import LangDep
-from parlour.server.schemas import ErrorOut, ReplayStepOut
 
 router = APIRouter(prefix="/api/records", tags=["records"])
 ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut}}

@@ -23,9 +23,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from parlour.server.api_schemas import ErrorOut
 from parlour.server.limits import client_key
 from parlour.server.routes.deps import AccountsDep, LobbyDep, MaybeSignedIn
-from parlour.server.schemas import ErrorOut
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (403, 404, 409, 422, 429, 503)}

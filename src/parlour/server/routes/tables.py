@@ -10,11 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 
-from parlour.server.authority import Rejected
-from parlour.server.limits import client_key
-from parlour.server.replaying import replay_step_of
-from parlour.server.routes.deps import AccountsDep, LangDep, LobbyDep, MaybeSignedIn
-from parlour.server.schemas import (
+from parlour.server.api_schemas import (
     AcceptedOut,
     ActionIn,
     CheckOut,
@@ -26,6 +22,10 @@ from parlour.server.schemas import (
     TableIn,
     TableOut,
 )
+from parlour.server.authority import Rejected
+from parlour.server.limits import client_key
+from parlour.server.replaying import replay_step_of
+from parlour.server.routes.deps import AccountsDep, LangDep, LobbyDep, MaybeSignedIn
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 CURSOR = r"^[0-9]+(\.[0-9]+)?:[0-9a-f]{1,32}$"

@@ -16,9 +16,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from parlour.server.api_schemas import ErrorOut, HintIn, HintOut, JoinOut, LessonIn, LessonOut
 from parlour.server.limits import client_key
 from parlour.server.routes.deps import LangDep, LobbyDep
-from parlour.server.schemas import ErrorOut, HintIn, HintOut, JoinOut, LessonIn, LessonOut
 
 router = APIRouter(prefix="/api", tags=["tutor"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (403, 404, 409, 422, 429, 503)}

@@ -1,6 +1,6 @@
 """The database schema brought to the newest revision at start, safely from any number of processes at once.
 
-The revisions are Alembic's, in ``migrations/`` inside the package (so they run
+The revisions are Alembic's, in ``parlour/server/migrations/`` inside the package (so they run
 from an installed wheel). Every process that opens the database runs
 ``migrate``: under a lock held in the migration's own transaction (a PostgreSQL
 advisory lock; on SQLite an immediate write transaction), it upgrades to the
@@ -14,7 +14,6 @@ upgraded from there, in place.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from alembic import command
@@ -23,14 +22,11 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, func, inspect, select
 
-MIGRATIONS = Path(__file__).parent / "migrations"
+from parlour.server.db.locks import lock_key
+
+MIGRATIONS = Path(__file__).parents[1] / "migrations"
 BASELINE = "0001"
 """The revision that matches the schema ``create_all`` made before there were migrations."""
-
-
-def lock_key(name: str) -> int:
-    """A signed 64-bit key for a PostgreSQL advisory lock, taken from ``name``."""
-    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
 
 
 def config(connection: Connection, prefix: str) -> Config:
