@@ -1,4 +1,4 @@
-"""Golden digests and engine versions move together: ``tests.golden.write`` (``tools/golden.py --update``) refuses
+"""Golden digests and engine versions move together: ``tools.golden.write`` (``tools/golden.py --update``) refuses
 to change a game's pinned digests under the engine version they were made under."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from tools import golden
 
 from parlour.games.plonk.game import PlonkGame
-from tests import golden
 
 
 @pytest.fixture

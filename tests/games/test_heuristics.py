@@ -2,15 +2,15 @@
 
 The engine's tests run compiled, then again on pure Python (``make test``), so a compiled heuristic that
 plays one move otherwise than its source, from a view or in a playout, fails here; so does any change to a
-heuristic's play, which must then come with new digests (``tests/golden.py``'s ``heuristic_lines``).
+heuristic's play, which must then come with new digests (``tools/golden.py``'s ``heuristic_lines``).
 """
 
 from __future__ import annotations
 
 import pytest
+from tools.golden import digest, heuristic_lines
 
 from parlour import load_game
-from tests.golden import digest, heuristic_lines
 
 PLAYED = (
     ("tonk:classic?players=2", 40, "9f44d10584939c53ba061d5bcf336c0364943655bcd09d3db9795f092e1e31cc"),

@@ -1,4 +1,4 @@
-"""Plonk's deals and legal actions pinned by golden digests (``tests/golden.py``).
+"""Plonk's deals and legal actions pinned by golden digests (``tools/golden.py``).
 
 Its four players, to the default target and to a short one: a change to dealing, or to which cards
 may be played and how they are written, fails here, since stored tables are restored by replaying
@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tools.golden import main
+from tools import golden
+from tools.golden import assert_all_pinned, assert_unchanged, cases, fixture, main, stored
 
 from parlour.core.game import Game
-from tests import golden
-from tests.golden import assert_all_pinned, assert_unchanged, cases, fixture, stored
 
 GAME = "plonk"
 CASES = cases(GAME)

@@ -1,7 +1,7 @@
 """Golden checks: Tock's deals and legal actions, and the speed-ups' legal actions in order.
 
 Deals and legal actions of every preset at 2 to 8 players (and two other flag combinations) are
-pinned by the digests of ``golden.json`` (``tests/golden.py``): a change to dealing or reshuffling,
+pinned by the digests of ``golden.json`` (``tools/golden.py``): a change to dealing or reshuffling,
 or to which actions are legal and how they are written, fails here, since stored tables are restored
 by replaying their records. When the change is meant, regenerate them:
 ``PYTHONPATH=src .venv/bin/python tools/golden.py --update tock``.
@@ -25,12 +25,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tools.golden import assert_all_pinned, assert_unchanged, cases
 
 from parlour import load_game
 from parlour.core.errors import RulesError
 from parlour.core.game import Game
 from parlour.games.tock.board import board_for
-from tests.golden import assert_all_pinned, assert_unchanged, cases
 
 GAMES = (
     ("tock?players=2", 3),

@@ -1,4 +1,4 @@
-"""Tonk's deals and legal actions pinned by golden digests (``tests/golden.py``).
+"""Tonk's deals and legal actions pinned by golden digests (``tools/golden.py``).
 
 Every preset (speno, classic, texas, pagat) at 2 to 6 players, and a few other flag combinations
 (later hands, jokers, larger hands): a change to dealing or drawing, or to which actions are legal
@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tools.golden import assert_all_pinned, assert_unchanged, cases
 
 from parlour.core.game import Game
-from tests.golden import assert_all_pinned, assert_unchanged, cases
 
 GAME = "tonk"
 CASES = cases(GAME)
