@@ -14,6 +14,7 @@ import pytest
 from parlour.core.game import Game, State
 from parlour.core.i18n import set_language
 from parlour.core.registry import game_classes, load_game, refresh
+from tests.server.seeds import pytest_terminal_summary  # noqa: F401 - a hook: replay lines of failed server tests
 
 VARIANTS = (
     "tonk:classic?jokers=2&hand_size=7&players=3",

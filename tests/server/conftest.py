@@ -17,11 +17,14 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
 from parlour.server import Settings, create_app
+from tests.server.seeds import pytest_runtest_makereport, table_seeds
 from tests.server.services import PostgresServer, RedisServer, postgres_server, redis_server
 from tests.server.serving import RECEIVE_SECONDS, Served
 
-# Names server tests import from here, and the session's servers (re-exported: fixtures of every server test).
-__all__ = ["RECEIVE_SECONDS", "TestClient", "postgres_server", "redis_server"]
+# Names server tests import from here, the session's servers (re-exported: fixtures of every server test), and the
+# seeds of in-process servers' tables (an autouse fixture and the report hook naming the seed of a failed test).
+__all__ = ["RECEIVE_SECONDS", "TestClient", "postgres_server", "pytest_runtest_makereport", "redis_server",
+           "table_seeds"]
 
 with warnings.catch_warnings():
     # Starlette now suggests a successor of httpx for its test client; httpx is what is installed.
