@@ -7,15 +7,23 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import levels
+from benchmarks import __main__ as entry
+from benchmarks import anchors, levels
 from parlour.bots.levels import LEVELS
 
 
 def test_a_short_round_robin_at_a_chosen_scale_writes_each_pair_the_fit_the_table_and_the_ratings(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(levels, "CONFIGS", (levels.Config("tonk:classic?players=2", 2, 0.02),))
     ratings = tmp_path / "levels.json"
-    text = levels.main(["--seed", "5", "--scale", "0.03", "--docs", str(tmp_path), "--ratings", str(ratings)])
+    figures = entry.main(["levels", "--seed", "5", "--scale", "0.03", "--docs", str(tmp_path),
+                          "--ratings", str(ratings)])
+    assert [f.figure for f in figures] == [f"tonk:classic?players=2: {level.capitalize()}" for level in LEVELS]
+    assert all(f.unit == "Elo" and f.anchor.startswith("not rated before the run") for f in figures)
+    assert figures[0].met is None and all(f.met is not None for f in figures[1:])
+    assert "; goal: above Beginner " in figures[1].anchor
+    text = (tmp_path / "LEVELS.md").read_text()
+    assert anchors.HEADER in capsys.readouterr().out
     folder = tmp_path / "levels" / "tonk-classic-2"
     assert sorted(p.name for p in folder.iterdir() if p.is_dir()) == [
         "beginner-casual", "beginner-expert", "beginner-master", "casual-expert", "casual-master", "expert-master"]

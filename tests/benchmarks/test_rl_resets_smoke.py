@@ -6,13 +6,16 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from benchmarks import rl_resets
+from benchmarks import __main__ as entry
+from benchmarks import anchors, rl_resets
 
 
 def test_a_few_seeds_of_every_preset_pass_pettingzoo_and_openspiel(capsys: pytest.CaptureFixture[str]) -> None:
-    assert rl_resets.main(["--seeds", "3", "--no-benchmark"]) == 0
+    figures = entry.main(["rl_resets", "--seeds", "3", "--no-benchmark"])
+    assert len(figures) == len(rl_resets.PRESETS) and all(f.met and f.value == 0 for f in figures)
     out = capsys.readouterr().out
     assert out.count(" | 3 | ") == len(rl_resets.PRESETS) and "…" not in out
+    assert anchors.HEADER in out and "| plonk (4 players): failures over 3 seeds | 0  | goal: none (" in out
 
 
 def test_a_failure_is_named_with_its_seed_and_the_exit_code_says_so(

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks import speed
+from benchmarks import __main__ as entry
+from benchmarks import anchors, speed
 
 
-def test_a_short_run_gives_every_tonk_step_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    figures = speed.main(["--seconds", "0.05", "--only", "tonk-step"])
-    assert [f.label for f in figures] == [p.label for p in speed.TONK_STEPS]
-    assert all(f.parlour > 0 for f in figures)
+def test_a_short_run_gives_every_tonk_step_figure_beside_openspiel_and_its_goal(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    figures = entry.main(["speed", "--seconds", "0.05", "--only", "tonk-step"])
+    assert [f.figure for f in figures] == [p.label for p in speed.TONK_STEPS]
+    assert all(f.value > 0 and f.unit == "µs" and f.anchor.endswith("goal ≤ 0.30×") for f in figures)
     if speed.import_pyspiel() is not None:
-        assert all(f.openspiel is not None and f.ratio is not None for f in figures)
-    assert "| figure | parlour | OpenSpiel | ratio | target |" in capsys.readouterr().out
+        assert all(f.anchor.startswith("OpenSpiel gin_rummy step ") and f.met is not None for f in figures)
+    out = capsys.readouterr().out
+    assert "| figure | parlour | OpenSpiel | ratio | target |" in out
+    assert anchors.HEADER in out and "| Tonk step, 2 players (speno) |" in out
 
 
 def test_without_openspiel_parlour_figures_are_still_printed(

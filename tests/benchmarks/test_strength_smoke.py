@@ -5,17 +5,24 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benchmarks import strength
+import pytest
+
+from benchmarks import __main__ as entry
+from benchmarks import anchors, strength
 
 
-def test_a_short_run_writes_results_and_the_table(tmp_path: Path) -> None:
-    text = strength.main(["--games", "2", "--only", "tonk-speno-2", "--matchup", "heuristic-v-random",
-                          "--out", str(tmp_path)])
+def test_a_short_run_writes_results_and_the_table_and_gives_the_edge_beside_zero(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    figures = entry.main(["strength", "--games", "2", "--only", "tonk-speno-2", "--matchup", "heuristic-v-random",
+                     "--out", str(tmp_path)])
+    assert [f.figure for f in figures] == ["tonk:speno?players=2: `heuristic` v `random`, 2 games, edge"]
+    assert figures[0].anchor.startswith("goal: 95 % interval [") and figures[0].met is not None
+    assert anchors.HEADER in capsys.readouterr().out
+    text = (tmp_path / "strength.md").read_text()
     summary = json.loads((tmp_path / "strength" / "tonk-speno-2" / "heuristic-v-random" / "results.json").read_text())
     assert summary["games"] == 2 and summary["full_games"] == 1000 and summary["seconds"] >= 0
     assert [b["bot"] for b in summary["bots"]] == ["heuristic", "random"]
     assert "| tonk:speno?players=2 | `heuristic` v `random` | 2 |" in text
-    assert (tmp_path / "strength.md").read_text() == text
 
 
 def test_every_configuration_has_an_iteration_budget_and_its_own_folder() -> None:
