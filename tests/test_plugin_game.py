@@ -23,11 +23,11 @@ from typing import Any
 import pytest
 
 from parlour.bots import make_bot
-from parlour.cli.render import PlainRenderer, renderer_for
 from parlour.core.errors import BotSpecError, RulesError
 from parlour.core.parts import parts_of, words_of
 from parlour.core.record import GameRecord, replay
 from parlour.core.registry import game_classes, load_game
+from parlour.games.render import PlainRenderer, renderer_for
 from parlour.server import create_app
 from parlour.testing import check_game
 from tests.server.conftest import Client, TestClient, join, new_table, settings_for

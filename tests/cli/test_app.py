@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 from parlour.bots import make_bot
 from parlour.cli.app import app
 from parlour.cli.play import play_game
-from parlour.cli.render import renderer_for
 from parlour.core.registry import load_game
+from parlour.games.render import renderer_for
 from parlour.games.tonk.game import TonkGame
 
 runner = CliRunner()

@@ -11,10 +11,10 @@ from rich.console import Console
 
 from parlour.bots import make_bot
 from parlour.cli.play import play_game, told
-from parlour.cli.render import renderer_for
 from parlour.core.game import View
 from parlour.core.registry import load_game
 from parlour.core.words import StoryLine, Words
+from parlour.games.render import renderer_for
 
 
 class Told(Words):

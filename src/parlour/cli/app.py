@@ -21,7 +21,6 @@ from parlour.cli.arena import arena, split_specs
 from parlour.cli.export import export
 from parlour.cli.failure import fail
 from parlour.cli.play import play_game
-from parlour.cli.render import renderer_for
 from parlour.cli.serve import open_replay, serve
 from parlour.cli.speech import speak
 from parlour.core.cards import cards_str
@@ -35,6 +34,7 @@ from parlour.core.record import GameRecord, replay, start_of
 from parlour.core.registry import ENTRY_POINT_GROUP, broken_games, game_classes, load_game, parse_spec
 from parlour.core.registry import game_class as find_game_class
 from parlour.core.versions import engine_note
+from parlour.games.render import renderer_for
 
 GAME_NAMES = sorted({point.name for point in entry_points(group=ENTRY_POINT_GROUP)})
 """The installed games' names, read from their entry points without importing them (for the help)."""
@@ -60,9 +60,11 @@ def choose_language(ctx: typer.Context, lang: str | None) -> str | None:
 
 
 def show_version(value: bool) -> None:
-    """``--version``: the version, and whether the engine runs compiled or as pure Python (``parlour.compiled``)."""
+    """``--version``: the version, and whether the engine runs compiled or as pure Python, and why
+    (``parlour.why_pure``)."""
     if value:
-        mode = _("compiled engine") if parlour.compiled() else _("pure Python engine")
+        why = parlour.why_pure()
+        mode = _("compiled engine") if why is None else _("pure Python engine: {why}").format(why=why)
         console.print(f"parlour {parlour.__version__} ({mode})")
         raise typer.Exit
 

@@ -36,7 +36,7 @@ cards that no seat has seen (the stock's order) are not in it.
 drawn from ``s``, and (rules, seed, actions) replays identically.
 
 Rendering draws a seat's view as the terminal game does (the game's
-``renderer`` part, ``parlour.cli.render``), as text without colour:
+``renderer`` part, ``parlour.games.render``), as text without colour:
 ``render_mode="ansi"`` makes ``render()`` return it; ``"human"`` prints it
 to standard output, at ``render()`` and, as PettingZoo's and Gymnasium's
 ``"human"`` mode expects, by itself after ``reset`` and after each settled
@@ -56,11 +56,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from rich.console import Console
 
-from parlour.cli.render import renderer_for
 from parlour.core.encoding import WordChooser
 from parlour.core.game import State
 from parlour.core.parts import encoding_of
 from parlour.core.registry import load_game
+from parlour.games.render import renderer_for
 
 ObsDict = dict[str, np.ndarray]
 RENDER_MODES = ("human", "ansi")

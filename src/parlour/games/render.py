@@ -4,6 +4,9 @@ A game with a renderer overrides ``Parts.renderer`` (``parlour.core.parts``),
 which returns a ``Renderer``: what it draws is printed by the rich console. A
 game without one is shown by ``PlainRenderer``: its view pretty-printed (the legal actions
 are listed by the game loop), so every installed game can be played.
+
+It sits with the games, below the front ends, because two of them draw views: the terminal game
+(``parlour.cli``) in colour, and the learning environments (``parlour.rl``) as plain text.
 """
 
 from __future__ import annotations
