@@ -11,7 +11,7 @@ Written: each tournament's arena files under
 ``docs/strength/levels/<configuration>/<pair>/``, the fit in
 ``docs/strength/levels/<configuration>/ratings.json``, the table of every
 configuration in ``docs/strength/LEVELS.md`` (a section of
-``docs/strength.md``, which ``benchmarks/strength.py --table-only`` rebuilds)
+``docs/strength.md``, which ``python -m benchmarks strength --table-only`` rebuilds)
 and the ratings the lobby shows, by game, in ``src/parlour/bots/levels.json``.
 
 Games with long hands are played at a fraction of the search levels' time

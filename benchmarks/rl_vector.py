@@ -13,7 +13,7 @@ The machine is shared, so a rate is steps per second of this process's CPU
 time (wall time swings with the other work), taken in ``--rounds`` rounds,
 each timing every env in turn, each env's best round kept.
 ``--profile N`` prints the vector env's hottest functions at N envs instead;
-``--spec`` plays another game (default: 2-player speno Tonk, the issue's),
+``--spec`` plays another game (default: 2-player speno Tonk, where the goal is set),
 ``--opponent`` seats another bot (default ``random``).
 """
 
@@ -97,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, float]:
 VECTOR_GOAL = 3.0
 """``vector_env``'s goal at 64 games: this many times the single env's learner steps per second."""
 GOAL_ENVS = 64
+"""The ``vector_env`` size the goal is set at."""
 
 
 def bench(argv: Sequence[str]) -> list[Anchored]:

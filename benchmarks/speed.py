@@ -422,7 +422,7 @@ SEARCHES = (
     Searched("Plonk", "plonk", 900, 30),
     Searched("Tock, 4 players", "tock?players=4", 200, 40),
 )
-"""The issue's budgets (``docs/strength.md``), on positions a few moves into a deal."""
+"""The search goals' budgets (``docs/strength.md``), on positions a few moves into a deal."""
 SEARCH_DEALS = 6
 
 

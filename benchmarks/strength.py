@@ -121,7 +121,7 @@ def table(out: Path) -> str:
         "|---|---|---:|---|---|---:|---|---:|---|",
     ]
     tail = []
-    for extra in ("NOTES.md", "VERSUS.md", "LEVELS.md"):  # notes by hand; versus_openspiel.py, levels.py tables
+    for extra in ("NOTES.md", "VERSUS.md", "LEVELS.md"):  # by hand; versus-openspiel's, levels' tables
         path = out / "strength" / extra
         if path.exists():
             tail += ["", path.read_text(encoding="utf-8").rstrip()]
