@@ -1,16 +1,17 @@
-"""Golden digests: deals and legal actions of seeded games, pinned per game in ``tests/games/NAME/golden.json``.
+"""Golden digests: deals and legal actions of seeded games, pinned per game in ``tests/data/golden/NAME/digests.json``.
 
 A stored table is restored by replaying its record (rules, seed, actions), so a change to chance
-(dealing, shuffling, drawing) or to move generation silently changes every stored game. Each game's
-``tests/games/NAME/test_golden.py`` recomputes, for every preset at every player count the game
-supports (and a few flag combinations in ``VARIANTS``) and for each of ``SEEDS``:
+(dealing, shuffling, drawing) or to move generation silently changes every stored game.
+``tests/test_golden.py`` recomputes, for every registered game (``parlour.core.registry``: a game gets the checks
+by registering, and fails them until its file is written), at every preset and player count the game supports
+(and a few flag combinations in ``VARIANTS``) and for each of ``SEEDS``:
 
 * the digest of the deal: the state's JSON (``State.to_json``), then what every seat and a
   spectator see of it (``State.view``), each as JSON with sorted keys;
 * the digest of a seeded random game: the sorted texts of the legal actions at every step, to
   the end, then the returns.
 
-and compares them with ``golden.json``. Everything hashed is text with a fixed form (never
+and compares them with the game's file. Everything hashed is text with a fixed form (never
 ``hash()``), so the digests are the same in every process and on every machine. When a change is
 *meant* to change deals or legal actions, raise the game's engine version (``engine_version`` in its
 ``GameSpec``: records and stored tables made under the old one are then checked by replay, see
@@ -19,7 +20,7 @@ and compares them with ``golden.json``. Everything hashed is text with a fixed f
     PYTHONPATH=src .venv/bin/python tools/golden.py --update [GAME ...]
 
 Without ``--update`` the command says, for each game, which cases (preset and player count) differ
-from its ``golden.json``. Each file names the engine version it was made under, and ``write`` refuses
+from its file. Each file names the engine version it was made under, and ``write`` refuses
 to change a case's digests under the same version: digests and versions move together.
 
 The machinery lives here, with the command, rather than under ``tests/``: the tests import the tools
@@ -42,7 +43,8 @@ from parlour.core.game import Game, State
 from parlour.core.registry import game_class, game_classes, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES_DIR = ROOT / "tests" / "games"
+GOLDEN_DIR = ROOT / "tests" / "data" / "golden"
+"""Each game's digests, found by the game's name: ``GOLDEN_DIR / NAME / "digests.json"``."""
 SEEDS = (0, 1, 2, 2**53 + 1, 2**127 + 12345)
 """Small seeds, and seeds that JSON carries as decimal text (the server deals from 128-bit ones)."""
 VARIANTS: dict[str, tuple[str, ...]] = {
@@ -67,7 +69,7 @@ END_CHANCE = 0.05
 
 def fixture(name: str) -> Path:
     """Where game ``name``'s expected digests are stored."""
-    return GAMES_DIR / name / "golden.json"
+    return GOLDEN_DIR / name / "digests.json"
 
 
 def cases(name: str) -> list[Game[Any]]:
@@ -172,7 +174,7 @@ class EngineVersionNotRaised(AssertionError):
 
 
 def stored_engine(name: str) -> int | None:
-    """The engine version ``golden.json`` of game ``name`` was made under (None: no file, or one made before
+    """The engine version the file of game ``name`` was made under (None: no file, or one made before
     versions were written)."""
     if not fixture(name).exists():
         return None
@@ -181,13 +183,13 @@ def stored_engine(name: str) -> int | None:
 
 
 def changed_cases(name: str, now: dict[str, dict[str, list[str]]]) -> list[str]:
-    """The cases of game ``name`` pinned in ``golden.json`` whose digests ``now`` differ (new or gone ones aside)."""
+    """The cases of game ``name`` pinned in its file whose digests ``now`` differ (new or gone ones aside)."""
     before = stored(name) if fixture(name).exists() else {}
     return sorted(case for case in set(now) & set(before) if now[case] != before[case])
 
 
 def stored(name: str) -> dict[str, dict[str, list[str]]]:
-    """The digests ``golden.json`` pins for game ``name``."""
+    """The digests the file of game ``name`` pins."""
     data = json.loads(fixture(name).read_text(encoding="utf-8"))
     if data.get("seeds") != [str(seed) for seed in SEEDS]:
         raise AssertionError(f"{fixture(name)} was made for other seeds: regenerate it (see tools/golden.py)")
@@ -212,6 +214,7 @@ def write(name: str) -> Path:
             "engine": version,
             "seeds": [str(seed) for seed in SEEDS],
             "digests": now}
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
 
@@ -219,6 +222,8 @@ def write(name: str) -> Path:
 def assert_all_pinned(name: str) -> None:
     """Every case of game ``name`` (each preset and player count) has stored digests, and no other, made under
     the engine version the game declares."""
+    assert fixture(name).exists(), (f"{name} has no golden digests ({fixture(name)}): write them with "
+                                     f"PYTHONPATH=src .venv/bin/python tools/golden.py --update {name}")
     assert sorted(stored(name)) == sorted(game.name_with_rules() for game in cases(name))
     version = game_class(name).spec.engine_version
     assert stored_engine(name) == version, (
@@ -241,8 +246,8 @@ def main(argv: list[str]) -> int:
     names = [a for a in argv if a != "--update"] or sorted(game_classes())
     changed = 0
     for name in names:
-        if not fixture(name).parent.is_dir():
-            raise SystemExit(f"no test folder {fixture(name).parent} for game {name!r}")
+        if name not in game_classes():
+            raise SystemExit(f"no game {name!r} is registered: games are {', '.join(sorted(game_classes()))}")
         if update:
             try:
                 print(f"wrote {write(name)}")

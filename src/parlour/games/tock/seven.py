@@ -27,7 +27,7 @@ The search changes one board and changes it back (make and unmake), names
 a board by an int updated part by part (``_Search``), and builds effects
 only when asked: ``legal_actions`` needs the 7s alone (``sevens``), the
 heuristic their effects too (``splits``). The order of the list is part of
-the contract (tests/games/tock/test_golden.py; tests/games/tock/test_seven.py
+the contract (tests/games/tock/test_speedups.py; tests/games/tock/test_seven.py
 checks splits, spellings and order against a plain search over every
 ordering). The worst case known is four settled pawns on the intersections
 of the 8-section board with optional home entry: 1,860 splits (the

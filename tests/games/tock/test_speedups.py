@@ -1,10 +1,7 @@
-"""Golden checks: Tock's deals and legal actions, and the speed-ups' legal actions in order.
+"""Golden checks of Tock's speed-ups: the legal actions of seeded games and hand-built positions, in order.
 
-Deals and legal actions of every preset at 2 to 8 players (and two other flag combinations) are
-pinned by the digests of ``golden.json`` (``tools/golden.py``): a change to dealing or reshuffling,
-or to which actions are legal and how they are written, fails here, since stored tables are restored
-by replaying their records. When the change is meant, regenerate them:
-``PYTHONPATH=src .venv/bin/python tools/golden.py --update tock``.
+(Tock's deals and legal actions at every preset and player count are pinned with every other game's:
+``tests/test_golden.py``.)
 
 The engine's speed-ups (``plays``, ``seven``) must never change which actions are legal, how
 they are written, or their order: this hashes the legal action texts at every step of a few
@@ -13,7 +10,7 @@ random hand-built positions where the mover holds a 7 with many pawns out, settl
 intersections among them.
 
 The digests were made by the engine before the speed-ups (commit e6d951f). When a rule change
-is *meant* to change legal actions, regenerate them: run ``python tests/games/tock/test_golden.py``
+is *meant* to change legal actions, regenerate them: run ``python tests/games/tock/test_speedups.py``
 and paste what it prints into ``DIGESTS``.
 """
 
@@ -22,14 +19,9 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterator
-from typing import Any
-
-import pytest
-from tools.golden import assert_all_pinned, assert_unchanged, cases
 
 from parlour import load_game
 from parlour.core.errors import RulesError
-from parlour.core.game import Game
 from parlour.games.tock.board import board_for
 
 GAMES = (
@@ -106,19 +98,6 @@ def digest(lines: Iterator[str]) -> str:
         h.update(line.encode())
         h.update(b"\n")
     return h.hexdigest()
-
-
-GAME = "tock"
-CASES = cases(GAME)
-
-
-def test_every_preset_and_player_count_is_pinned() -> None:
-    assert_all_pinned(GAME)
-
-
-@pytest.mark.parametrize(("index", "game"), list(enumerate(CASES)), ids=[game.name_with_rules() for game in CASES])
-def test_deals_and_legal_actions_are_unchanged(index: int, game: Game[Any]) -> None:
-    assert_unchanged(GAME, index, game)
 
 
 def test_legal_actions_of_seeded_games_are_unchanged() -> None:
