@@ -22,6 +22,7 @@ from parlour.server.api_schemas import HintOut
 from parlour.server.authority import Rejected
 from parlour.server.lobby import Lobby
 from tests.server.conftest import TestClient, join, new_table
+from tests.server.test_play import finish
 
 FAST = {"hint_ms": 60}
 """A short think: the tests look at what is answered, not at how well it plays."""
@@ -183,10 +184,8 @@ def test_a_waiting_or_finished_table_has_no_hint(client: TestClient) -> None:
     refused = ask(client, waiting["id"], token)
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "action/not_your_turn"
     tid, tokens, seat = two_players(client)
-    table = lobby_of(client).tables[tid]
-    while table.status != "finished":
-        table.submit(table.state.current_player, table.version, str(table.state.legal_actions()[0]))
-    over = ask(client, tid, tokens[seat], table.version)
+    finish(client, tid)
+    over = ask(client, tid, tokens[seat], lobby_of(client).tables[tid].version)
     assert over.status_code == 409 and over.json()["error"]["code"] == "table/finished"
 
 

@@ -12,8 +12,8 @@ from fastapi import FastAPI
 
 from parlour.core.parts import lesson_of
 from parlour.core.registry import game_class
-from parlour.server.lobby import Lobby
 from tests.server.conftest import Client, TestClient, join, new_table
+from tests.server.test_play import finish
 
 
 def learn(client: TestClient, game: str, lang: str = "en", name: str = "Ana") -> dict[str, Any]:
@@ -68,10 +68,7 @@ def test_nobody_else_sits_at_a_lesson_and_it_has_no_rematch(client: TestClient) 
     for body in ({"name": "Zoé"}, {"name": "Zoé", "seat": 1}, {"name": "Zoé", "seat": 0}):
         refused = client.post(f"/api/tables/{tid}/join", json=body)
         assert refused.status_code == 409 and refused.json()["error"]["code"] == "table/lesson", refused.text
-    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    table = lobby.tables[tid]
-    while table.status != "finished":
-        table.submit(table.state.current_player, table.version, str(table.state.legal_actions()[0]))
+    finish(client, tid)
     again = client.post(f"/api/tables/{tid}/rematch", json={"token": joined["token"]})
     assert again.status_code == 409 and again.json()["error"]["code"] == "table/lesson", again.text
     assert "lesson" in again.json()["error"]["message"]

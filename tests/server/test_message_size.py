@@ -4,7 +4,7 @@ Each game is played by random moves at the largest configuration the default set
 (most players, most hands or highest target, every flag that lengthens a hand or adds to the view), with
 40-character names of the widest characters and every move counted as a stand-in's. The size is the one sent: the
 JSON text's UTF-8 bytes. The message is the
-lobby's own (``Lobby.state_message``), built for every seat and a spectator at every ``EVERY``-th position
+lobby's own (``Messages.state_message``), built for every seat and a spectator at every ``EVERY``-th position
 and at the end.
 """
 
@@ -64,7 +64,7 @@ def test_every_message_of_the_largest_match_is_under_64_kib(tmp_path: Path, game
     while True:
         if state.version % EVERY == 0 or state.is_terminal:
             for seat in [*range(players), None]:
-                message = lobby.state_message(table, seat)
+                message = lobby.messages.state_message(table, seat)
                 largest = max(largest, size(encode(message)))
         if state.is_terminal:
             break

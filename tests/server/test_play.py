@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import anyio
+
 from parlour.core.record import GameRecord, replay
 from parlour.server.lobby import Lobby
 from tests.server.conftest import Client, TestClient, join, new_table
@@ -13,6 +15,19 @@ from tests.server.conftest import Client, TestClient, join, new_table
 def lobby_of(client: TestClient) -> Lobby:
     lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     return lobby
+
+
+def finish(client: TestClient, table_id: str) -> None:
+    """Play table ``table_id`` to its end on the server's event loop, each action through the lobby as a client's
+    goes: the first legal action of each turn, whoever's it is."""
+    lobby = lobby_of(client)
+    table = lobby.tables[table_id]
+
+    async def play_out() -> None:
+        while table.status != "finished":
+            await lobby.play(table, table.state.current_player, table.version, str(table.state.legal_actions()[0]))
+
+    client.portal.call(play_out)  # type: ignore[union-attr]
 
 
 def play_to_end(clients: dict[int, Client], rng: random.Random, stop: int | None = None) -> int:
@@ -136,8 +151,9 @@ def test_bots_fill_seats_and_play_a_table_to_its_end(client: TestClient) -> None
 def test_a_waiting_table_does_not_start_until_every_person_sits(client: TestClient) -> None:
     # Seat 0, a bot, leads the first trick: it would play at once if the table had started.
     tid = new_table(client, "plonk", ["random", "human", "random", "random"])["id"]
-    # Creating the table is where that first move would be scheduled: none is, nor any timer.
-    assert not lobby_of(client).bots.scheduled(tid)
+    # Creating the table is where that first move would be set going: given the time to play it (bots play at once
+    # here), none is played.
+    client.portal.call(anyio.sleep, 0.1)  # type: ignore[union-attr]
     shown = client.get(f"/api/tables/{tid}").json()
     assert shown["table"]["status"] == "waiting" and shown["view"]["version"] == 0
     assert shown["table"]["to_play"] == 0

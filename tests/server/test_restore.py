@@ -38,7 +38,7 @@ def snapshot(client: TestClient) -> dict[str, Any]:
     view."""
     out = {}
     for tid, table in lobby_of(client).tables.items():
-        summary = lobby_of(client).summary(table).items()
+        summary = lobby_of(client).messages.summary(table).items()
         out[tid] = {"summary": {k: v for k, v in summary if k not in ("spectators", "now")},
                     "views": [table.view(s) for s in (None, *range(len(table.seats)))],
                     "history": [(s, str(a)) for s, a in table.state.history()]}

@@ -3,6 +3,7 @@ own, skipped where PostgreSQL's binaries are missing)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from parlour.core.registry import load_game
 from parlour.server.authority import Rejected, TableAuthority
 from parlour.server.storage import Storage, StorageError, StoredSeat, StoredTable, hash_token
+from parlour.server.writer import Writer
 from tests.server.conftest import postgres_schema
 from tests.server.services import PostgresServer
 
@@ -77,17 +79,46 @@ def test_actions_append_in_order_once_each_and_finish_the_table(storage: Storage
     assert storage.table_ids(unfinished_only=True) == []
 
 
+class Heard:
+    """A fan-out (``authority.Fanout``) that notes what an action's transaction tells it, in order."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[str, int]] = []
+
+    def settle(self, table: TableAuthority) -> None:
+        self.told.append(("settle", table.version))
+
+    def announce(self, table: TableAuthority, index: int, action: str, stand_in: bool) -> None:
+        self.told.append(("announce", index))
+
+    def publish(self, table: TableAuthority) -> None:
+        self.told.append(("publish", table.version))
+
+    def follow(self, table: TableAuthority) -> None:
+        self.told.append(("follow", table.version))
+
+
 def test_an_authority_on_storage_restores_identically(storage: Storage) -> None:
     game = load_game("plonk")
     table = TableAuthority.create(storage, "p1", "Plonk", game, ["human"] * 4, seed=9)
     for seat in range(4):
         table.join(f"P{seat}", f"token{seat}")
-    for _ in range(20):
-        seat = table.state.current_player
-        table.submit(seat, table.version, table.legal(seat)[0])
-    with pytest.raises(Rejected) as refused:
-        table.submit(table.state.current_player, table.version - 1, "2c")
-    assert refused.value.code == "action/stale"
+    heard, writer = Heard(), Writer(storage)
+
+    async def play() -> str:
+        for _ in range(20):
+            seat = table.state.current_player
+            await table.play(seat, table.version, table.legal(seat)[0], False, writer, heard)
+        with pytest.raises(Rejected) as refused:
+            await table.play(table.state.current_player, table.version - 1, "2c", False, writer, heard)
+        return refused.value.code
+
+    try:
+        assert asyncio.run(play()) == "action/stale"
+    finally:
+        writer.close()
+    assert heard.told[:4] == [("settle", 1), ("announce", 0), ("publish", 1), ("follow", 1)]
+    assert len(heard.told) == 4 * 20  # a refused action tells nobody
     stored = storage.load("p1")
     assert stored is not None
     again = TableAuthority.restore(stored, storage)

@@ -19,7 +19,8 @@ from parlour.core.words import Elided, StoryLine
 from parlour.server.api_schemas import TableIn
 from parlour.server.authority import TableAuthority
 from parlour.server.hub import Connection
-from parlour.server.lobby import Lobby, latest_story
+from parlour.server.lobby import Lobby
+from parlour.server.messages import latest_story, seat_names
 from parlour.server.storage import Storage
 from tests.server.conftest import settings_for
 
@@ -79,12 +80,12 @@ def test_the_story_told_is_the_story_narrated_afresh(tmp_path: Path, game: str, 
     last: list[StoryLine] = []
     while True:
         for lang in LANGS:
-            names = lobby.names(table, lang)
+            names = seat_names(table, lang)
             for seat in readers(table):
                 view = table.state.message_view(seat)
                 fresh = words.story(view, names, lang)
-                assert lobby.state_message(table, seat, lang)["story"] == latest_story(fresh), (seat, lang)
-                assert words.tell(view, names, lang, lobby.stories.told(table, lang)) == fresh, (seat, lang)
+                assert lobby.messages.state_message(table, seat, lang)["story"] == latest_story(fresh), (seat, lang)
+                assert words.tell(view, names, lang, lobby.messages.stories.told(table, lang)) == fresh, (seat, lang)
                 longest = max(longest, len(fresh))
         reshaped += fresh[:len(last)] != last  # a hand or deal over, a deal or a stock's log out of the view
         last = fresh
@@ -126,7 +127,7 @@ def test_an_action_narrates_only_the_lines_it_adds(tmp_path: Path, monkeypatch: 
     words = words_of(table.game)
 
     def stories() -> dict[str, list[StoryLine]]:
-        return {lang: words.story(table.state.message_view(0), lobby.names(table, lang), lang) for lang in LANGS}
+        return {lang: words.story(table.state.message_view(0), seat_names(table, lang), lang) for lang in LANGS}
 
     lobby.publish(table)  # the story of the deal, told before the first action
     made = story_lines_made(monkeypatch, game)
@@ -152,9 +153,10 @@ def test_what_every_reader_shares_is_built_once_per_language(tmp_path: Path, mon
         for lang in LANGS:
             lobby.hub.add(Connection(table.id, seat, None, 10**9, 10**12, lang))
     built: Counter[str] = Counter()
-    summary, names = lobby.summary, lobby.names
-    monkeypatch.setattr(lobby, "summary", lambda table, lang="en": built.update(["summary " + lang]) or summary(
-        table, lang))
-    monkeypatch.setattr(lobby, "names", lambda table, lang: built.update(["names " + lang]) or names(table, lang))
+    summary = lobby.messages.summary
+    monkeypatch.setattr(lobby.messages, "summary", lambda table, lang="en": built.update(["summary " + lang]) or
+                        summary(table, lang))
+    monkeypatch.setattr("parlour.server.messages.seat_names", lambda table, lang: built.update(["names " + lang]) or
+                        seat_names(table, lang))
     lobby.publish(table)
     assert built == {f"{part} {lang}": 1 for part in ("summary", "names") for lang in LANGS}

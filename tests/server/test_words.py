@@ -9,7 +9,7 @@ import pytest
 
 from parlour.core.game import View
 from parlour.core.words import StoryLine, Words
-from parlour.server.lobby import STORY_BYTES, STORY_LINES, latest_story
+from parlour.server.messages import STORY_BYTES, STORY_LINES, latest_story
 from tests.server.conftest import Client, TestClient, join, new_table
 
 
@@ -28,7 +28,7 @@ class Spoken(Words):
 
 @pytest.fixture
 def spoken(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("parlour.server.lobby.words_of", lambda game: Spoken())
+    monkeypatch.setattr("parlour.server.messages.words_of", lambda game: Spoken())
 
 
 def two_players(client: TestClient) -> tuple[str, str, str]:
@@ -65,7 +65,7 @@ def test_an_unknown_language_is_refused_naming_those_offered(client: TestClient)
 
 
 def test_the_default_words_are_the_notation_and_the_log(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("parlour.server.lobby.words_of", lambda game: Words())
+    monkeypatch.setattr("parlour.server.messages.words_of", lambda game: Words())
     tid, ana, _bob = two_players(client)
     shown = client.get(f"/api/tables/{tid}").json()
     assert shown["words"] == [] and shown["story"] == []

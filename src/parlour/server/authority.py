@@ -6,15 +6,17 @@ the table being open (``table/finished``), the state version the client acted on
 (its error's own code: ``action/invalid`` for text that is no action,
 ``action/illegal`` for one the rules refuse, its message quoted). It is applied to a clone of
 the state, appended to storage, and only then does the clone become the table's
-state; the caller then tells the clients. A refused action changes nothing.
+state; then the other processes and the clients are told (``play``: the whole
+transaction, one action at a time per table). A refused action changes nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from parlour.bots.base import Bot, make_bot
 from parlour.bots.names import readable_name
@@ -23,6 +25,7 @@ from parlour.core.game import Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
 from parlour.core.versions import position_digest
 from parlour.server.storage import FORFEIT, Storage, StorageConflict, StoredSeat, StoredTable, hash_token
+from parlour.server.writer import Writer
 
 
 class Rejected(ParlourError):
@@ -91,6 +94,23 @@ class Origin:
     """A turn-based table's seconds a move (None: real-time)."""
 
 
+class Fanout(Protocol):
+    """Who hears of an action a table accepted, in this order (the lobby: its peer, its clients, its bots); declared
+    here so that the authority imports none of them."""
+
+    def settle(self, table: TableAuthority) -> None:
+        """What the new state sets going before anyone is told: a finished table's results, the next move clock."""
+
+    def announce(self, table: TableAuthority, index: int, action: str, stand_in: bool) -> None:
+        """Tell the other processes that action ``index`` (canonical ``action``) is stored."""
+
+    def publish(self, table: TableAuthority) -> None:
+        """Send each client its own state of ``table``."""
+
+    def follow(self, table: TableAuthority) -> None:
+        """Set going what plays next at ``table`` on its own (a bot, a stand-in, a turn timer)."""
+
+
 class TableAuthority:
     """One table: its game, state and seats, kept in step with storage."""
 
@@ -119,6 +139,8 @@ class TableAuthority:
         """The result of a turn-based table ended by a move clock that ran out (``clock_timeout = forfeit``)."""
         self.stand_in_moves = set(stored.stand_in_moves)
         """The indices of the actions a stand-in bot played for an absent person (the log names the stand-in)."""
+        self.lock = asyncio.Lock()
+        """Held through each action's transaction (``play``): one action at a time."""
         self.game: Game[Any] = state.game
         self.seats = [
             Seat(s.seat, s.kind, s.bot, s.name, s.token_hash,
@@ -293,19 +315,36 @@ class TableAuthority:
         """The seat that dealt first."""
         return self.state.first_dealer
 
-    def submit(self, seat: int, version: int, text: str) -> str:
-        """Play ``text`` for ``seat`` on state ``version``; returns the action's canonical text.
+    async def play(self, seat: int, version: int, text: str, stand_in: bool, writer: Writer,
+                   fanout: Fanout) -> str:
+        """Play ``text`` for ``seat`` (by its stand-in bot when ``stand_in``) on state ``version``: the action's
+        whole transaction; its canonical text.
 
-        The lobby runs the same three steps with the storage write off the event loop.
+        It is checked and played on a copy (``prepare``), stored as the next action by ``writer`` (which may
+        wait off the event loop: an action sent meanwhile waits for this one, and is checked against the table
+        as it left it), and only then becomes the table's state (``accept``); ``fanout`` then settles it,
+        tells the other processes and every client, and sets the next move going. A refused action changes
+        nothing here; one refused because another process had moved the table on shows where it is now.
         """
-        after, canonical = self.prepare(seat, version, text)
-        index = self.state.version
-        try:
-            self.append(index, seat, after, canonical)
-        except StorageConflict:
-            raise self.lost_race(version, text) from None
-        self.accept(index, after)
-        return canonical
+        async with self.lock:
+            before = self.version
+            try:
+                after, canonical = self.prepare(seat, version, text)
+                try:
+                    await writer.run(self.append, before, seat, after, canonical, stand_in)
+                except StorageConflict:
+                    raise self.lost_race(version, text) from None
+            except Rejected:
+                if self.version != before:
+                    fanout.publish(self)
+                    fanout.follow(self)
+                raise
+            self.accept(before, after, stand_in)
+            fanout.settle(self)
+            fanout.announce(self, before, canonical, stand_in)
+            fanout.publish(self)
+            fanout.follow(self)
+            return canonical
 
     def prepare(self, seat: int, version: int, text: str) -> tuple[State[Any, Any], str]:
         """Check ``text`` for ``seat`` on ``version`` and play it on a copy: the state after and the canonical text.

@@ -74,13 +74,6 @@ class BotDriver:
         end = self._deadlines.get(table.id)
         return None if end is None else max(0.0, end - asyncio.get_running_loop().time())
 
-    def scheduled(self, table_id: str) -> bool:
-        """Whether the last ``schedule`` of the table set a bot move or a turn timer going.
-
-        For tests: it is decided at once, so a test can rule a move out without waiting to see one.
-        """
-        return table_id in self._turns
-
     def schedule(self, table: TableAuthority) -> None:
         """Set up whatever plays next at ``table`` on its own, replacing what was pending."""
         self._cancel_turn(table.id)

@@ -165,11 +165,6 @@ class Worker:
             self.process.terminate()
 
 
-def worker_pid() -> int:
-    """The process a job runs in (tests check that bots think outside the server)."""
-    return os.getpid()
-
-
 class PoolFull(Exception):
     """A pool's queue is full: the job was not taken (``BotPool.queue`` jobs already wait for a worker)."""
 

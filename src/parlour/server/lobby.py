@@ -1,10 +1,12 @@
-"""The lobby: every open table in memory, and the steps that create, join, play and publish.
+"""The lobby: every open table in memory, and its life: created, joined, restored, swept, rematched, connected to.
 
-It ties the pieces together: an accepted action goes authority → storage →
-(``publish``) each connected client's own view → (``schedule``) the next bot
-move or timer. It runs on the server's event loop; the only wait between
-checking an action and publishing its result is the storage write (off the
-loop on a database across the network), under a lock of that table.
+An action's transaction is the table's own (``TableAuthority.play``: checked,
+stored, accepted, then told); the lobby is who hears of it (``Fanout``): it
+settles the new state (results, move clocks), tells the other processes
+(``peer``) and its clients (``messages``: each one's own view), and sets the
+next bot move or timer going (``bots``). It runs on the server's event loop;
+the only wait between checking an action and publishing its result is the
+storage write (off the loop on a database across the network).
 """
 
 from __future__ import annotations
@@ -24,16 +26,13 @@ from typing import Any
 
 from parlour.bots.base import Weighed, bot_names, make_bot, parse_bot_spec
 from parlour.bots.levels import LEVELS, level_of, ratings
-from parlour.bots.names import readable_name
-from parlour.core.chance import seed_commitment
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.i18n import SOURCE_LANGUAGE, gettext, speaking
-from parlour.core.parts import lesson_of, words_of
+from parlour.core.parts import lesson_of
 from parlour.core.registry import game_class, game_classes, load_game, parse_spec
 from parlour.core.rules import FlagInfo
 from parlour.core.versions import EngineChanged
-from parlour.core.words import StoryLine
 from parlour.server.api_schemas import (
     NAME_LENGTH,
     AdviceOut,
@@ -43,16 +42,16 @@ from parlour.server.api_schemas import (
     JoinOut,
     LessonIn,
     LessonOut,
-    PresenceOut,
     TableIn,
     check_name,
 )
-from parlour.server.authority import Origin, Rejected, Seat, TableAuthority, quote
+from parlour.server.authority import Origin, Rejected, TableAuthority, quote
 from parlour.server.bot_driver import BotDriver
 from parlour.server.botpool import BotPool, PoolFull
 from parlour.server.clients import client_url, layout_url
 from parlour.server.hub import Connection, Hub
 from parlour.server.limits import ClientQuota, Release, client_quota, spectators_key
+from parlour.server.messages import Messages, action_words, seat_names
 from parlour.server.metrics import Metrics
 from parlour.server.peers import (
     ActionAccepted,
@@ -68,7 +67,6 @@ from parlour.server.ratings import check_rated
 from parlour.server.settings import Settings
 from parlour.server.storage import (
     EXPIRED,
-    FORFEIT,
     Storage,
     StorageConflict,
     StorageUnavailable,
@@ -76,7 +74,6 @@ from parlour.server.storage import (
     TooManyOpen,
     hash_token,
 )
-from parlour.server.stories import Stories
 from parlour.server.writer import Writer
 
 log = logging.getLogger("parlour.server")
@@ -86,16 +83,6 @@ SEED_BITS = 128
 BOT_NAMES = ("random", "heuristic", "strong", *(f"level:{level}" for level in LEVELS))
 """Bot specs the lobby offers, for each game that has them (those of them ``allowed_bots`` holds): the bots by
 kind, then the levels a person chooses from, weakest first."""
-STAND_IN_WINDOW = 1000
-"""How many of the latest actions a state message says were a stand-in's (the log shows fewer)."""
-STORY_LINES = 80
-"""The latest lines of the story (what happened, in words) a state message carries; the log shows as many."""
-STORY_BYTES = 16_384
-"""The most bytes of story text a state message carries: lines name players, whose names may be long."""
-
-Shared = dict[str, tuple[dict[str, Any], list[str]]]
-"""What the state messages of one publication share, by language: the table's summary and names."""
-
 HINT_WINDOW = 60.0
 """Seconds over which ``hints_per_minute`` counts a client's hints."""
 
@@ -129,32 +116,6 @@ def advice(move: Weighed) -> dict[str, Any]:
     """A move a hint's search weighed, as the API sends it (``AdviceOut``'s fields)."""
     return {"action": str(move.action), "words": move.words, "value": move.value or 0.0, "value_error": move.error,
             "visits": move.visits, "ahead": move.ahead, "ahead_low": move.ahead_low, "ahead_high": move.ahead_high}
-
-
-def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
-    """The latest lines of a story, at most ``STORY_LINES`` of them and ``STORY_BYTES`` of text, as JSON lists.
-    The text of the last ``STORY_LINES`` is measured at once (it is under ``STORY_BYTES`` but for long names),
-    line by line only when it is over."""
-    tail = lines[-STORY_LINES:]
-    text = "".join([line.text for line in tail])
-    if len(text) <= STORY_BYTES and (text.isascii() or len(text.encode()) <= STORY_BYTES):
-        return [list(line) for line in tail]
-    kept: list[list[Any]] = []
-    size = 0
-    for line in reversed(tail):
-        size += len(line.text.encode())
-        if size > STORY_BYTES:
-            break
-        kept.append(list(line))
-    return kept[::-1]
-
-
-def seat_name(seat: Seat, lang: str) -> str | None:
-    """The name a seat is shown by: a bot named by the server ("Heuristic bot 1") is named in ``lang``
-    ("Bot heuristique 1"); any other name as it was given."""
-    if seat.bot_spec and seat.name == f"{readable_name(seat.bot_spec)} {seat.seat}":
-        return f"{readable_name(seat.bot_spec, lang)} {seat.seat}"
-    return seat.name
 
 
 def kept_name(name: str, otherwise: str) -> str:
@@ -216,10 +177,16 @@ class Lobby:
         self.hub = Hub()
         self.tables: dict[str, TableAuthority] = {}
         self.bots = BotDriver(settings, self.peer, self.hub, self.play, self.publish, self.metrics)
+
+        def now() -> float:
+            return self.clock()  # read at each message: tests set the lobby's clock forward
+
+        self.messages = Messages(self.hub, self.peer, now, self.bots.deadline)
+        """What each reader of a table is sent, and each table's story told so far."""
         self.hints = BotPool(settings.hint_workers, settings.max_bot_ms, self.metrics, queue=settings.hint_queue)
         """Where hints are computed: workers and a bounded queue of their own, never the bots'."""
         self.writer = Writer(storage)
-        self.locks: dict[str, asyncio.Lock] = {}
+        """Where each action is stored (off the event loop on a database across the network)."""
         self.quota: ClientQuota = client_quota(settings)
         """What each client has taken (tables created, chat, connections), and each table's spectators: across
         the cluster with Redis."""
@@ -232,8 +199,6 @@ class Lobby:
         self.sweeper: asyncio.Task[None] | None = None
         self.unrestored: dict[str, Unrestored] = {}
         """The stored tables that could not be rebuilt (``rebuild``), by id: kept in storage, never served."""
-        self.stories = Stories()
-        """Each table's story told so far, by language: a state message narrates only what is new."""
         self.on_finish: list[Callable[[TableAuthority], None]] = []
         """Called with each table whose end this process played (ratings)."""
         self.on_turn: list[Callable[[TableAuthority], None]] = []
@@ -341,7 +306,6 @@ class Lobby:
     def forget(self, table_id: str) -> None:
         """Let a table leave memory (it stays in storage)."""
         self.tables.pop(table_id, None)
-        self.locks.pop(table_id, None)
         self.idle_since.pop(table_id, None)
         self.finished_since.pop(table_id, None)
         self.bots.forget(table_id)
@@ -641,7 +605,7 @@ class Lobby:
             rng = random.Random(f"hint:{table.id}:{version}:{seat}")
             try:
                 said = await self.hints.advise(table.game, settings.hint_ms, view, legal, rng, lang,
-                                               self.names(table, lang))
+                                               seat_names(table, lang))
             except PoolFull as e:
                 workers = max(settings.hint_workers, 1)
                 later = self.hint_seconds() * (e.waiting // workers + 1)
@@ -680,37 +644,34 @@ class Lobby:
     # --------------------------------------------------------------- acting
 
     async def play(self, table: TableAuthority, seat: int, version: int, text: str, stand_in: bool = False) -> str:
-        """Play for ``seat`` (by its stand-in bot when ``stand_in``); then every client is sent its view
-        and the next bot or timer is set.
+        """Play ``text`` for ``seat`` (by its stand-in bot when ``stand_in``): the table's transaction
+        (``TableAuthority.play``), heard by this lobby; then a turn-based turn that has run out goes on, played
+        by the stand-in."""
+        canonical = await table.play(seat, version, text, stand_in, self.writer, self)
+        if self.overdue(table):
+            self.bots.time_out(table)
+        return canonical
 
-        One action at a time per table: the storage write may wait off the event loop (``writer``),
-        and an action sent meanwhile is checked against the table as that write left it.
-        """
-        async with self.locks.setdefault(table.id, asyncio.Lock()):
-            before = table.version
-            try:
-                after, canonical = table.prepare(seat, version, text)
-                try:
-                    await self.writer.run(table.append, before, seat, after, canonical, stand_in)
-                except StorageConflict:
-                    raise table.lost_race(version, text) from None
-            except Rejected:
-                if table.version != before:  # another process had moved the table on: show where it is now
-                    self.publish(table)
-                    self.bots.schedule(table)
-                raise
-            table.accept(before, after, stand_in)
-            self.metrics.action(table.game.spec.name)
-            if table.status == "finished":
-                for hook in self.on_finish:
-                    hook(table)
-            self.next_turn(table)
-            self.peer.announce(ActionAccepted(table=table.id, idx=before, text=canonical, stand_in=stand_in))
-            self.publish(table)
-            self.bots.schedule(table)
-            if self.overdue(table):  # a timed-out turn goes on: the stand-in plays the rest of it
-                self.bots.time_out(table)
-            return canonical
+    def settle(self, table: TableAuthority) -> None:
+        """An action accepted at ``table`` (``Fanout``): counted, a finished table's end handed on (``on_finish``),
+        the move clock of the turn now waiting started (``next_turn``)."""
+        self.metrics.action(table.game.spec.name)
+        if table.status == "finished":
+            for hook in self.on_finish:
+                hook(table)
+        self.next_turn(table)
+
+    def announce(self, table: TableAuthority, index: int, action: str, stand_in: bool) -> None:
+        """Tell the other processes that ``table`` stored action ``index`` (``Fanout``)."""
+        self.peer.announce(ActionAccepted(table=table.id, idx=index, text=action, stand_in=stand_in))
+
+    def publish(self, table: TableAuthority) -> None:
+        """Send every client of ``table`` connected here its own state (``Fanout``)."""
+        self.messages.publish(table)
+
+    def follow(self, table: TableAuthority) -> None:
+        """Set the next bot move or turn timer of ``table`` going (``Fanout``)."""
+        self.bots.schedule(table)
 
     def check(self, table_id: str, token: str, version: int, text: str, lang: str) -> CheckOut:
         """Whether ``text`` would be played for the seat ``token`` holds, and if not the rules' reason in
@@ -725,8 +686,7 @@ class Lobby:
                 if e.code not in ("action/illegal", "action/invalid"):
                     raise
                 return CheckOut(action=text, legal=False, code=e.code, reason=e.message)
-        words = words_of(table.game).actions([canonical], table.state.view(seat), self.names(table, lang), lang)
-        return CheckOut(action=canonical, legal=True, words=words[0])
+        return CheckOut(action=canonical, legal=True, words=action_words(table, seat, canonical, lang))
 
     async def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
         table = self.get(table_id)
@@ -745,95 +705,13 @@ class Lobby:
         self.bots.schedule(table)
         return table.seat_of(token)
 
-    # ------------------------------------------------------------ messages
-
-    def presence(self, table: TableAuthority) -> tuple[set[int], int]:
-        """The seats shown connected (bots always; people with a connection on any process), and the spectators."""
-        elsewhere = self.peer.elsewhere(table.id)
-        people = self.hub.connected_seats(table.id) | elsewhere.seats
-        connected = {s.seat for s in table.seats if s.kind == "bot" or s.seat in people}
-        return connected, self.hub.spectators(table.id) + elsewhere.spectators
-
-    def summary(self, table: TableAuthority, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
-        """The table as the lobby shows it (the ``TableOut`` schema), a bot's own name in ``lang``."""
-        connected, spectators = self.presence(table)
-        now = time.time()
-        return {
-            "id": table.id, "name": table.name, "game": table.game.spec.name,
-            "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
-            "seed_commitment": seed_commitment(table.state.seed),
-            "to_play": table.to_play, "turn_seconds": table.turn_seconds,
-            "spectators": spectators, "created": table.created, "lesson": table.lesson,
-            "spectator_chat": table.spectator_chat, "rated": table.rated, "move_clock": table.move_clock,
-            "deadline": table.deadline, "now": self.clock(),
-            "forfeit": None if table.forfeit is None else table.forfeit[FORFEIT],
-            "seats": [
-                {"seat": s.seat, "kind": s.kind, "name": seat_name(s, lang), "bot": s.bot_spec, "taken": s.taken,
-                 "reserved": s.kept(now), "connected": s.seat in connected, "stand_in": s.stand_in}
-                for s in table.seats
-            ],
-        }
-
-    def state_message(self, table: TableAuthority, seat: int | None, lang: str = SOURCE_LANGUAGE,
-                      shared: Shared | None = None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) is sent: the ``StateOut`` schema, built from its view only,
-        bounded (``State.message_view``) so that its size does not grow with the match; its words (each legal
-        action's, and the story of what happened) in ``lang``, the story narrating only what the table's
-        story had not told (``stories``). ``shared``: what the messages of one publication share
-        (``shared_parts``)."""
-        to_play = table.to_play
-        view = table.state.message_view(seat)
-        legal = table.legal(seat)
-        words = words_of(table.game)
-        summary, names = self.shared_parts(table, lang, shared)
-        told = self.stories.told(table, lang)
-        return {
-            "type": "state", "table": summary, "seat": seat,
-            "view": view,
-            "legal": legal,
-            "words": words.actions(legal, view, names, lang),
-            "story": told.same("latest", latest_story, words.tell(view, names, lang, told)),
-            "outcomes": [words.outcome(result, names, lang) for result in view.get("results") or ()],
-            "deadline": self.bots.deadline(table) if to_play is not None and to_play == seat else None,
-            "stand_in_moves": sorted(i for i in table.stand_in_moves if i >= table.version - STAND_IN_WINDOW),
-            "lesson": self.lesson_lines(table, seat, view, legal, lang),
-        }
-
-    def lesson_lines(self, table: TableAuthority, seat: int | None, view: dict[str, Any], legal: list[str],
-                     lang: str) -> list[str]:
-        """At a lesson, what its learner may do now and why, in ``lang``; nothing for anyone else."""
-        lesson = lesson_of(table.game) if table.lesson and seat is not None else None
-        return [] if lesson is None else lesson.explain(view, legal, lang)
-
-    def names(self, table: TableAuthority, lang: str) -> list[str]:
-        """Each seat's name as the table shows it; "Seat 2" (in ``lang``) for a seat nobody has taken yet."""
-        return [seat_name(s, lang) or gettext("Seat {n}", lang).format(n=s.seat) for s in table.seats]
-
-    def shared_parts(self, table: TableAuthority, lang: str, shared: Shared | None) -> tuple[dict[str, Any], list[str]]:
-        """The table's summary and names in ``lang``: built once per language for all the messages of one
-        publication (kept in ``shared``), not once per reader; built afresh without ``shared``."""
-        found = None if shared is None else shared.get(lang)
-        if found is None:
-            found = (self.summary(table, lang), self.names(table, lang))
-            if shared is not None:
-                shared[lang] = found
-        return found
-
-    def publish(self, table: TableAuthority) -> None:
-        shared: Shared = {}
-        self.hub.publish(table.id, lambda seat, lang: self.state_message(table, seat, lang, shared))
+    # ---------------------------------------------------------- connections
 
     def publish_presence(self, table: TableAuthority) -> None:
         """Tell the table's clients who is connected, within ``presence_seconds`` (the changes meanwhile
         together): the ``PresenceOut`` schema, not the state."""
-        self.hub.broadcast_soon(table.id, lambda: self.presence_message(table), self.settings.presence_seconds)
-
-    def presence_message(self, table: TableAuthority) -> dict[str, Any]:
-        """Who is connected to ``table`` now, on every process (``PresenceOut``)."""
-        connected, spectators = self.presence(table)
-        return PresenceOut(table=table.id, seats=sorted(connected), spectators=spectators).model_dump()
-
-    # ---------------------------------------------------------- connections
+        self.hub.broadcast_soon(table.id, lambda: self.messages.presence_message(table),
+                                self.settings.presence_seconds)
 
     def connect(self, table_id: str, token: str | None, lang: str = SOURCE_LANGUAGE) -> Connection:
         """Register a client: a seat when ``token`` holds one (``auth/bad_token`` if not), else a spectator
@@ -851,7 +729,7 @@ class Lobby:
         if seat is not None:
             self.bots.seat_back(table, seat)
             self.peer.announce(PersonBack(table=table.id, seat=seat))
-        conn.send(self.state_message(table, seat, lang))
+        conn.send(self.messages.state_message(table, seat, lang))
         self.publish_presence(table)
         return conn
 

@@ -121,6 +121,6 @@ async def my_tables(account: SignedIn, accounts: AccountsDep, lobby: LobbyDep, l
         table = lobby.tables.get(table_id)
         if table is None or table.status == "finished":
             continue
-        mine.append({"table": lobby.summary(table, lang), "seat": seat, "token": account.seat_token(table_id),
+        mine.append({"table": lobby.messages.summary(table, lang), "seat": seat, "token": account.seat_token(table_id),
                      "my_turn": table.to_play == seat})
     return sorted(mine, key=lambda m: not m["my_turn"])

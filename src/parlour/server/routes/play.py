@@ -68,7 +68,7 @@ async def handle(lobby: Lobby, conn: Connection, text: str) -> dict[str, Any]:
     try:
         table = lobby.get(conn.table_id)
         if not isinstance(message, WsAction):
-            return lobby.state_message(table, conn.seat, conn.lang)
+            return lobby.messages.state_message(table, conn.seat, conn.lang)
         if conn.token is None:
             raise Rejected("auth/bad_token", f"spectators cannot play: {quote(message.action)} was not played")
         seat = table.seat_of(conn.token)

@@ -24,6 +24,7 @@ from parlour.server.api_schemas import (
 )
 from parlour.server.authority import Rejected
 from parlour.server.limits import client_key
+from parlour.server.messages import seat_names
 from parlour.server.replaying import replay_step_of
 from parlour.server.routes.deps import AccountsDep, LangDep, LobbyDep, MaybeSignedIn
 
@@ -47,7 +48,7 @@ async def create_table(body: TableIn, lobby: LobbyDep, request: Request, lang: L
     if body.rated and account is None:
         raise Rejected("auth/no_session", "a rated table is opened by a signed-in account: sign in, or open a "
                        "casual table")
-    return lobby.summary(lobby.create(body, client_key(None, request.client)), lang)
+    return lobby.messages.summary(lobby.create(body, client_key(None, request.client)), lang)
 
 
 @router.get("", response_model=list[TableOut], responses=ERRORS)
@@ -72,7 +73,7 @@ async def list_tables(lobby: LobbyDep, response: Response, lang: LangDep,
         following = f"{last.created!r}:{last.id}"
         response.headers["X-Next-Cursor"] = following
         response.headers["Link"] = f'</api/tables?limit={page}&cursor={following}>; rel="next"'
-    return [lobby.summary(t, lang) for t in shown]
+    return [lobby.messages.summary(t, lang) for t in shown]
 
 
 @router.get("/{table_id}", response_model=StateOut, responses=ERRORS)
@@ -81,7 +82,7 @@ async def show_table(table_id: str, lobby: LobbyDep, lang: LangDep,
     """The table and the public (spectator's) view, or with ``token`` that seat's view and legal actions; their
     words in ``lang``."""
     table = lobby.get(table_id)
-    return lobby.state_message(table, lobby.seat_of(table, token) if token else None, lang)
+    return lobby.messages.state_message(table, lobby.seat_of(table, token) if token else None, lang)
 
 
 @router.post("/{table_id}/join", response_model=JoinOut, responses=ERRORS)
@@ -140,4 +141,4 @@ async def replay_step(table_id: str, lobby: LobbyDep, lang: LangDep,
     table = lobby.get(table_id)
     if table.status != "finished":
         raise Rejected("table/not_finished", f"table {table_id!r} is still being played; replay it once it ends")
-    return replay_step_of(table.record(), step, lang, lobby.names(table, lang))
+    return replay_step_of(table.record(), step, lang, seat_names(table, lang))
