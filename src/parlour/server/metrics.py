@@ -11,8 +11,8 @@ it is the service's (summed over workers it would count each table once per work
 
 The instruments sit where their events happen, at the cost of a dictionary lookup and an addition:
 requests in ``RequestMetrics`` (by route template, never the raw path, so table ids do not become
-labels), sockets in the lobby's connect and disconnect, actions in ``Lobby.play``, bot think time in
-``BotPool.choose``, storage errors where storage turns a failure into ``StorageUnavailable``, Redis
+labels), sockets in the lobby's connect and disconnect, actions as the lobby settles them (``Lobby.settle``),
+bot think time in ``BotPool.choose``, storage errors where storage turns a failure into ``StorageUnavailable``, Redis
 errors wherever Redis is used (``Metrics.redis_error``).
 """
 
