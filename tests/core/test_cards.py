@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from parlour.core.cards import (
     CARDS,
     Card,
-    card_name,
     card_str,
     card_symbol,
     deck,
@@ -66,12 +65,6 @@ def test_decks_with_jokers_and_copies() -> None:
     assert card_str(make_card(7, 2, copy=1)) == "7h" and repr(Card(make_card(7, 2, copy=1))) == "Card(86)"
     with pytest.raises(ValueError, match="0, 1 or 2 jokers"):
         deck(jokers=3)
-
-
-def test_a_card_in_words_in_each_language() -> None:
-    assert card_name("Qh", "en") == "queen of hearts" and card_name("Qh", "fr") == "dame de cœur"
-    assert card_name(parse_card("10s"), "fr") == "10 de pique" and card_name("Ac", "en") == "ace of clubs"
-    assert card_name("Jk", "fr") == "joker"
 
 
 def test_a_card_with_its_article_elides_in_french() -> None:

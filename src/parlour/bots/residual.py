@@ -150,8 +150,6 @@ class ResidualBot:
         for correction in residual.corrections:
             self.by_default.setdefault(correction.default, []).append(correction)
         self.np = np
-        self.deviations = 0
-        """Words this bot chose against its base bot's advice, for measurement."""
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         default = self.base.choose(view, legal, rng)
@@ -165,7 +163,6 @@ class ResidualBot:
             word = planned[depth] if len(planned) > depth else 0
             better = self.alternative(view, word, words)
             if better is not None:
-                self.deviations += 1
                 word = better
             action = words.choose(word)
             if action is not None:

@@ -70,18 +70,6 @@ def card_str(card: int, french: bool = False) -> str:
     return (FRENCH_FACE_TEXT if french else FACE_TEXT)[card % FACES_PER_DECK]
 
 
-def card_name(card: int | str, lang: str | None = None) -> str:
-    """A card in words, in ``lang`` (the current language if None): "queen of hearts", "dame de cœur",
-    "joker"; a card may be given by id or in notation ("Qh"). For plain-word descriptions (``Words``)."""
-    if isinstance(card, str):
-        card = parse_card(card)
-    if is_joker(card):
-        return gettext("joker", lang)
-    ranks = (gettext("ace", lang), "2", "3", "4", "5", "6", "7", "8", "9", "10",
-             gettext("jack", lang), gettext("queen", lang), gettext("king", lang))
-    return gettext("{rank} of {suit}", lang).format(rank=ranks[rank(card) - 1], suit=suit_name(suit(card), lang))
-
-
 def suit_name(suit: int, lang: str | None = None) -> str:
     """A suit (0..3) in words, in ``lang``: "spades", "pique" (French names a suit in the singular)."""
     return (gettext("clubs", lang), gettext("diamonds", lang), gettext("hearts", lang),

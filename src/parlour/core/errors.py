@@ -73,7 +73,6 @@ class ActionDoesNotReplay(RecordError):
         kind = REFUSAL_KINDS.get(refusal.code, "the engine refuses it")
         super().__init__(f"action {index} {text!r} by seat {seat} does not replay: {kind} ({refusal.code})")
         self.index = index
-        self.refusal_code = refusal.code
         self.detail = refusal.message
         """The engine's own reason, which may name hidden cards."""
 
