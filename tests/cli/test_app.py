@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
+import parlour
 from parlour.bots import make_bot
 from parlour.cli.app import app
 from parlour.cli.play import play_game
@@ -34,6 +35,18 @@ def test_play_a_whole_game_by_numbers_and_save_it(tmp_path: Path) -> None:
     assert record["players"][0] == "Ana" and record["result"] is not None
     replayed = runner.invoke(app, ["replay", str(save)])
     assert replayed.exit_code == 0 and "Replayed" in replayed.output and "finished" in replayed.output
+
+
+@pytest.mark.parametrize(("why", "args", "said"), [
+    (None, [], "(compiled engine)"),
+    ("PARLOUR_PURE_PYTHON=1", [], "(pure Python engine: PARLOUR_PURE_PYTHON=1)"),
+    ("PARLOUR_PURE_PYTHON=1", ["--lang", "fr"], "(moteur en Python pur : PARLOUR_PURE_PYTHON=1)"),
+])
+def test_version_says_which_engine_runs_and_why_not_the_compiled_one(
+        monkeypatch: pytest.MonkeyPatch, why: str | None, args: list[str], said: str) -> None:
+    monkeypatch.setattr(parlour, "_WHY_PURE", why)
+    result = runner.invoke(app, [*args, "--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"parlour {parlour.__version__} {said}"
 
 
 def test_bad_input_is_answered_and_asked_again() -> None:
