@@ -4,13 +4,18 @@ Imports form no cycle anywhere under ``src/``: lazy imports inside
 functions count, and so do imports only for type checking (a module that
 needs another's type without importing it declares a ``Protocol``). The import
 contracts live in ``pyproject.toml`` (``[tool.importlinter]``): the front
-ends (cli, server, arena) over the bots over the games over the core; games
-never import each other; the core needs no front-end library.
+ends (cli, server, arena, rl, openspiel) over the bots over the games over the
+core; games never import each other; the core needs no front-end library.
 
 A private name (``_x``, not a dunder) belongs to its module: no other
 module may import it (``from m import _x``) or reach for it
 (``thing._x``, unless ``thing`` is ``self``, ``cls`` or ``super()``, or this
 module itself defines a ``_x``: its own attribute on another instance).
+
+No dead code: vulture finds nothing under ``src/`` that only the tests use,
+but what ``tools/vulture_allow.py`` allows, saying who uses it. No file cites
+an issue by number: the code says what it means. ``tools/`` and ``tests/``
+do not import each other both ways (the tests import the tools they test).
 """
 
 from __future__ import annotations
@@ -167,3 +172,102 @@ def test_no_game_is_named_outside_its_package(path: Path) -> None:
     else:
         named = [(line, text) for line, text in code_strings(path) if GAME_NAMES.search(text)]
     assert named == []
+
+
+ROOT = SRC.parents[1]
+USERS = [ROOT / "tools", ROOT / "benchmarks", ROOT / "docs"]
+"""What vulture reads as users of ``src/``: tools, benchmarks and the scripts of the notes (never the tests)."""
+DATA_BASES = {"BaseModel", "BaseSettings", "TypedDict"}
+
+
+def data_fields(paths: list[Path]) -> set[tuple[str, int]]:
+    """(file, line) of every field of a pydantic model or ``TypedDict`` in ``paths``: data, sent or read by key."""
+    classes = [(path, node) for path in paths for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.ClassDef)]
+    bases, grew = set(DATA_BASES), True
+    while grew:  # subclasses of subclasses
+        named = {c.name for _, c in classes if c.name not in bases
+                 and {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in c.bases} & bases}
+        grew = bool(named)
+        bases |= named
+    return {(str(path.resolve()), statement.lineno) for path, c in classes if c.name in bases
+            for statement in c.body if isinstance(statement, (ast.AnnAssign, ast.Assign))}
+
+
+def unused_code(ignored: set[str]) -> list[str]:
+    """What vulture finds unused under ``src/parlour`` (names in ``ignored`` aside), as ``file:line: what``."""
+    vulture = pytest.importorskip("vulture", reason="vulture is not installed (pip install -e .[dev])")
+    allow = pytest.importorskip("tools.vulture_allow")
+    found = vulture.Vulture(ignore_names=sorted(ignored), ignore_decorators=list(allow.IGNORED_DECORATORS))
+    found.scavenge([str(SRC), *(str(p) for p in USERS if p.exists())])
+    fields = data_fields(MODULES)
+    return [f"{Path(item.filename).resolve().relative_to(ROOT)}:{item.first_lineno}: unused {item.typ} {item.name!r}"
+            for item in found.get_unused_code(min_confidence=60)
+            if Path(item.filename).resolve().is_relative_to(SRC)
+            and (str(Path(item.filename).resolve()), item.first_lineno) not in fields]
+
+
+def test_no_unused_code_in_src() -> None:
+    """Vulture names nothing under ``src/`` that nothing but the tests uses (allowed: ``tools/vulture_allow.py``)."""
+    allow = pytest.importorskip("tools.vulture_allow")
+    assert unused_code(set(allow.ALLOWED) | set(allow.PENDING)) == [], \
+        "delete the unused code, or allow it in tools/vulture_allow.py saying who uses it"
+
+
+def test_the_allow_list_names_only_what_is_there() -> None:
+    """Every allowed name is still in ``src/``, and every pending one still unused: the list shrinks with the code."""
+    allow = pytest.importorskip("tools.vulture_allow")
+    source = "\n".join(path.read_text(encoding="utf-8") for path in MODULES)
+    assert [name for name in allow.ALLOWED if not re.search(rf"\b{name}\b", source)] == []
+    reported = {line.rsplit(" ", 1)[1].strip("'") for line in unused_code(set(allow.ALLOWED))}
+    assert sorted(set(allow.PENDING) - reported) == [], "no longer unused: take it off PENDING"
+
+
+ISSUE = re.compile(r"\b(?:issue|ticket|pull request|PR)\s*#?\d+", re.IGNORECASE)
+"""A reference to an issue tracker's numbers: the repository says what it means, in words."""
+HASH_NUMBER = re.compile(r"(?<![\w&/#])#\d+\b")
+"""A hash and a number in a Python comment or string (in CSS and JavaScript it may be a colour)."""
+OWN_TEXT = sorted(p for folder in ("src", "tests", "tools") for p in (ROOT / folder).rglob("*")
+                  if p.suffix in {".py", ".js", ".md", ".json", ".toml", ".css", ".html"} and p.is_file()
+                  and "__pycache__" not in p.parts)
+
+
+def issue_references(path: Path) -> list[str]:
+    """Each place ``path`` cites an issue by number, as ``line: text``."""
+    text = path.read_text(encoding="utf-8")
+    found = [(text.count("\n", 0, m.start()) + 1, m.group()) for m in ISSUE.finditer(text)]
+    if path.suffix == ".py":
+        found += [(text.count("\n", 0, m.start()) + 1, m.group()) for m in HASH_NUMBER.finditer(text)]
+    return [f"{line}: {what}" for line, what in sorted(found)]
+
+
+@pytest.mark.parametrize("path", OWN_TEXT, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_file_cites_an_issue_number(path: Path) -> None:
+    assert issue_references(path) == []
+
+
+def test_the_issue_check_sees_both_forms(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    issue, number = "issue " + "22", "#" + "23"  # written apart, so that this file cites none
+    sample.write_text(f'"""Fixed in {issue}."""\nx = 1  # see {number}\ncolour = "&#38;"\n')
+    assert issue_references(sample) == [f"1: {issue}", f"2: {number}"]
+
+
+def imported_top_packages(folder: Path) -> dict[str, set[str]]:
+    """Each top-level package the modules of ``folder`` import (lazy and type-checking imports too), and by whom."""
+    found: dict[str, set[str]] = {}
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+                     else [])
+            for name in names:
+                found.setdefault(name.partition(".")[0], set()).add(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_tools_and_tests_do_not_import_each_other_both_ways() -> None:
+    """The tests import the tools they test; a tool importing the tests would make a ring of the two folders."""
+    tools_use = imported_top_packages(ROOT / "tools").get("tests", set())
+    tests_use = imported_top_packages(ROOT / "tests").get("tools", set())
+    assert not (tools_use and tests_use), f"tools import tests ({sorted(tools_use)}) and tests import tools"

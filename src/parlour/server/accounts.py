@@ -42,8 +42,6 @@ DELETED_NAME = "deleted player"
 """The name a deleted account's seats keep in the games it played."""
 COOKIE = "parlour_session"
 """The session cookie's name (HttpOnly, SameSite=Lax, Secure over HTTPS)."""
-CSRF_HEADER = "X-CSRF-Token"
-"""The header every state-changing request made with the session cookie carries (``csrf_token``)."""
 LOGIN_FAILED = "name or password is wrong"
 """The one answer to a failed sign-in, whether the name exists or not."""
 ACCOUNT_WINDOW = 3600.0
@@ -64,7 +62,7 @@ def digest(secret: str) -> str:
 
 def csrf_token(session: str) -> str:
     """The anti-forgery token of a session: derived one-way from its cookie, which another site can neither read
-    nor guess; the page reads it from ``GET /api/session`` and sends it in ``CSRF_HEADER``."""
+    nor guess; the page reads it from ``GET /api/session`` and sends it in ``X-CSRF-Token`` (``csrf``)."""
     return hashlib.sha256(f"parlour-csrf:{session}".encode()).hexdigest()[:32]
 
 

@@ -13,7 +13,6 @@ from parlour.server.accounts import COOKIE, Account, Accounts
 from parlour.server.authority import Rejected
 from parlour.server.chat import Chat
 from parlour.server.lobby import Lobby
-from parlour.server.peers import Peer
 
 
 def get_lobby(request: Request) -> Lobby:
@@ -46,11 +45,6 @@ def signed_in(account: Annotated[Account | None, Depends(get_account)]) -> Accou
     return account
 
 
-def get_peer(request: Request) -> Peer:
-    peer: Peer = request.app.state.peer
-    return peer
-
-
 def get_lang(lang: Annotated[str, Query(max_length=10, description="the language of the answer's words "
                                          "(``GET /api/i18n`` lists them)")] = SOURCE_LANGUAGE) -> str:
     """The language the client asks its words in; an unknown one is refused, naming those offered."""
@@ -62,8 +56,6 @@ def get_lang(lang: Annotated[str, Query(max_length=10, description="the language
 
 LobbyDep = Annotated[Lobby, Depends(get_lobby)]
 ChatDep = Annotated[Chat, Depends(get_chat)]
-PeerDep = Annotated[Peer, Depends(get_peer)]
-"""The other processes of the service (``peer.reachable``: whether they can be reached now)."""
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 MaybeSignedIn = Annotated[Account | None, Depends(get_account)]
 """The account the request's session cookie signs in, if any."""
