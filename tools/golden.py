@@ -24,8 +24,8 @@ from its file. Each file names the engine version it was made under, and ``write
 to change a case's digests under the same version: digests and versions move together.
 
 The machinery lives here, with the command, rather than under ``tests/``: the tests import the tools
-they test (this one, ``messages``, ``rl_tables``, ``settings_table``), and a tool never imports the
-tests, so the two folders depend one way only (``tests/test_architecture.py`` keeps it so).
+they test (this one among them), and a tool never imports the tests, so the two folders depend one way
+only (``tests/test_architecture.py`` keeps it so).
 """
 
 from __future__ import annotations
