@@ -30,6 +30,7 @@ COMPILED = [
     "parlour/core/cards.py",
     "parlour/core/chance.py",
     "parlour/core/encoding.py",
+    "parlour/core/game.py",
     "parlour/core/position.py",
     "parlour/games/plonk/actions.py",
     "parlour/games/plonk/cards.py",
@@ -45,10 +46,10 @@ COMPILED = [
     "parlour/games/tock/encoding.py",
     "parlour/games/tock/heuristic.py",
     "parlour/games/tock/pawns.py",
+    "parlour/games/tock/play.py",
     "parlour/games/tock/plays.py",
     "parlour/games/tock/position.py",
     "parlour/games/tock/seven.py",
-    "parlour/games/tock/state.py",
     "parlour/games/tock/views.py",
     "parlour/games/tonk/actions.py",
     "parlour/games/tonk/encoding.py",
@@ -62,8 +63,9 @@ COMPILED = [
     "parlour/games/tonk/table.py",
     "parlour/games/tonk/views.py",
 ]
-"""The compiled modules, relative to ``src``. ``parlour.core.game`` stays pure: games installed from
-other distributions subclass its ``State``, and its ``clone`` copies an instance's ``__dict__``."""
+"""The compiled modules, relative to ``src``. ``parlour.core.game`` is among them: its ``State`` is the one
+native class every game's states are (games from other distributions write rules of play, not states), while
+its ``Game``, which every game subclasses, stays a regular class."""
 MANIFEST = "_compiled.json"
 
 

@@ -43,15 +43,10 @@ def highcard_module() -> Iterator[Any]:
 
 
 def broken(module: Any, **replaced: Any) -> Game[Any]:
-    """High Card at three seats, its state's methods named in ``replaced`` swapped for the given ones."""
-    state_type = type("BrokenState", (module.HighCardState,), replaced)
-
-    def determinize(self: Any, view: View, rng: random.Random) -> Any:
-        """The honest determinizer's deal, played by the broken state: the break is the only difference."""
-        guess = module.determinize(self, view, rng)
-        return state_type.of(self, guess.seed, guess.pos)
-
-    game_type = type("BrokenGame", (module.HighCardGame,), {"state_type": state_type, "determinize": determinize})
+    """High Card at three seats, the functions of its rules of play named in ``replaced`` swapped for the given
+    ones (the honest determinizer's deals are then played by the broken rules: the break is the only difference)."""
+    play_type = type("BrokenPlay", (module.HighCardPlay,), replaced)
+    game_type = type("BrokenGame", (module.HighCardGame,), {"play_type": play_type})
     return game_type(module.HighCardRules(players=3, rounds=3))
 
 
@@ -68,10 +63,10 @@ def test_it_passes_on_the_plugin_game(highcard_module: Any) -> None:
 
 
 def test_a_view_that_shows_the_next_hand_fails(highcard_module: Any) -> None:
-    def view(self: Any, seat: int | None) -> View:
-        out = highcard_module.view_of(self.pos, seat, self.game.rules)
-        if seat is not None and self.current_player >= 0:
-            neighbour = self.pos.hands[(seat + 1) % self.game.rules.players]
+    def view(self: Any, pos: Any, seat: int | None, recent: int | None) -> View:
+        out = highcard_module.view_of(pos, seat, self.rules)
+        if seat is not None and self.to_play(pos) >= 0:
+            neighbour = pos.hands[(seat + 1) % self.rules.players]
             out["peek"] = highcard_module.CARD_TEXT[neighbour]
         return out
 
@@ -80,10 +75,10 @@ def test_a_view_that_shows_the_next_hand_fails(highcard_module: Any) -> None:
 
 
 def test_a_spectator_view_that_counts_hidden_cards_fails(highcard_module: Any) -> None:
-    def view(self: Any, seat: int | None) -> View:
-        out = highcard_module.view_of(self.pos, seat, self.game.rules)
+    def view(self: Any, pos: Any, seat: int | None, recent: int | None) -> View:
+        out = highcard_module.view_of(pos, seat, self.rules)
         if seat is None:
-            out["aces"] = sum(highcard_module.high(c) == 14 for c in self.pos.hands)
+            out["aces"] = sum(highcard_module.high(c) == 14 for c in pos.hands)
         return out
 
     message = failure(broken(highcard_module, view=view))
@@ -92,16 +87,16 @@ def test_a_spectator_view_that_counts_hidden_cards_fails(highcard_module: Any) -
 
 def test_a_view_naming_a_card_declared_hidden_fails(highcard_module: Any) -> None:
     """The name scan: the discard pile is shown face up, so declaring it hidden makes every view leak it."""
-    def hidden_cards(self: Any, seat: int | None) -> set[int]:
-        return highcard_module.HighCardState.hidden_cards(self, seat) | set(self.pos.discard)
+    def hidden_cards(self: Any, pos: Any, seat: int | None) -> set[int]:
+        return highcard_module.HighCardPlay.hidden_cards(self, pos, seat) | set(pos.discard)
 
     message = failure(broken(highcard_module, hidden_cards=hidden_cards))
     assert "views: seat 0's view names hidden cards (faces [" in message
 
 
 def test_a_hand_declared_hidden_from_its_holder_fails(highcard_module: Any) -> None:
-    def hidden_cards(self: Any, seat: int | None) -> set[int]:
-        return set(self.pos.hands) | set(self.pos.stock)
+    def hidden_cards(self: Any, pos: Any, seat: int | None) -> set[int]:
+        return set(pos.hands) | set(pos.stock)
 
     message = failure(broken(highcard_module, hidden_cards=hidden_cards))
     assert "seat 0's own hand is among the cards it cannot see" in message
@@ -154,11 +149,11 @@ def test_a_deal_that_is_not_repeatable_fails(highcard_module: Any, monkeypatch: 
 
 
 def test_a_game_that_never_ends_fails(highcard_module: Any) -> None:
-    def apply(self: Any, action: Any) -> None:
-        self.pos.to_play = (self.pos.to_play + 1) % self.game.rules.players
+    def apply(self: Any, pos: Any, seed: int, action: Any) -> None:
+        pos.to_play = (pos.to_play + 1) % self.rules.players
 
     with pytest.raises(GameCheckError, match=r"seed 7: not over after 50 steps"):
-        check_game(broken(highcard_module, _apply=apply), games=1, seed=7, max_steps=50)
+        check_game(broken(highcard_module, apply=apply), games=1, seed=7, max_steps=50)
 
 
 def test_the_kit_imports_without_a_test_runner() -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from parlour.bots.ismcts import ISMCTSBot
-from parlour.core.game import TERMINAL, Game, GameSpec, State, View
+from parlour.core.game import TERMINAL, Game, GameSpec, LedgerEntry, State, View
 from parlour.core.position import Position
 from parlour.core.rules import Rules, flag
 
@@ -29,47 +29,58 @@ class BanditPosition(Position):
         return BanditPosition(version=self.version, history=self.history, lucky=self.lucky, pulled=self.pulled)
 
 
-class BanditState(State[str, BanditPosition]):
+class BanditPlay:
     """One choice: ``safe`` pays 50, ``risky`` pays 100 or (one time in five) 0."""
 
-    def _deal(self) -> BanditPosition:
-        return BanditPosition(lucky=random.Random(self.seed).random() < 0.8)
+    def __init__(self, rules: BanditRules) -> None:
+        self.rules = rules
 
-    def _set_up(self, position: Mapping[str, Any]) -> BanditPosition:
-        return self._deal()
+    def deal(self, seed: int, dealer: int) -> BanditPosition:
+        return BanditPosition(lucky=random.Random(seed).random() < 0.8)
 
-    @property
-    def current_player(self) -> int:
-        return TERMINAL if self.pos.pulled else 0
+    def set_up(self, position: Mapping[str, Any], seed: int) -> BanditPosition:
+        return self.deal(seed, 0)
 
-    def _legal_actions(self) -> tuple[str, ...]:
-        return () if self.pos.pulled else ("safe", "risky")
+    def to_play(self, pos: BanditPosition) -> int:
+        return TERMINAL if pos.pulled else 0
 
-    def why_illegal(self, action: Any) -> str:
+    def legal(self, pos: BanditPosition) -> tuple[str, ...]:
+        return () if pos.pulled else ("safe", "risky")
+
+    def why_illegal(self, pos: BanditPosition, action: Any) -> str:
         return "safe or risky"
 
-    def _apply(self, action: str) -> None:
-        self.pos.pulled = action
+    def apply(self, pos: BanditPosition, seed: int, action: str) -> None:
+        pos.pulled = action
 
-    def returns(self) -> list[float]:
-        pulled = self.pos.pulled
-        return [50.0 if pulled == "safe" else 100.0 if pulled == "risky" and self.pos.lucky else 0.0]
+    def returns(self, pos: BanditPosition) -> list[float]:
+        pulled = pos.pulled
+        return [50.0 if pulled == "safe" else 100.0 if pulled == "risky" and pos.lucky else 0.0]
 
-    def view(self, seat: int | None) -> View:
-        return {"game": "bandit", "seat": seat, "version": self.pos.version}
+    def estimate(self, pos: BanditPosition) -> list[float]:
+        return self.returns(pos)
 
-    def hand(self, seat: int) -> list[int]:
+    def settlement(self, pos: BanditPosition) -> list[LedgerEntry]:
         return []
 
-    def hidden_cards(self, seat: int | None) -> set[int]:
+    def view(self, pos: BanditPosition, seat: int | None, recent: int | None) -> View:
+        return {"game": "bandit", "seat": seat, "version": pos.version}
+
+    def hand(self, pos: BanditPosition, seat: int) -> list[int]:
+        return []
+
+    def hidden_cards(self, pos: BanditPosition, seat: int | None) -> set[int]:
         return set()
+
+    def interned_actions(self) -> type[Any] | None:
+        return None
 
 
 class BanditGame(Game[BanditRules]):
     spec = GameSpec(name="bandit", title="Bandit", min_players=1, max_players=1, information="imperfect",
                     description="safe 50 or risky 100 (0 one time in five)", utility=(0.0, 100.0))
     rules_type = BanditRules
-    state_type = BanditState
+    play_type = BanditPlay
     position_type = BanditPosition
 
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 
 from parlour import load_game
 from parlour.core.errors import RecordError, RulesError
+from parlour.core.game import State
 from parlour.core.record import GameRecord, replay
 from tests.conftest import play_randomly
 
@@ -63,11 +65,14 @@ def test_an_exported_state_keeps_its_first_dealer() -> None:
 
 
 class SpyPlay:
-    """Rules of play that note each call and hand it on to the game's own."""
+    """Rules of play that note each call to ``legal`` and ``apply`` and hand every call on to the game's own."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.calls: list[tuple[Any, ...]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
 
     def legal(self, pos: Any) -> tuple[Any, ...]:
         self.calls.append(("legal", pos.version))
@@ -78,9 +83,9 @@ class SpyPlay:
         self.inner.apply(pos, seed, action)
 
 
-def test_a_state_with_rules_of_play_is_played_through_them() -> None:
-    """A game that keeps its rules of play in one object (``State.play``) has the core call it: the legal
-    actions once per position, each action with the state's seed after the core has recorded it."""
+def test_a_state_is_played_through_its_rules_of_play() -> None:
+    """The core calls the game's rules of play (``State.play``): the legal actions once per position, each
+    action with the state's seed after the core has recorded it."""
     state = load_game("tonk:classic?players=2").new_state(11)
     spy = SpyPlay(state.play)
     state.play = spy
@@ -94,13 +99,18 @@ def test_a_state_with_rules_of_play_is_played_through_them() -> None:
     assert state.history()[0] == (seat, first) and state.version == 2
 
 
-def test_a_state_without_rules_of_play_names_what_it_lacks() -> None:
-    state = load_game("tonk:classic?players=2").new_state(11)
-    state.play = None
-    with pytest.raises(NotImplementedError, match="TonkState implements neither _legal_actions nor play"):
-        state.legal_actions()
-    with pytest.raises(NotImplementedError, match="TonkState implements neither _apply nor play"):
-        state._apply(state.game.parse_action("drop", state))
+@pytest.mark.parametrize(("spec", "players"), SPECS)
+def test_every_game_is_played_by_the_one_state_class_around_its_rules_of_play(spec: str, players: int) -> None:
+    """A game is its rules of play, made once per game and shared by its states, their clones and copies."""
+    game = load_game(spec, players=players)
+    state = game.new_state(5)
+    assert type(state) is State and state.play is game.play
+    assert type(state.clone()) is State and state.clone().play is game.play
+    assert type(game.determinize(state.view(0), random.Random(1))) is State
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.play is again.game.play and again.history() == state.history()
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(state)
 
 
 def test_teams_are_each_seat_alone_unless_the_game_plays_in_partnerships() -> None:

@@ -1,16 +1,22 @@
-"""The contracts every game fulfils: Game, State, View and Action.
+"""The contracts every game fulfils: Game, RulesOfPlay, State, View and Action.
 
-A ``Game`` is a rule set with its flags fixed; it starts ``State`` objects,
-reads action text and builds states consistent with a seat's view
-(``determinize``). A ``State`` is a game's ``Position`` (plain data, see
-``core.position``) with the rules of play around it. ``apply`` lives here, as
-OpenSpiel's ``ApplyAction``: it reads text, checks legality against the game's
-one legal-move generator, records the history, then calls the game's
-``_apply`` (or its ``play``, ``RulesOfPlay``), which changes the position and
-nothing else. Chance comes from ``core.chance``: no generator lives in a
-state, so ``clone`` copies data only and (rules, seed, actions) always replays
-to the identical state. A ``View`` is the JSON-able part of a state one seat
-may know; it never holds a card hidden from that seat.
+A game is written as its rules of play (``RulesOfPlay``): pure functions over
+its ``Position`` (plain data, see ``core.position``) — the deal or a
+hand-built set-up from the seed, who plays, the one legal-move generator and
+why anything else is refused, each move's effect, returns, views and the
+cards each seat holds or cannot see. A ``Game`` is a rule set with its flags
+fixed; it names its rules of play (``play_type``), makes them once
+(``Game.play``), starts ``State`` objects, reads action text and builds
+states consistent with a seat's view (``determinize``). ``State`` is one
+concrete class, the same for every game (compiled with the engine): a
+position, its seed and the game's rules of play. ``apply`` lives there, as
+OpenSpiel's ``ApplyAction``: it reads text, checks legality against the
+rules' legal moves, records the history, then calls the rules' ``apply``,
+which changes the position and nothing else. Chance comes from
+``core.chance``: no generator lives in a state, so ``clone`` copies data
+only and (rules, seed, actions) always replays to the identical state. A
+``View`` is the JSON-able part of a state one seat may know; it never holds a
+card hidden from that seat.
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
@@ -58,6 +66,7 @@ class Action(Protocol):
     def __hash__(self) -> int: ...
 
 
+@mypyc_attr(native_class=False)  # a regular frozen dataclass when compiled: games build theirs at import
 @dataclass(frozen=True)
 class GameSpec:
     """What kind of game this is, declared once per game (as OpenSpiel's ``GameType``)."""
@@ -76,7 +85,7 @@ class GameSpec:
     None: no fixed sum). Research interfaces declare it (OpenSpiel's zero- or constant-sum utility)."""
     engine_version: int = 1
     """The version of this game's engine: raise it with any change to its deals, its legal moves or
-    its outcomes, which the game's golden digests (``tests/games/NAME/golden.json``) detect. Every record
+    its outcomes, which the game's golden digests (``tests/data/golden/NAME/digests.json``) detect. Every record
     and stored table carries the version it was made under; one of another version is replayed and
     kept only when it plays out as stored (``core.versions``)."""
 
@@ -97,41 +106,102 @@ class LedgerEntry(NamedTuple):
 
 ActionT = TypeVar("ActionT", bound=Hashable)
 PositionT = TypeVar("PositionT", bound=Position)
-PositionT_contra = TypeVar("PositionT_contra", bound=Position, contravariant=True)
 RulesT = TypeVar("RulesT", bound=Rules)
 
 
-class RulesOfPlay(Protocol[ActionT, PositionT_contra]):
-    """A game's legal-move generator and the effect of each move, as one object apart from its state.
+class RulesOfPlay(Protocol[ActionT, PositionT]):
+    """A game's rules of play: pure functions over its position, the one thing a game writes to be played.
 
-    A game may hand the core one (``State.play``, set in ``_bind``) instead of
-    implementing ``_legal_actions`` and ``_apply``: ``legal_actions`` and
-    ``apply`` then call it directly. In a compiled build it is a native class, and
-    nothing interpreted stands between a playout's step and the rules.
+    One object per rule set (``Game.play``, made from the rules by ``Game.play_type``), shared by every state
+    of that game; it keeps constants derived from the rules and nothing that changes in play, which belongs in
+    the position. ``State`` calls it for everything: ``legal`` is the one source of legality, ``apply`` changes
+    the position and nothing else (history, version and caches are the core's), and every chance event follows
+    from the ``seed`` it is given (``core.chance``). In a compiled build it is a native class, so nothing
+    interpreted stands between a playout's step and the rules.
     """
 
-    def legal(self, pos: PositionT_contra) -> tuple[ActionT, ...]:
-        """``State._legal_actions`` of a state at ``pos``."""
+    def deal(self, seed: int, dealer: int) -> PositionT:
+        """The first position of a game dealt from ``seed`` by ``dealer`` (the seat on its left plays first)."""
         ...
 
-    def apply(self, pos: PositionT_contra, seed: int, action: ActionT) -> None:
-        """``State._apply`` of a state at ``pos`` whose chance events follow from ``seed``."""
+    def set_up(self, position: Mapping[str, Any], seed: int) -> PositionT:
+        """A hand-built position (``Game.new_state``'s ``position``), anything left to chance drawn from ``seed``;
+        or ``RulesError`` quoting what cannot be used."""
+        ...
+
+    def to_play(self, pos: PositionT) -> int:
+        """The seat to act at ``pos``, or ``TERMINAL``."""
+        ...
+
+    def legal(self, pos: PositionT) -> tuple[ActionT, ...]:
+        """Every legal action of the seat to play, in a deterministic order (empty once over)."""
+        ...
+
+    def why_illegal(self, pos: PositionT, action: Any) -> str:
+        """Why ``action``, which is not among ``legal(pos)``, is refused (for its error message)."""
+        ...
+
+    def apply(self, pos: PositionT, seed: int, action: ActionT) -> None:
+        """Play the legal ``action`` on ``pos``, whose chance events follow from ``seed``."""
+        ...
+
+    def returns(self, pos: PositionT) -> list[float]:
+        """Each seat's result so far (final once terminal)."""
+        ...
+
+    def estimate(self, pos: PositionT) -> list[float]:
+        """Each seat's expected return judged from ``pos`` alone, without playing on; ``returns`` once over.
+
+        Search bots use it where they cut a simulation short: a game whose returns only come at the very end
+        (a Plonk match, a Tock race) says who is ahead; any other may answer its ``returns``."""
+        ...
+
+    def settlement(self, pos: PositionT) -> list[LedgerEntry]:
+        """Money that changed hands so far, for games played for stakes (empty for the others)."""
+        ...
+
+    def view(self, pos: PositionT, seat: int | None, recent: int | None) -> View:
+        """What ``seat`` may know (``None``: a spectator). With ``recent``, a view that grows with every
+        finished deal shows only the latest ``recent`` in full (see ``State.message_view``); a view that does
+        not grow ignores it."""
+        ...
+
+    def hand(self, pos: PositionT, seat: int) -> list[int]:
+        """The card ids in ``seat``'s hand."""
+        ...
+
+    def hidden_cards(self, pos: PositionT, seat: int | None) -> set[int]:
+        """The card ids ``seat`` cannot see (others' unknown cards, the stock)."""
+        ...
+
+    def interned_actions(self) -> type[Any] | None:
+        """The game's action type when there is one object per action value and the type compares by identity
+        (say, one shared object per card played), else None: ``State.apply`` then finds an action of that type
+        among the legal ones with one membership test in C. Anything else is looked for by identity first, then
+        by equality, and the legal tuple's own object is the one applied."""
         ...
 
 
-class State(ABC, Generic[ActionT, PositionT]):
-    """One game in play: ``pos`` (the data) and the rules of play; see the module docstring.
+class MakesRulesOfPlay(Protocol):
+    """What ``Game.play_type`` is: the rules of play of a rule set, from those rules (a ``RulesOfPlay`` class)."""
 
-    A game implements ``_deal`` / ``_set_up`` (where a game starts),
-    ``current_player``, ``_legal_actions`` (the one legal-move generator),
-    ``why_illegal`` (the reason an action is not among them), ``_apply``,
-    ``returns`` and ``view``; or, in place of ``_legal_actions`` and ``_apply``,
-    sets ``play`` (``RulesOfPlay``) in ``_bind``.
+    def __call__(self, rules: Any) -> RulesOfPlay[Any, Any]:
+        ...
+
+
+@mypyc_attr(serializable=True)  # pickled (the server stores states): unpickling makes one without __init__
+class State(Generic[ActionT, PositionT]):
+    """One game in play: ``pos`` (the data), its ``seed``, and its game's rules of play (``play``).
+
+    The one state class every game shares; a game is written as its ``RulesOfPlay`` (see the module
+    docstring), never as a kind of state. Clones share the game and its rules of play and copy the position.
     """
 
     game: Game[Any]
     seed: int
     pos: PositionT
+    play: RulesOfPlay[ActionT, PositionT]
+    """The game's rules of play (``game.play``), kept on the state: every step calls it."""
     start: Mapping[str, Any] | None
     """The hand-built position the game started from, when not a fresh deal."""
     first_dealer: int
@@ -139,95 +209,59 @@ class State(ABC, Generic[ActionT, PositionT]):
     origin: Mapping[str, Any] | None
     """The exported state (``to_json``) this one was loaded from, if it was: records start there."""
     _legal: tuple[ActionT, ...] | None
-    play: RulesOfPlay[ActionT, PositionT] | None
-    """The game's rules of play when it keeps them in their own object (see ``RulesOfPlay``), else None."""
+    """``legal_actions`` of the position as it is now, once asked; ``apply`` clears it."""
     _interned: type[Any] | None
-    """``interned_actions``, kept on the instance: ``apply`` reads it at every step, and an instance's own
-    attribute is the quickest to read."""
-    interned_actions: ClassVar[type[Any] | None] = None
-    """The game's action type when there is one object per action value and the type compares
-    by identity (say, one shared object per card played): ``apply`` then finds an action of
-    that type among the legal ones with one membership test in C. Anything else is looked for
-    by identity first, then by equality, and the legal tuple's own object is the one applied."""
+    """``play.interned_actions()``, kept on the state: ``apply`` reads it at every step."""
 
-    def __init__(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None = None,
-                 dealer: int | None = None) -> None:
-        """A fresh deal from ``seed`` dealt by ``dealer``, or the hand-built position ``start``
-        (see ``Game.new_state``)."""
-        self._adopt(game, seed, start)
-        if dealer is not None:
-            self.first_dealer = dealer
-        self.pos = self._deal() if start is None else self._set_up(start)
-
-    @classmethod
-    def of(cls, game: Game[Any], seed: int, pos: PositionT, start: Mapping[str, Any] | None = None) -> Self:
-        """The state of ``game`` at ``pos``, whose future chance events follow from ``seed``."""
-        state = cls.__new__(cls)
-        state._adopt(game, seed, start)
-        state.pos = pos
-        return state
-
-    def _adopt(self, game: Game[Any], seed: int, start: Mapping[str, Any] | None) -> None:
-        """Every field but the position, at its start value."""
+    def __init__(self, game: Game[Any], seed: int, pos: PositionT, start: Mapping[str, Any] | None = None) -> None:
+        """The state of ``game`` at ``pos``, whose chance events follow from ``seed`` (``Game.new_state`` deals or
+        sets up the position; ``determinize`` samples one)."""
         self.game = game
         self.seed = seed
+        self.pos = pos
+        self.play = game.play
         self.start = start
         self.first_dealer = game.num_players - 1
         self.origin = None
         self._legal = None
-        self.play = None
-        self._interned = self.interned_actions
-        self._bind()
+        self._interned = self.play.interned_actions()
 
-    # ---------------------------------------------------------- the game's part
+    @staticmethod
+    def of(game: Game[Any], seed: int, pos: Any, start: Mapping[str, Any] | None = None) -> State[Any, Any]:
+        """The state of ``game`` at ``pos``, whose future chance events follow from ``seed``."""
+        return State(game, seed, pos, start)
 
-    def _bind(self) -> None:
-        """Keep constants derived from ``self.game``'s rules on the state for fast access (optional).
-
-        Called once when a state is made, before its position exists; clones share them.
-        Anything that changes in play belongs in the position instead.
-        """
-
-    @abstractmethod
-    def _deal(self) -> PositionT:
-        """The first position of a game dealt from ``self.seed`` by ``self.first_dealer``."""
-
-    @abstractmethod
-    def _set_up(self, position: Mapping[str, Any]) -> PositionT:
-        """A hand-built position, or raise ``RulesError`` quoting what cannot be used."""
+    # ---------------------------------------------------------- the rules of play
 
     @property
-    @abstractmethod
     def current_player(self) -> int:
         """The seat to act, or ``TERMINAL``."""
+        return self.play.to_play(self.pos)
 
-    def _legal_actions(self) -> tuple[ActionT, ...]:
-        """Every legal action of the seat to play, in a deterministic order: the one source of legality.
+    @property
+    def is_terminal(self) -> bool:
+        return self.play.to_play(self.pos) == TERMINAL
 
-        A game implements it, or sets ``play`` (whose ``legal`` this default calls)."""
-        if self.play is None:
-            raise NotImplementedError(f"{type(self).__name__} implements neither _legal_actions nor play")
-        return self.play.legal(self.pos)
-
-    @abstractmethod
     def why_illegal(self, action: Any) -> str:
         """Why ``action``, which is not among the legal actions, is refused (for its error message)."""
+        return self.play.why_illegal(self.pos, action)
 
-    def _apply(self, action: ActionT) -> None:
-        """Play the legal ``action``: change the position; history and caches are the core's.
-
-        A game implements it, or sets ``play`` (whose ``apply`` this default calls)."""
-        if self.play is None:
-            raise NotImplementedError(f"{type(self).__name__} implements neither _apply nor play")
-        self.play.apply(self.pos, self.seed, action)
-
-    @abstractmethod
     def returns(self) -> list[float]:
         """Each seat's result so far (final once terminal)."""
+        return self.play.returns(self.pos)
 
-    @abstractmethod
+    def estimate(self) -> list[float]:
+        """Each seat's expected return judged from this position alone, without playing on (``returns`` once
+        over): search bots use it where they cut a simulation short."""
+        return self.play.estimate(self.pos)
+
+    def settlement(self) -> list[LedgerEntry]:
+        """Money that changed hands so far, for games played for stakes."""
+        return self.play.settlement(self.pos)
+
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know; ``None`` is a spectator's (public) view."""
+        return self.play.view(self.pos, seat, None)
 
     def message_view(self, seat: int | None) -> View:
         """``view`` bounded in size whatever the match's length: what a server sends ``seat``.
@@ -236,17 +270,16 @@ class State(ABC, Generic[ActionT, PositionT]):
         ``RECENT_RESULTS`` of them and sums up the rest under ``earlier``:
         ``{"count": deals left out, "totals": [what they added up to, per seat or side]}``; the full
         history is the game's record. Bots and ``determinize`` read full views (``view``), never these.
-        The default, for a view that does not grow, is ``view`` itself.
         """
-        return self.view(seat)
+        return self.play.view(self.pos, seat, RECENT_RESULTS)
 
-    @abstractmethod
     def hand(self, seat: int) -> list[int]:
         """The card ids in ``seat``'s hand."""
+        return self.play.hand(self.pos, seat)
 
-    @abstractmethod
     def hidden_cards(self, seat: int | None) -> set[int]:
         """The card ids ``seat`` cannot see (others' unknown cards, the stock)."""
+        return self.play.hidden_cards(self.pos, seat)
 
     # ------------------------------------------------------------- the core's part
 
@@ -255,16 +288,11 @@ class State(ABC, Generic[ActionT, PositionT]):
         """How many actions have been applied: the server rejects actions made on an older one."""
         return self.pos.version
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
-
     def legal_actions(self) -> tuple[ActionT, ...]:
         """Every legal action of the seat to play, in a deterministic order (empty once over)."""
         legal = self._legal
         if legal is None:
-            play = self.play
-            legal = self._legal = self._legal_actions() if play is None else play.legal(self.pos)
+            legal = self._legal = self.play.legal(self.pos)
         return legal
 
     def apply(self, action: ActionT | str) -> ActionT:
@@ -275,28 +303,25 @@ class State(ABC, Generic[ActionT, PositionT]):
         allow here; either way the state is unchanged. A refusal of text
         quotes it as typed, not as the game would write the action.
         """
-        legal = self._legal
         play = self.play
+        pos = self.pos
+        legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_actions() if play is None else play.legal(self.pos)
+            legal = self._legal = play.legal(pos)
         chosen: ActionT
         if type(action) is self._interned and action in legal:  # identity alone, in C
             chosen = action
         else:
             for listed in legal:  # by identity first: the legal tuple's own objects are what callers pass
                 if listed is action:
-                    chosen = action
+                    chosen = listed
                     break
             else:
                 chosen = self._found(action, legal)
-        pos = self.pos
-        pos.history = (self.current_player, chosen, pos.history)
+        pos.history = (play.to_play(pos), chosen, pos.history)
         pos.version += 1
         self._legal = None
-        if play is None:
-            self._apply(chosen)
-        else:
-            play.apply(pos, self.seed, chosen)
+        play.apply(pos, self.seed, chosen)
         return chosen
 
     def _found(self, action: ActionT | str, legal: tuple[ActionT, ...]) -> ActionT:
@@ -319,52 +344,47 @@ class State(ABC, Generic[ActionT, PositionT]):
         """The error refusing ``action``: it quotes the action and says why (every refusal comes here)."""
         return IllegalActionError(f"'{action}': {why}", code)
 
-    def clone(self) -> Self:
+    def clone(self) -> State[ActionT, PositionT]:
         """An independent copy: applying actions to one never changes the other."""
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        new.pos = self.pos.copy()
+        new: State[ActionT, PositionT] = State(self.game, self.seed, self.pos.copy(), self.start)
+        new.first_dealer = self.first_dealer
+        new.origin = self.origin
+        new._legal = self._legal
         return new
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+    def __deepcopy__(self, memo: dict[int, Any]) -> State[ActionT, PositionT]:
         """``copy.deepcopy`` is ``clone``: the position copied, the game (immutable) shared."""
         return self.clone()
 
     def __getstate__(self) -> dict[str, Any]:
-        """What pickle keeps: the state's fields, with the history as a flat list of (seat, action).
+        """What pickle keeps: the game, seed and start fields, and the position with its history as a flat list
+        of (seat, action).
 
         The history is a linked list of nested tuples, one level per action: pickled as it is, a game of a
         few hundred actions or more is deeper than Python's recursion limit."""
-        fields = self.__dict__.copy()
-        pos = fields["pos"] = self.pos.copy()
-        fields[HISTORY_KEY] = history_items(pos.history)
+        pos = self.pos.copy()
+        items = history_items(pos.history)
         pos.history = None
-        return fields
+        return {"game": self.game, "seed": self.seed, "pos": pos, "start": self.start,
+                "first_dealer": self.first_dealer, "origin": self.origin, HISTORY_KEY: items}
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        """The state ``__getstate__`` kept, its history linked again."""
-        fields = dict(fields)
-        items = fields.pop(HISTORY_KEY)
-        self.__dict__.update(fields)
-        self.pos.history = history_of(items)
+        """The state ``__getstate__`` kept, its history linked again and its rules of play the game's."""
+        game: Game[Any] = fields["game"]
+        self.game = game
+        self.seed = fields["seed"]
+        self.pos = fields["pos"]
+        self.pos.history = history_of(fields[HISTORY_KEY])
+        self.play = game.play
+        self.start = fields["start"]
+        self.first_dealer = fields["first_dealer"]
+        self.origin = fields["origin"]
+        self._legal = None
+        self._interned = self.play.interned_actions()
 
     def history(self) -> list[tuple[int, ActionT]]:
         """Every (seat, action) applied since the start, oldest first."""
         return history_items(self.pos.history)
-
-    def estimate(self) -> list[float]:
-        """Each seat's expected return judged from this position alone, without playing on.
-
-        Search bots use it where they cut a simulation short; once the game
-        is over it is ``returns()``. The default knows nothing more than the
-        returns so far; games whose returns only come at the very end
-        (a Plonk match, a Tock race) say who is ahead.
-        """
-        return self.returns()
-
-    def settlement(self) -> list[LedgerEntry]:
-        """Money that changed hands so far, for games played for stakes."""
-        return []
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to go on playing this state, as JSON (``Game.state_from_json`` reads it)."""
@@ -384,17 +404,19 @@ class State(ABC, Generic[ActionT, PositionT]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return (type(self) is type(other) and self.game.rules == other.game.rules
-                and self.seed == other.seed and self.pos == other.pos)
+        return self.game.rules == other.game.rules and self.seed == other.seed and self.pos == other.pos
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        """None: a state changes as it is played, so it is no key (as a mutable object with ``__eq__``)."""
+        raise TypeError(f"unhashable type: '{type(self).__name__}'")
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.game.name_with_rules()!r} seed={self.seed} version={self.version}>"
+        return f"<State {self.game.name_with_rules()!r} seed={self.seed} version={self.version}>"
 
 
+@mypyc_attr(native_class=False)  # a regular class when compiled: every game subclasses it
 class Game(ABC, Generic[RulesT]):
-    """A game with its rules fixed; starts states and reads action text.
+    """A game with its rules fixed: its rules of play, made once; starts states and reads action text.
 
     A game with plug-in pieces (a heuristic, a renderer, a browser client…)
     declares them in a ``parts`` class attribute, a ``parlour.core.parts.Parts``,
@@ -403,11 +425,13 @@ class Game(ABC, Generic[RulesT]):
 
     spec: ClassVar[GameSpec]
     rules_type: ClassVar[type[Rules]]
-    state_type: ClassVar[type[State[Any, Any]]]
+    play_type: ClassVar[MakesRulesOfPlay]
+    """The game's rules of play (``RulesOfPlay``), made from its rules: one per game, shared by its states."""
     position_type: ClassVar[type[Position]]
 
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules
+        self.play: RulesOfPlay[Any, Any] = type(self).play_type(rules)
         self._spec_string: str | None = None
 
     @property
@@ -441,7 +465,13 @@ class Game(ABC, Generic[RulesT]):
             if position is not None:
                 raise RulesError(f"dealer {dealer!r} given beside a hand-built position: "
                                  "a position names its own dealer")
-        return self.state_type(self, seed, position, dealer)
+        if position is not None:
+            started: State[Any, Any] = State(self, seed, self.play.set_up(position, seed), position)
+            return started
+        first = self.num_players - 1 if dealer is None else dealer
+        state: State[Any, Any] = State(self, seed, self.play.deal(seed, first))
+        state.first_dealer = first
+        return state
 
     def state_from_json(self, data: Any) -> State[Any, Any]:
         """The state ``State.to_json`` wrote, or ``RecordError`` saying what does not fit this game."""
@@ -470,7 +500,7 @@ class Game(ABC, Generic[RulesT]):
         dealer = data.get("dealer", self.num_players - 1)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
             raise RecordError(f"the state's dealer {dealer!r} is not a seat: allowed are 0 to {self.num_players - 1}")
-        state = self.state_type.of(self, seed, pos, start)
+        state: State[Any, Any] = State(self, seed, pos, start)
         state.first_dealer = dealer
         state.origin = data
         return state

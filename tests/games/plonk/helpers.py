@@ -6,7 +6,8 @@ from typing import Any
 
 from parlour import load_game
 from parlour.core.cards import card_str, parse_card
-from parlour.games.plonk.state import PlonkState
+from parlour.core.game import State
+from parlour.games.plonk.game import PlonkState
 
 SUIT_HANDS = [
     "Ac Kc Qc Jc 10c 9c 8c 7c 6c 5c 4c 3c 2c",
@@ -36,7 +37,7 @@ def start(hands: list[list[str]] | list[str], target: int = 500, seed: int = 0,
     """A match starting with the deal ``hands`` (lists of cards, or one string per seat)."""
     cards = [h.split() if isinstance(h, str) else h for h in hands]
     state = load_game("plonk", target=target).new_state(seed, {"hands": cards, **position})
-    assert isinstance(state, PlonkState)
+    assert isinstance(state, State)
     return state
 
 

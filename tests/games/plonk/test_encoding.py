@@ -9,9 +9,10 @@ import pytest
 
 from parlour import load_game
 from parlour.core.encoding import Encoding
+from parlour.core.game import State
 from parlour.core.parts import encoding_of
 from parlour.games.plonk.encoding import PlonkEncoding
-from parlour.games.plonk.state import PlonkState
+from parlour.games.plonk.game import PlonkState
 from tests.games.plonk.helpers import SUIT_HANDS, start
 
 SEATS: list[int | None] = [None, 0, 1, 2, 3]
@@ -39,7 +40,7 @@ def test_encode_is_observe_of_the_view_over_random_matches(target: int, every: i
         game = load_game("plonk", target=target)
         encoding = encoding_of(game)
         state = game.new_state(seed)
-        assert isinstance(state, PlonkState)
+        assert isinstance(state, State)
         rng = random.Random(seed)
         while True:
             if state.version % every == seed % every or state.is_terminal:

@@ -11,9 +11,10 @@ from parlour.arena.stats import summarize
 from parlour.bots import make_bot
 from parlour.bots.heuristic import rollout_policy
 from parlour.core.cards import card_str, parse_card
+from parlour.core.game import State
 from parlour.games.plonk.actions import PLAYS, Play, plays_of
+from parlour.games.plonk.game import PlonkState
 from parlour.games.plonk.heuristic import Seen, choose, clear_chance, seen_from_state, seen_from_view
-from parlour.games.plonk.state import PlonkState
 from tests.games.plonk.helpers import hands_with, start
 
 GAME = load_game("plonk")
@@ -122,7 +123,7 @@ def test_the_view_and_the_state_give_the_same_summary_and_choice() -> None:
     rng = random.Random(1)
     for seed in range(3):
         state = GAME.new_state(seed)
-        assert isinstance(state, PlonkState)
+        assert isinstance(state, State)
         while not state.is_terminal and state.pos.deal_no <= 2:
             seat = state.current_player
             view = state.view(seat)

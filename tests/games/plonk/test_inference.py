@@ -9,9 +9,10 @@ import statistics
 from parlour import load_game
 from parlour.bots import make_bot
 from parlour.core.cards import cards_of, mask_of, parse_card
+from parlour.core.game import State
+from parlour.games.plonk.game import PlonkState
 from parlour.games.plonk.heuristic import Seen, card_scores
 from parlour.games.plonk.inference import EPSILON, PLAYS_PER_SEAT, PastPlay, likelihood, past_plays, play_chance
-from parlour.games.plonk.state import PlonkState
 from tests.games.plonk.helpers import SUIT_HANDS, play_trick, start
 from tests.inference import true_over_uniform
 
@@ -28,7 +29,7 @@ def heuristic_game(seed: int, plays: int) -> PlonkState:
     bot, rng = make_bot("heuristic", GAME), random.Random(seed)
     for _ in range(plays):
         state.apply(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
-    assert isinstance(state, PlonkState)
+    assert isinstance(state, State)
     return state
 
 

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour import load_game
+from parlour.core.game import State
 from parlour.games.plonk.actions import plays_of
-from parlour.games.plonk.state import PlonkState
+from parlour.games.plonk.game import PlonkState
 
 FACE = {"A": 15, "K": 10, "Q": 10, "J": 10}
 
@@ -22,7 +23,7 @@ def face_value(card: str) -> int:
 def random_match(seed: int, chooser: random.Random, target: int) -> tuple[PlonkState, list[list[int]]]:
     """A match played at random to its end, and the match scores after every step."""
     state = load_game("plonk", target=target).new_state(seed)
-    assert isinstance(state, PlonkState)
+    assert isinstance(state, State)
     seen = [state.view(None)["scores"]]
     while not state.is_terminal:
         legal = state.legal_actions()
@@ -112,7 +113,7 @@ def test_each_seats_plays_follow_its_hand_through_play_clones_records_and_sample
 ) -> None:
     game = load_game("plonk")
     state = game.new_state(seed)
-    assert isinstance(state, PlonkState)
+    assert isinstance(state, State)
     for _ in range(steps):
         legal = state.legal_actions()
         assert list(legal) == state.pos.plays[state.current_player] and plays_match_hands(state)
@@ -121,6 +122,6 @@ def test_each_seats_plays_follow_its_hand_through_play_clones_records_and_sample
         assert plays_match_hands(clone) and clone.version == state.version - 1
     assert plays_match_hands(state)
     loaded = game.state_from_json(state.to_json())
-    assert isinstance(loaded, PlonkState) and loaded == state and plays_match_hands(loaded)
+    assert isinstance(loaded, State) and loaded == state and plays_match_hands(loaded)
     guess = game.determinize(state.view(state.current_player), chooser)
-    assert isinstance(guess, PlonkState) and plays_match_hands(guess)
+    assert isinstance(guess, State) and plays_match_hands(guess)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.core.errors import IllegalActionError
-from parlour.games.plonk.state import PlonkState
+from parlour.games.plonk.game import PlonkState
 from tests.games.plonk.helpers import SUIT_HANDS, hands_with, play_trick, start
 
 FULL_DEAL = [

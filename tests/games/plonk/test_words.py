@@ -9,7 +9,7 @@ from parlour import load_game
 from parlour.core.cards import cards_of, the_card
 from parlour.core.parts import words_of
 from parlour.core.words import StoryLine
-from parlour.games.plonk.state import PlonkState
+from parlour.games.plonk.game import PlonkState
 from parlour.games.plonk.words import PlonkWords
 from tests.games.plonk.helpers import SUIT_HANDS, hands_with, play_trick, start
 from tests.games.plonk.test_scenarios import FULL_DEAL, play_full_deal

@@ -7,7 +7,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from parlour import load_game
-from parlour.games.tock.state import TockState
+from parlour.core.game import State
+from parlour.games.tock.game import TockState
 
 DULL = ["6c", "6d", "6h", "6s", "3c"]
 """Cards that cannot move anything while their holder's pawns are all in the reserve."""
@@ -35,7 +36,7 @@ def position(players: int = 4, pawns: Mapping[str, Any] | None = None, hand: Seq
         "stock": list(stock),
         "bonuses": list(bonuses) or [0] * players,
     })
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     return state
 
 

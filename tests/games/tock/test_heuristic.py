@@ -14,14 +14,15 @@ from parlour.arena.schedule import schedule
 from parlour.arena.stats import summarize
 from parlour.bots import make_bot
 from parlour.bots.heuristic import rollout_policy
-from parlour.games.tock.state import TockState
+from parlour.core.game import State
+from parlour.games.tock.game import TockState
 
 GAME = load_game("tock", players=2)
 
 
 def position(**keys: object) -> TockState:
     state = GAME.new_state(0, keys)
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     return state
 
 
@@ -86,7 +87,7 @@ def test_the_view_and_the_state_give_the_same_decisions() -> None:
         game = load_game("tock", players=players)
         bot, policy = make_bot("heuristic", game), rollout_policy(game)
         state = game.new_state(players)
-        assert isinstance(state, TockState)
+        assert isinstance(state, State)
         rng = random.Random(players)
         decisions = 0
         while not state.is_terminal and decisions < 300:
@@ -103,7 +104,7 @@ def test_rollout_policy_plays_legal_moves_to_the_end() -> None:
         policy = rollout_policy(game)
         for seed in range(3):
             state = game.new_state(seed)
-            assert isinstance(state, TockState)
+            assert isinstance(state, State)
             rng = random.Random(seed)
             while not state.is_terminal:
                 legal = state.legal_actions()

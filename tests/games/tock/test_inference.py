@@ -9,8 +9,9 @@ import statistics
 from parlour import load_game
 from parlour.bots import make_bot
 from parlour.core.cards import parse_card
+from parlour.core.game import State
+from parlour.games.tock.game import TockState
 from parlour.games.tock.inference import EPSILON, card_class, hand_chance, last_turns, likelihood, turn_chance
-from parlour.games.tock.state import TockState
 from tests.inference import true_over_uniform
 
 GAME = load_game("tock", players=2)
@@ -21,7 +22,7 @@ def after_a_discard() -> TockState:
     """Every pawn in its reserve; seat b, holding no entry card, discards its 8c: seat a to play."""
     state = GAME.new_state(0, {"hands": [["Ah", "8d", "9d", "10d", "Qd"], ["8c", "9h", "10h", "Qs", "3c"]],
                                "to_play": 1})
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     state.apply("discard 8c")
     return state
 
@@ -40,7 +41,7 @@ def holding(state: TockState, seat: int, texts: str) -> TockState:
 
 def guess(state: TockState, seed: int = 0) -> TockState:
     found = GAME.determinizer(state.view(0))(random.Random(seed))
-    assert isinstance(found, TockState)
+    assert isinstance(found, State)
     return found
 
 
@@ -50,7 +51,7 @@ def heuristic_game(seed: int, moves: int) -> TockState:
     bot, rng = make_bot("heuristic", FOUR), random.Random(seed)
     for _ in range(moves):
         state.apply(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     return state
 
 
@@ -75,7 +76,7 @@ def test_a_seat_that_discarded_is_unlikely_to_have_held_a_playable_card() -> Non
 
 def test_without_a_turn_in_the_log_every_deal_weighs_the_same() -> None:
     state = GAME.new_state(0)
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     assert likelihood(GAME, state.view(0))(guess(state)) == 1.0
 
 

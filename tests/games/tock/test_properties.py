@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour import load_game
+from parlour.core.game import State
 from parlour.games.tock.actions import FOUR, KING, VALUE, Move, Push, Seven
 from parlour.games.tock.board import Board, board_for
 from parlour.games.tock.deck import full_deck
-from parlour.games.tock.state import TockState
+from parlour.games.tock.game import TockState
 
 STEPS = 600
 
@@ -77,7 +78,7 @@ def test_random_play_keeps_the_invariants(seed: int, players: int, sevens: bool,
     deck = Counter(full_deck(players, sevens))
     assert sum(deck.values()) == 108 + (players if sevens else 0)
     state = game.new_state(seed)
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     rng = random.Random(seed)
     for _ in range(STEPS):
         if state.is_terminal:

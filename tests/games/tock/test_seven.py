@@ -11,12 +11,13 @@ import pytest
 
 from parlour import load_game
 from parlour.core.errors import RulesError
+from parlour.core.game import State
 from parlour.games.tock import seven
 from parlour.games.tock.actions import PAWNS, Part, Seven, part
 from parlour.games.tock.board import HOME, board_for
+from parlour.games.tock.game import TockState
 from parlour.games.tock.pawns import Effect, Mover, Pawns
 from parlour.games.tock.seven import Outcome
-from parlour.games.tock.state import TockState
 
 
 @pytest.mark.parametrize("players", [4, 8])
@@ -31,9 +32,9 @@ def test_the_one_walk_options_agree_with_forward(players: int) -> None:
         placed = dict(zip(names, squares, strict=True))
         on_start = [n for n, sq in placed.items() if board.starts["abcdefgh".index(n[0])] == sq]
         state = game.new_state(0, {"pawns": placed, "advantaged": on_start})
-        assert isinstance(state, TockState)
+        assert isinstance(state, State)
         pawns = state.pos.pawns
-        mover = state.plays.mover
+        mover = state.play.plays.mover
         bits = seven.SquareBits(board.squares + HOME)  # shared: the same place, the same bit in both
         starts = {p: bits.bit(pawns.pos[p]) for p in range(4) if pawns.pos[p] >= 0}
         for pawn, start in starts.items():
@@ -55,7 +56,7 @@ def test_the_walks_along_shortcut_routes_agree_with_forward(players: int, option
     checked = 0
     for _ in range(150):
         state = hand_built(players, optional, rng)
-        pawns, mover, squares = state.pos.pawns, state.plays.mover, state.plays.board.squares
+        pawns, mover, squares = state.pos.pawns, state.play.plays.mover, state.play.plays.board.squares
         bits = seven.SquareBits(squares + HOME)
         starts = {p: bits.bit(pawns.pos[p]) for p in range(PAWNS) if pawns.pos[p] >= 0}
         for pawn, start in starts.items():
@@ -80,8 +81,8 @@ def test_worst_case_stays_bounded() -> None:
     """Four pawns on intersections of the 8-section board, optional home entry: the most splits found."""
     state = load_game("tock", players=8, home_entry="optional").new_state(
         0, {"pawns": {"a1": 9, "a2": 45, "a3": 81, "a4": 117}})
-    assert isinstance(state, TockState)
-    found = seven.splits(state.plays.mover, state.pos.pawns, 0)
+    assert isinstance(state, State)
+    found = seven.splits(state.play.plays.mover, state.pos.pawns, 0)
     assert len(found) == len({seven.outcome(e) for _, e in found}) == 1860
 
 
@@ -196,7 +197,7 @@ def hand_built(players: int, optional: bool, rng: random.Random) -> TockState:
             state = game.new_state(0, {"pawns": placed})
         except RulesError:
             continue  # two pawns on one home square
-        assert isinstance(state, TockState)
+        assert isinstance(state, State)
         return state
 
 
@@ -206,7 +207,7 @@ def played(spec: str, seed: int, every: int) -> Iterator[TockState]:
     rng = random.Random(seed)
     while not state.is_terminal:
         if state.version % every == 0:
-            assert isinstance(state, TockState)
+            assert isinstance(state, State)
             yield state
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
@@ -215,7 +216,7 @@ def played(spec: str, seed: int, every: int) -> Iterator[TockState]:
 def agree(state: TockState) -> tuple[int, bool]:
     """The 7s of the player to play, as ``sevens`` and ``splits`` list them, against ``reference``:
     how many, and whether some pawn's parts may affect another's (the order is the search's)."""
-    mover, pawns, seat = state.plays.mover, state.pos.pawns, state.pos.cur
+    mover, pawns, seat = state.play.plays.mover, state.pos.pawns, state.pos.cur
     expected = reference(mover, pawns, seat)
     assert [str(s) for s in seven.sevens(mover, pawns, seat)] == [text for text, _ in expected]
     assert [(str(s), seven.outcome(e)) for s, e in seven.splits(mover, pawns, seat)] == expected
@@ -240,5 +241,5 @@ def test_the_splits_along_random_games_are_the_plain_search_s(spec: str) -> None
 def test_the_worst_case_is_the_plain_search_s() -> None:
     state = load_game("tock", players=8, home_entry="optional").new_state(
         0, {"pawns": {"a1": 9, "a2": 45, "a3": 81, "a4": 117}})
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     assert agree(state) == (1860, True)

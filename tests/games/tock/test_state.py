@@ -8,14 +8,14 @@ import pytest
 
 from parlour import load_game
 from parlour.core.errors import RulesError
-from parlour.games.tock.state import TockState
+from parlour.core.game import State
 from tests.games.tock.helpers import position
 
 
 def test_the_deal_and_the_views() -> None:
     game = load_game("tock", players=6, extra_sevens=True)
     state = game.new_state(7)
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     view = state.view(2)
     assert view["hand_sizes"] == [5] * 6
     assert view["stock"] == 108 + 6 - 30

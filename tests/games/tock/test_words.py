@@ -9,8 +9,9 @@ import re
 import pytest
 
 from parlour import load_game
+from parlour.core.game import State
 from parlour.core.parts import words_of
-from parlour.games.tock.state import TockState
+from parlour.games.tock.game import TockState
 from parlour.games.tock.words import TockWords
 from tests.games.tock.helpers import position
 
@@ -102,7 +103,7 @@ def test_french_articles_of_discarded_cards() -> None:
 
 def _game(seed: int, players: int) -> TockState:
     state = load_game("tock", players=players).new_state(seed)
-    assert isinstance(state, TockState)
+    assert isinstance(state, State)
     return state
 
 

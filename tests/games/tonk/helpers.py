@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour import load_game
-from parlour.games.tonk.state import TonkState
+from parlour.core.game import State
+from parlour.games.tonk.game import TonkState
 
 
 def tonk(spec: str, hands: list[str], seed: int = 0, **position: Any) -> TonkState:
@@ -15,7 +16,7 @@ def tonk(spec: str, hands: list[str], seed: int = 0, **position: Any) -> TonkSta
         if isinstance(position.get(key), str):
             position[key] = position[key].split()
     state = game.new_state(seed, {"hands": [h.split() for h in hands], **position})
-    assert isinstance(state, TonkState)
+    assert isinstance(state, State)
     return state
 
 

@@ -11,16 +11,17 @@ from parlour.arena.schedule import schedule
 from parlour.arena.stats import summarize
 from parlour.bots import make_bot
 from parlour.bots.heuristic import rollout_policy
+from parlour.core.game import State
+from parlour.games.tonk.game import TonkState
 from parlour.games.tonk.heuristic import Seen, seen_from_state, seen_from_view, win_chance
 from parlour.games.tonk.spreads import REAL
-from parlour.games.tonk.state import TonkState
 
 GAME = load_game("tonk:speno", players=2)
 
 
 def position(hands: list[list[str]], **keys: object) -> TonkState:
     state = GAME.new_state(0, {"hands": hands, **keys})
-    assert isinstance(state, TonkState)
+    assert isinstance(state, State)
     return state
 
 

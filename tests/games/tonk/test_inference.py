@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from parlour.core.cards import parse_card
+from parlour.games.tonk.game import TonkState
 from parlour.games.tonk.inference import EPSILON, Turn, likelihood, turns_of
-from parlour.games.tonk.state import TonkState
 from tests.games.tonk.helpers import play, tonk
 
 SPEC = "tonk:classic"

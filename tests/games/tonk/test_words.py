@@ -11,7 +11,7 @@ from parlour import load_game
 from parlour.core.cards import card_symbol, is_joker, the_card
 from parlour.core.parts import words_of
 from parlour.core.words import Elided
-from parlour.games.tonk.state import TonkState
+from parlour.games.tonk.game import TonkState
 from parlour.games.tonk.words import TonkWords
 from tests.games.tonk.helpers import play, tonk
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from parlour.core.cards import CARD_TEXT, card_str, deck, parse_card, rank, shuffled
 from parlour.core.chance import chance_rng
 from parlour.core.errors import InvalidActionError, RulesError
-from parlour.core.game import TERMINAL, Game, GameSpec, State, View
+from parlour.core.game import TERMINAL, Game, GameSpec, LedgerEntry, State, View
 from parlour.core.parts import GameOrClass, Parts
 from parlour.core.position import Position, check_keys, history_items, history_of, read_card
 from parlour.core.rules import Rules, flag
@@ -90,51 +90,55 @@ def fresh_deal(pos: HighCardPosition, seed: int, players: int) -> None:
     pos.to_play, pos.acted = (pos.deal + 1) % players, 0
 
 
-class HighCardState(State[Move, HighCardPosition]):
-    game: HighCardGame
+class HighCardPlay:
+    """High Card's rules of play (``parlour.core.game.RulesOfPlay``): pure functions over a ``HighCardPosition``,
+    which the core's one ``State`` class calls."""
 
-    def _deal(self) -> HighCardPosition:
-        n = self.game.rules.players
+    def __init__(self, rules: HighCardRules) -> None:
+        self.rules = rules
+
+    def deal(self, seed: int, dealer: int) -> HighCardPosition:
+        """The first deal; High Card's deals rotate with their number, so the first dealer is always the last seat."""
+        n = self.rules.players
         pos = HighCardPosition(hands=[], stock=[], discard=[], scores=[0.0] * n, results=[])
-        fresh_deal(pos, self.seed, n)
+        fresh_deal(pos, seed, n)
         return pos
 
-    def _set_up(self, position: Mapping[str, Any]) -> HighCardPosition:
+    def set_up(self, position: Mapping[str, Any], seed: int) -> HighCardPosition:
         """``{"hands": ["Ah", "2c"], "stock": ["Kd", ...]}``; the rest of the deck follows in a seeded order."""
         check_keys(position, ("hands", "stock"))
-        n = self.game.rules.players
+        n = self.rules.players
         hands = [read_card(c, f"hand {i}") for i, c in enumerate(position.get("hands", []))]
         if len(hands) != n:
             raise RulesError(f"position: hands: give one card for each of the {n} seats, got {len(hands)}")
         named = [read_card(c, f"stock {i}") for i, c in enumerate(position.get("stock", []))]
-        rest = shuffled([c for c in deck() if c not in hands and c not in named], chance_rng(self.seed, 0))
+        rest = shuffled([c for c in deck() if c not in hands and c not in named], chance_rng(seed, 0))
         pos = HighCardPosition(hands=hands, stock=named + rest, discard=[], scores=[0.0] * n, results=[])
         pos.to_play = 1 % n
         return pos
 
-    @property
-    def current_player(self) -> int:
-        pos = self.pos
-        return TERMINAL if pos.deal >= self.game.rules.rounds else pos.to_play
+    def to_play(self, pos: HighCardPosition) -> int:
+        return TERMINAL if pos.deal >= self.rules.rounds else pos.to_play
 
-    def _legal_actions(self) -> tuple[Move, ...]:
-        return () if self.pos.deal >= self.game.rules.rounds else (STAND, SWAP)
+    def legal(self, pos: HighCardPosition) -> tuple[Move, ...]:
+        return () if pos.deal >= self.rules.rounds else (STAND, SWAP)
 
-    def why_illegal(self, action: Any) -> str:
+    def why_illegal(self, pos: HighCardPosition, action: Any) -> str:
         return f"{action!r} is not a High Card action; the actions are stand and swap"
 
-    def _apply(self, action: Move) -> None:
-        pos, n = self.pos, self.game.rules.players
+    def apply(self, pos: HighCardPosition, seed: int, action: Move) -> None:
+        n = self.rules.players
         if action is SWAP or action == SWAP:
             pos.discard.append(pos.hands[pos.to_play])
             pos.hands[pos.to_play] = pos.stock.pop(0)
         pos.acted += 1
         pos.to_play = (pos.to_play + 1) % n
         if pos.acted == n:
-            self._show_down()
+            self.show_down(pos, seed)
 
-    def _show_down(self) -> None:
-        pos, rules = self.pos, self.game.rules
+    def show_down(self, pos: HighCardPosition, seed: int) -> None:
+        """The highest card wins the deal; then the next deal, unless that was the last."""
+        rules = self.rules
         best = max(high(c) for c in pos.hands)
         winners = [s for s, c in enumerate(pos.hands) if high(c) == best]
         losers = len(pos.hands) - len(winners)
@@ -148,19 +152,28 @@ class HighCardState(State[Move, HighCardPosition]):
                             "outcome": "seat " + " and ".join(map(str, winners)) + " won"})
         pos.deal += 1
         if pos.deal < rules.rounds:
-            fresh_deal(pos, self.seed, rules.players)
+            fresh_deal(pos, seed, rules.players)
 
-    def returns(self) -> list[float]:
-        return self.pos.scores[:]
+    def returns(self, pos: HighCardPosition) -> list[float]:
+        return pos.scores[:]
 
-    def view(self, seat: int | None) -> View:
-        return view_of(self.pos, seat, self.game.rules)
+    def estimate(self, pos: HighCardPosition) -> list[float]:
+        return pos.scores[:]
 
-    def hand(self, seat: int) -> list[int]:
-        return [self.pos.hands[seat]]
+    def settlement(self, pos: HighCardPosition) -> list[LedgerEntry]:
+        return []
 
-    def hidden_cards(self, seat: int | None) -> set[int]:
-        return {c for s, c in enumerate(self.pos.hands) if s != seat} | set(self.pos.stock)
+    def view(self, pos: HighCardPosition, seat: int | None, recent: int | None) -> View:
+        return view_of(pos, seat, self.rules)
+
+    def hand(self, pos: HighCardPosition, seat: int) -> list[int]:
+        return [pos.hands[seat]]
+
+    def hidden_cards(self, pos: HighCardPosition, seat: int | None) -> set[int]:
+        return {c for s, c in enumerate(pos.hands) if s != seat} | set(pos.stock)
+
+    def interned_actions(self) -> type[Any] | None:
+        return None
 
 
 def view_of(pos: HighCardPosition, seat: int | None, rules: HighCardRules) -> View:
@@ -176,7 +189,7 @@ def view_of(pos: HighCardPosition, seat: int | None, rules: HighCardRules) -> Vi
     }
 
 
-def determinize(game: HighCardGame, view: View, rng: random.Random) -> HighCardState:
+def determinize(game: HighCardGame, view: View, rng: random.Random) -> State[Move, HighCardPosition]:
     """A state consistent with ``view``: the cards the seat cannot see dealt at random by ``rng``."""
     seat = view["seat"]
     n = game.rules.players
@@ -191,7 +204,7 @@ def determinize(game: HighCardGame, view: View, rng: random.Random) -> HighCardS
         hands=hands, stock=unknown[: view["stock"]], discard=discard, to_play=view["to_play"] or 0,
         acted=view["acted"], scores=list(view["scores"]), results=[dict(r) for r in view["results"]],
     )
-    return HighCardState.of(game, rng.getrandbits(64), pos)
+    return State(game, rng.getrandbits(64), pos)
 
 
 class HighCardParts(Parts):
@@ -207,7 +220,7 @@ class HighCardGame(Game[HighCardRules]):
     spec = GameSpec(name="highcard", title="High Card", min_players=2, max_players=4,
                     information="imperfect", description="one hidden card each; swap it once or stand; high wins")
     rules_type = HighCardRules
-    state_type = HighCardState
+    play_type = HighCardPlay
     position_type = HighCardPosition
     parts = HighCardParts()
 
@@ -222,5 +235,5 @@ class HighCardGame(Game[HighCardRules]):
             raise InvalidActionError(f"{text!r} is not a High Card action: write stand or swap")
         return move
 
-    def determinize(self, view: View, rng: random.Random) -> HighCardState:
+    def determinize(self, view: View, rng: random.Random) -> State[Move, HighCardPosition]:
         return determinize(self, view, rng)

@@ -1,18 +1,21 @@
-"""Plonk as a ``Game``: its spec, action text, parts and determinization."""
+"""Plonk as a ``Game``: its spec, rules of play (play.py), action text, parts and determinization."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, TypeAlias, cast
 
 from parlour.core.game import Game, GameSpec, State, View
 from parlour.games.plonk.actions import Play, parse_plonk_action
 from parlour.games.plonk.parts import PlonkParts
+from parlour.games.plonk.play import PlonkPlay
 from parlour.games.plonk.position import PlonkPosition
 from parlour.games.plonk.rules import PlonkRules
-from parlour.games.plonk.state import PlonkState
 from parlour.games.plonk.views import determinizer
+
+PlonkState: TypeAlias = State[Play, PlonkPosition]
+"""A state of a Plonk game, for annotations: every game's states are the core's one ``State`` class."""
 
 
 class PlonkGame(Game[PlonkRules]):
@@ -30,7 +33,7 @@ class PlonkGame(Game[PlonkRules]):
         engine_version=1,
     )
     rules_type = PlonkRules
-    state_type = PlonkState
+    play_type = PlonkPlay
     position_type = PlonkPosition
     parts = PlonkParts()
 

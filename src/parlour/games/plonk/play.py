@@ -1,33 +1,56 @@
 """Plonk's rules of play on a position: dealing, what may be played (any card of the hand), tricks and deals.
 
-``PlonkPlay`` holds one rule set's constants and every step that changes a
-``PlonkPosition``. It is the state's ``play`` (``core.game.RulesOfPlay``),
-which the core's ``legal_actions`` and ``apply`` call directly; ``PlonkState``
-(state.py) keeps the rest of the contract. It is a class of its own, not
-methods of the state, because the compiled build makes it a native class,
-while a state must stay a regular Python class (``State.clone`` copies its
-``__dict__``): the calls from a playout's step into the rules are then direct.
+``PlonkPlay`` is Plonk's ``core.game.RulesOfPlay``: it holds one rule set's
+constants and every step that reads or changes a ``PlonkPosition``, and the
+core's one ``State`` class calls it for everything. The position holds hands
+and piles as bit masks of card ids, so a step is a few integer operations:
+each hand is also kept as its list of legal actions (``plays``, one shared
+``Play`` per card), from which a step removes the card played, and a full
+trick is resolved with two masks (``tricks.resolve_cards``). A game is one
+whole match: when a deal ends it is scored and, unless the match is over,
+the next deal is dealt at once. Deals go on as long as the match needs, as
+docs/rules/en/plonk.md ("Winning") says: no cap on their number. The
+compiled build makes ``PlonkPlay`` a native class, so the calls from a
+playout's step into the rules are direct.
 
 Chance: deal ``k`` of a match with seed ``s`` is shuffled by
 ``chance_rng(s, k)``; the deal number lives in the position, so (rules,
 seed, actions) replays to the identical match.
+
+**[decision]** ``returns`` is 0 for every seat until the match ends, then
++1 for both seats of the winning side and −1 for both of the other (the
+match is what is won; the points only decide it).
 """
 
 from __future__ import annotations
 
+import math
 import struct
+from collections.abc import Mapping
 from operator import itemgetter
-from typing import Final, final
+from typing import Any, Final, final
 
+from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
+from parlour.core.game import LedgerEntry, View
+from parlour.core.i18n import gettext as _
 from parlour.games.plonk.actions import Play
-from parlour.games.plonk.cards import CARD_BITS
-from parlour.games.plonk.position import SEATS, PlonkPosition
+from parlour.games.plonk.cards import CARD_BITS, mask_text
+from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
 from parlour.games.plonk.rules import PlonkRules
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, deal_points, resolve_cards
+from parlour.games.plonk.views import view_of
 
 _KEYS: Final = struct.Struct("<52Q").unpack
 _CARD_IDS: Final = range(52)
+LEAD_SCALE: Final = 60.0
+"""Points of lead that make a side about 73 % sure to win the match, for ``estimate``."""
+
+
+def hand_text(hand: int) -> str:
+    """``your hand is Ac 5c Kd …`` (display order), for error messages, in the current language."""
+    cards = mask_text(hand)
+    return _("your hand is {cards}").format(cards=" ".join(cards)) if cards else _("your hand is empty")
 
 
 def deal_hands(seed: int, number: int, dealer: int) -> list[int]:
@@ -72,6 +95,59 @@ class PlonkPlay:
         pos = PlonkPosition(dealer=dealer)
         pos.begin_deal(deal_hands(seed, 1, dealer))
         return pos
+
+    def set_up(self, position: Mapping[str, Any], seed: int) -> PlonkPosition:
+        """The hand-built position (position.py's ``set_up``): it names every card, so nothing is drawn."""
+        return set_up(position)
+
+    def to_play(self, pos: PlonkPosition) -> int:
+        return pos.cur
+
+    def why_illegal(self, pos: PlonkPosition, action: Any) -> str:
+        if type(action) is not Play:
+            return _("{action} is not a Plonk action: play a card, e.g. Ah").format(action=repr(action))
+        return _("you have no {cards}; {hand}").format(cards=action, hand=hand_text(pos.hands[pos.cur]))
+
+    def returns(self, pos: PlonkPosition) -> list[float]:
+        """0 each until the match is won, then +1 for the winning side's seats and -1 for the others'."""
+        winner = pos.winner
+        if winner < 0:
+            return [0.0] * SEATS
+        return [1.0 if seat & 1 == winner else -1.0 for seat in range(SEATS)]
+
+    def estimate(self, pos: PlonkPosition) -> list[float]:
+        """The returns, or before the end a guess from the lead: both sides' scores with this
+        deal's points so far, as a match-winning chance ``1 / (1 + exp(-lead / LEAD_SCALE))``."""
+        if pos.winner >= 0:
+            return self.returns(pos)
+        points = deal_points(pos.live, pos.dead)
+        lead = pos.scores[0] + points[0] - pos.scores[1] - points[1]
+        edge = 2.0 / (1.0 + math.exp(-lead / LEAD_SCALE)) - 1.0
+        return [edge, -edge, edge, -edge]
+
+    def settlement(self, pos: PlonkPosition) -> list[LedgerEntry]:
+        """None: Plonk is not played for stakes."""
+        return []
+
+    def view(self, pos: PlonkPosition, seat: int | None, recent: int | None) -> View:
+        """views.py's; with ``recent``, the latest deals in full, the earlier ones counted with the sides'
+        scores after them."""
+        return view_of(pos, seat, self.rules, recent)
+
+    def hand(self, pos: PlonkPosition, seat: int) -> list[int]:
+        return sorted(cards_of(pos.hands[seat]))
+
+    def hidden_cards(self, pos: PlonkPosition, seat: int | None) -> set[int]:
+        """Every hand but ``seat``'s (played cards are all face up)."""
+        hidden: set[int] = set()
+        for q, hand in enumerate(pos.hands):
+            if q != seat:
+                hidden.update(cards_of(hand))
+        return hidden
+
+    def interned_actions(self) -> type[Any] | None:
+        """``Play``: one shared object per card (actions.py), compared by identity."""
+        return Play
 
     def legal(self, pos: PlonkPosition) -> tuple[Play, ...]:
         """Every card of the hand, any time (Plonk has no rule of play): the position's ``plays``."""

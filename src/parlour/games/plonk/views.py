@@ -119,7 +119,6 @@ def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, 
     for q, c in played[-template.version:] if template.version else ():
         history = (q, PLAYS[c], history)
     template.history = history
-    state_type = game.state_type
 
     def sample(rng: random.Random) -> State[Any, Any]:
         pos = template.copy()
@@ -129,7 +128,7 @@ def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, 
         for q, size in sizes:
             pos.set_hand(q, sum(map(CARD_BITS.__getitem__, cards[start:start + size])))
             start += size
-        state: State[Any, Any] = state_type.of(game, rng.getrandbits(64), pos)
+        state: State[Any, Any] = State(game, rng.getrandbits(64), pos)
         return state
 
     return sample

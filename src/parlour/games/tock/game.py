@@ -1,18 +1,21 @@
-"""Tock as a ``Game``: its spec, parts, action text and determinization."""
+"""Tock as a ``Game``: its spec, rules of play (play.py), parts, action text and determinization."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 from parlour.core.game import Game, GameSpec, State, View
 from parlour.games.tock.actions import TockAction, parse_tock_action
 from parlour.games.tock.parts import TockParts
+from parlour.games.tock.play import TockPlay
 from parlour.games.tock.position import TockPosition
 from parlour.games.tock.rules import TockRules
-from parlour.games.tock.state import TockState
 from parlour.games.tock.views import determinizer
+
+TockState: TypeAlias = State[TockAction, TockPosition]
+"""A state of a Tock game, for annotations: every game's states are the core's one ``State`` class."""
 
 
 class TockGame(Game[TockRules]):
@@ -31,7 +34,7 @@ class TockGame(Game[TockRules]):
         engine_version=1,
     )
     rules_type = TockRules
-    state_type = TockState
+    play_type = TockPlay
     position_type = TockPosition
     parts = TockParts()
 
@@ -51,6 +54,6 @@ class TockGame(Game[TockRules]):
 
         def sample(rng: random.Random) -> TockState:
             pos = positions(rng)
-            return TockState.of(self, rng.getrandbits(64), pos)
+            return State(self, rng.getrandbits(64), pos)
 
         return sample

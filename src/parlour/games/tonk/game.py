@@ -1,20 +1,23 @@
-"""Tonk as a ``Game``: its spec, parts, action text, return range and determinization."""
+"""Tonk as a ``Game``: its spec, rules of play (play.py), parts, action text, return range and determinization."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 from parlour.core.game import Game, GameSpec, State, View
 from parlour.games.tonk import settlement
 from parlour.games.tonk.actions import TonkAction, parse_tonk_action
 from parlour.games.tonk.moves import VALUES
 from parlour.games.tonk.parts import TonkParts
+from parlour.games.tonk.play import TonkPlay
 from parlour.games.tonk.position import TonkPosition
 from parlour.games.tonk.rules import TonkRules
-from parlour.games.tonk.state import TonkState
 from parlour.games.tonk.views import Sampler, determinize
+
+TonkState: TypeAlias = State[TonkAction, TonkPosition]
+"""A state of a Tonk game, for annotations: every game's states are the core's one ``State`` class."""
 
 
 class TonkGame(Game[TonkRules]):
@@ -31,7 +34,7 @@ class TonkGame(Game[TonkRules]):
         engine_version=1,
     )
     rules_type = TonkRules
-    state_type = TonkState
+    play_type = TonkPlay
     position_type = TonkPosition
     parts = TonkParts()
 
@@ -64,7 +67,7 @@ class TonkGame(Game[TonkRules]):
     def determinize(self, view: View, rng: random.Random) -> TonkState:
         """A state consistent with ``view``: unseen cards dealt to the hidden hands and stock (views.py)."""
         pos = determinize(view, self.rules, rng, VALUES[self.rules.joker_points])
-        return TonkState.of(self, rng.getrandbits(64), pos)
+        return State(self, rng.getrandbits(64), pos)
 
     def determinizer(self, view: View) -> Callable[[random.Random], State[Any, TonkPosition]]:
         """Read ``view`` once; each call then only reshuffles the unseen cards."""

@@ -1,15 +1,14 @@
 """Tonk's rules of play on a position: dealing, turns, the end of a hand, the legal moves and each move's effect.
 
-``TonkPlay`` holds one rule set's constants and every step that changes a
-``TonkPosition``; ``TonkState`` (state.py) keeps the contract around it (it
-is the state's ``play``, which the core's ``legal_actions`` and ``apply``
-call directly: ``core.game.RulesOfPlay``; ``why_illegal`` explains
-refusals). It is a class of its own, not methods of the state, because the
-compiled build makes it a native class: a state must stay a regular Python
-class (``State.clone`` copies its ``__dict__``), and in a regular class
-every ``self.`` look-up and every call from one method to another goes
-through Python's generic attribute machinery, which cost more than the rest
-of a step. Here those are direct.
+``TonkPlay`` is Tonk's ``core.game.RulesOfPlay``: it holds one rule set's
+constants and every step that reads or changes a ``TonkPosition``, and the
+core's one ``State`` class calls it for everything (``why_illegal`` answers
+with refusals.py's words, ``view`` with views.py's). A game is one match of
+``rules.hands`` hands (one by default): each finished hand is settled into
+the ledger and, unless the match is over, the next is dealt at once. The
+compiled build makes ``TonkPlay`` a native class, so the calls from one step
+to another are direct, where in a regular class every ``self.`` look-up goes
+through Python's generic attribute machinery.
 
 A state's chance events come from its seed (``chance_rng(seed, hand_no)``
 deals hand ``hand_no``), so every step that may end a hand, and so deal the
@@ -18,20 +17,24 @@ next, is given the seed.
 
 from __future__ import annotations
 
-from typing import Final, final
+from collections.abc import Mapping
+from typing import Any, Final, final
 
 from parlour.core.actions import Discard
-from parlour.core.cards import cards_of, rank
+from parlour.core.cards import cards_of, rank, sort_key
 from parlour.core.chance import chance_rng
-from parlour.core.game import TERMINAL, LedgerEntry
+from parlour.core.game import TERMINAL, LedgerEntry, View
 from parlour.games.tonk import settlement
 from parlour.games.tonk.actions import DROP, SPADES_IN, SPADES_OUT, Draw, Drop, Hit, SpadesBet, Spread, TonkAction
 from parlour.games.tonk.moves import BITS, TURN_ACTIONS, VALUES, discards, hit_action, spread_actions
 from parlour.games.tonk.outcomes import dealt_winners, seated, stored
 from parlour.games.tonk.position import BET, OVER, PLAY, TURN, HandResult, TonkPosition
+from parlour.games.tonk.refusals import why_illegal
 from parlour.games.tonk.rules import TonkRules
+from parlour.games.tonk.setup import read_position
 from parlour.games.tonk.spreads import REAL, spread_shape
 from parlour.games.tonk.table import TableSpread
+from parlour.games.tonk.views import view_of
 
 SPADE_BITS: Final = 0x1FFF << 39
 JOKERS_HELD: Final = (0, 1, 1, 2)
@@ -75,20 +78,30 @@ class TonkPlay:
 
     # ----------------------------------------------------------------- dealing
 
-    def deal(self, first_dealer: int, seed: int) -> TonkPosition:
-        """A match's first position, its first hand dealt by ``first_dealer``."""
+    def deal(self, seed: int, dealer: int) -> TonkPosition:
+        """A match's first position, its first hand dealt by ``dealer``."""
         n = self.n
         # the match's fields; deal_hand and begin_hand set every per-hand one
         pos = TonkPosition.__new__(TonkPosition)
         pos.version = 0
         pos.history = None
-        pos.dealer = first_dealer
+        pos.dealer = dealer
         pos.hand_no = 0
         pos.hands_counted = 0
         pos.ledger = ()
         pos.balances = (0,) * n
         pos.results = ()
         self.deal_hand(pos, seed)
+        return pos
+
+    def set_up(self, position: Mapping[str, Any], seed: int) -> TonkPosition:
+        """The hand-built position (setup.py's keys), play started: the deal checks when it is ``just_dealt``,
+        else the turn of the seat to play."""
+        pos, just_dealt = read_position(position, self.rules, seed, self.values_table)
+        if just_dealt:
+            self.begin_hand(pos, seed, pos.hands, pos.values)
+        else:
+            self.start_turn(pos, seed)
         return pos
 
     def deal_hand(self, pos: TonkPosition, seed: int) -> None:
@@ -231,6 +244,46 @@ class TonkPlay:
             balances[payee] += stakes
         pos.ledger = (*pos.ledger, *entries)
         pos.balances = tuple(balances)
+
+    # -------------------------------------------------------- what a state reads
+
+    def to_play(self, pos: TonkPosition) -> int:
+        return pos.cur
+
+    def returns(self, pos: TonkPosition) -> list[float]:
+        """Each seat's balance in stakes."""
+        return [float(b) for b in pos.balances]
+
+    def estimate(self, pos: TonkPosition) -> list[float]:
+        """The balances: a hand is settled as it ends, so nothing is owed that they do not show."""
+        return [float(b) for b in pos.balances]
+
+    def settlement(self, pos: TonkPosition) -> list[LedgerEntry]:
+        return list(pos.ledger)
+
+    def view(self, pos: TonkPosition, seat: int | None, recent: int | None) -> View:
+        """views.py's; with ``recent``, the latest hands in full, the earlier ones counted with each seat's net
+        stakes."""
+        return view_of(pos, seat, self.rules, recent)
+
+    def hand(self, pos: TonkPosition, seat: int) -> list[int]:
+        return sorted(cards_of(pos.hands[seat]), key=sort_key)
+
+    def hidden_cards(self, pos: TonkPosition, seat: int | None) -> set[int]:
+        """The stock, and while the hand is on, the cards of others' hands not seen taken from the discard pile."""
+        hidden = set(pos.stock)
+        if pos.phase != OVER:
+            for q in range(self.n):
+                if q != seat:
+                    hidden.update(cards_of(pos.hands[q] & ~pos.known[q]))
+        return hidden
+
+    def interned_actions(self) -> type[Any] | None:
+        """None: Tonk's actions are shared objects (moves.py) but of several types, found by identity."""
+        return None
+
+    def why_illegal(self, pos: TonkPosition, action: Any) -> str:
+        return why_illegal(pos, self.rules, action)
 
     # ---------------------------------------------------------------- legal
 
@@ -407,3 +460,8 @@ class TonkPlay:
             self.end_hand(pos, seed, seated("run_out", seat), settlement.everyone_pays(seat, self.n, 1), False)
             return
         self.next_turn(pos, seed)
+
+
+def hand_value(pos: TonkPosition, seat: int) -> int:
+    """The points of ``seat``'s hand (docs/rules/en/tonk.md, "Card values"), kept up to date in the position."""
+    return pos.values[seat]

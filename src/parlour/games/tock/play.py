@@ -1,6 +1,9 @@
-"""A Tock game in play: a turn's rules (docs/rules/en/tock.md, "A turn", "Joker bonus") around a ``TockPosition``.
+"""Tock's rules of play on a position: a turn's rules (docs/rules/en/tock.md, "A turn", "Joker bonus").
 
-A turn is one phase or a short chain of them:
+``TockPlay`` is Tock's ``core.game.RulesOfPlay``: it holds one rule set's
+constants and every step that reads or changes a ``TockPosition``, and the
+core's one ``State`` class calls it for everything. A turn is one phase or a
+short chain of them:
 
 * ``play``: play a card that has a legal use, or, only when none has,
   discard one; the hand is refilled to 5 after every card.
@@ -17,27 +20,27 @@ When a turn begins, the pawns of the seat to play that stand on an
 intersection become *settled*: only they may take a shortcut (docs/rules/en/tock.md, "Material and board").
 Which card actions are legal, what they do and why others are not is
 ``plays``; the hidden-information side (views, determinization) is ``views``.
+
+Chance: the deal is chance event 0 of the seed, and the k-th time the pile
+becomes the stock it is shuffled by chance event k (``pos.reshuffles``).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Final
-
-from mypy_extensions import mypyc_attr
+from typing import Any, Final, final
 
 from parlour.core.actions import Discard
 from parlour.core.cards import shuffled, sort_key
 from parlour.core.chance import chance_rng
-from parlour.core.game import TERMINAL, Game, State, View
+from parlour.core.game import TERMINAL, LedgerEntry, View
 from parlour.games.tock.actions import (
     BONUS_KEEP,
     BONUS_PLAY,
     JOKER,
     PAWNS,
     Bonus,
-    CardAction,
     Enter,
     Move,
     Push,
@@ -48,85 +51,76 @@ from parlour.games.tock.actions import (
 )
 from parlour.games.tock.board import HOME
 from parlour.games.tock.deck import HAND_SIZE, KIND, full_deck
+from parlour.games.tock.pawns import Effect
 from parlour.games.tock.plays import Play, Plays, hand_text, plays_for
 from parlour.games.tock.position import BONUS, EXTRA, OVER, PLAY, SPEND, TockPosition
 from parlour.games.tock.rules import TockRules
 from parlour.games.tock.setup import set_up
-from parlour.games.tock.views import ranking, view_of
+from parlour.games.tock.views import view_of
 
 MAX_STORED: Final = 2
 FULL_HOME: Final = (1 << HOME) - 1
 RACE_SCALE: Final = 25.0
 """Steps still to go that weigh a factor e in a seat's chance of winning, for ``estimate``."""
 
+Listed = tuple[TockPosition, int, tuple[TockAction, ...], list[Play]]
+"""The card actions ``legal`` last listed, with their plays: (position, its version, actions, plays)."""
 
-@mypyc_attr(native_class=False)  # a regular class when compiled: State.clone copies its __dict__
-class TockState(State[TockAction, TockPosition]):
-    """One Tock game; see the module docstring."""
 
-    game: Game[TockRules]
+@final
+class TockPlay:
+    """The rules of play of one rule set (see the module docstring); states of that rule set share one."""
+
+    rules: TockRules
     plays: Plays
-    listed: tuple[TockPosition, int, tuple[TockAction, ...], list[Play]] | None
-    """The card actions ``_legal_actions`` last listed, with their plays, for ``_apply`` to reuse:
-    valid only for that very position object at that version (a clone has its own position).
-    Replaced, never changed, so clones may share it."""
+    """The legal card actions of these rules, with their effects and refusals (plays.py)."""
+    listed: Listed | None
+    """The card actions ``legal`` last listed, with their plays, for ``apply`` to reuse: valid only for that
+    very position object at that version (the version ``apply`` finds is one more: the core counts the action
+    first). Replaced, never changed; states of a game share it, and one that finds another's misses it."""
 
-    def _bind(self) -> None:
-        rules = self.game.rules
+    def __init__(self, rules: TockRules) -> None:
+        self.rules = rules
         self.plays = plays_for(rules.players, rules.home_entry == "optional", rules.two_of_spades_enters)
         self.listed = None
 
-    def __getstate__(self) -> dict[str, Any]:
-        """The core's, without ``listed``: it holds the position object it was made for, with its whole
-        history, and an unpickled state has another position object."""
-        fields = super().__getstate__()
-        fields["listed"] = None
-        return fields
+    def __reduce__(self) -> tuple[type[TockPlay], tuple[TockRules]]:
+        """Pickled as its rules (a state pickles its game, this included), without ``listed``."""
+        return (TockPlay, (self.rules,))
 
-    def _deal(self) -> TockPosition:
+    # ----------------------------------------------------------------- dealing
+
+    def deal(self, seed: int, dealer: int) -> TockPosition:
         """Shuffle (chance event 0), deal 5 cards each one at a time from the dealer's left, who plays first."""
-        n = self.game.rules.players
+        n = self.rules.players
         pos = TockPosition.blank(n)
-        first = (self.first_dealer + 1) % n
-        cards = shuffled(full_deck(n, self.game.rules.extra_sevens), chance_rng(self.seed, 0))
+        first = (dealer + 1) % n
+        cards = shuffled(full_deck(n, self.rules.extra_sevens), chance_rng(seed, 0))
         for i in range(HAND_SIZE * n):
             pos.hands[(first + i) % n].append(cards.pop())
         pos.stock = cards
         pos.cur = first
         return pos
 
-    def _set_up(self, position: Mapping[str, Any]) -> TockPosition:
-        return set_up(self.game.rules, position, chance_rng(self.seed, 0))
+    def set_up(self, position: Mapping[str, Any], seed: int) -> TockPosition:
+        """The hand-built position (setup.py's keys), the cards it does not name shuffled by chance event 0."""
+        return set_up(self.rules, position, chance_rng(seed, 0))
 
-    # --------------------------------------------------------- the contract
+    # -------------------------------------------------------- what a state reads
 
-    @property
-    def current_player(self) -> int:
-        return self.pos.cur
+    def to_play(self, pos: TockPosition) -> int:
+        return pos.cur
 
-    def returns(self) -> list[float]:
-        winner = self.pos.winner
-        return [1.0 if s == winner else 0.0 for s in range(self.pos.players)]
+    def returns(self, pos: TockPosition) -> list[float]:
+        """1 for the winner, 0 for everyone else (and for everyone before the end)."""
+        winner = pos.winner
+        return [1.0 if s == winner else 0.0 for s in range(pos.players)]
 
-    def hand(self, seat: int) -> list[int]:
-        return sorted(self.pos.hands[seat], key=sort_key)
-
-    def hidden_cards(self, seat: int | None) -> set[int]:
-        hidden = set(self.pos.stock)
-        for q, cards in enumerate(self.pos.hands):
-            if q != seat:
-                hidden.update(cards)
-        return hidden
-
-    def view(self, seat: int | None) -> View:
-        return view_of(self.pos, seat)
-
-    def estimate(self) -> list[float]:
+    def estimate(self, pos: TockPosition) -> list[float]:
         """The returns, or before the end each seat's chance of winning guessed from the steps
         its four pawns still have to go: a softmax of ``-to_go / RACE_SCALE``."""
-        pos = self.pos
         if pos.winner >= 0:
-            return self.returns()
+            return self.returns(pos)
         board, places = self.plays.board, pos.pawns.pos
         weights = [
             math.exp(-sum(board.to_go(s, places[p]) for p in range(s * PAWNS, s * PAWNS + PAWNS)) / RACE_SCALE)
@@ -135,18 +129,33 @@ class TockState(State[TockAction, TockPosition]):
         total = sum(weights)
         return [w / total for w in weights]
 
-    def ranking(self) -> list[int]:
-        """Seats best first: the winner, then by pawns home, then by distance still to go."""
-        return ranking(self.pos)
+    def settlement(self, pos: TockPosition) -> list[LedgerEntry]:
+        """None: Tock is not played for stakes."""
+        return []
 
-    def card_moves(self) -> tuple[list[CardAction], list[tuple[int, Any]]]:
-        """Every legal card action of the seat to play, with the card each uses and its effect."""
-        return self.plays.card_moves(self.pos)
+    def view(self, pos: TockPosition, seat: int | None, recent: int | None) -> View:
+        """views.py's; a Tock view does not grow with the game, so ``recent`` changes nothing."""
+        return view_of(pos, seat)
+
+    def hand(self, pos: TockPosition, seat: int) -> list[int]:
+        return sorted(pos.hands[seat], key=sort_key)
+
+    def hidden_cards(self, pos: TockPosition, seat: int | None) -> set[int]:
+        """The stock and every hand but ``seat``'s."""
+        hidden = set(pos.stock)
+        for q, cards in enumerate(pos.hands):
+            if q != seat:
+                hidden.update(cards)
+        return hidden
+
+    def interned_actions(self) -> type[Any] | None:
+        """None: Tock's actions are of several types, found by identity then equality."""
+        return None
 
     # ---------------------------------------------------------------- legal
 
-    def _legal_actions(self) -> tuple[TockAction, ...]:
-        pos = self.pos
+    def legal(self, pos: TockPosition) -> tuple[TockAction, ...]:
+        """The card actions of the hand, else (in the play phase only) its discards; a bonus's two choices."""
         phase = pos.phase
         if phase in (PLAY, EXTRA):
             actions, plays = self.plays.card_moves(pos, effects=False)
@@ -160,14 +169,13 @@ class TockState(State[TockAction, TockPosition]):
             return (BONUS_PLAY, BONUS_KEEP)
         return ()
 
-    def why_illegal(self, action: Any) -> str:
-        pos = self.pos
+    def why_illegal(self, pos: TockPosition, action: Any) -> str:
         phase = pos.phase
         if isinstance(action, Bonus):
-            return f"there is no bonus to decide now: {self._todo()}"
+            return f"there is no bonus to decide now: {self.todo(pos)}"
         if isinstance(action, Discard):
             if phase != PLAY:
-                return f"no discard now: {self._todo()}"
+                return f"no discard now: {self.todo(pos)}"
             actions, _ = self.plays.card_moves(pos, effects=False)
             if actions:
                 shown = ", ".join(str(a) for a in actions[:6]) + (", …" if len(actions) > 6 else "")
@@ -175,53 +183,55 @@ class TockState(State[TockAction, TockPosition]):
             return f"you have no {action.card}; {hand_text(pos)}"
         if isinstance(action, Enter | Move | Push | Seven | Swap):
             if phase not in (PLAY, EXTRA):
-                return f"not now: {self._todo()}"
+                return f"not now: {self.todo(pos)}"
             return self.plays.why(pos, action)
         return f"{action!r} is not a Tock action"
 
-    def _todo(self) -> str:
-        phase = self.pos.phase
+    def todo(self, pos: TockPosition) -> str:
+        """What the seat to play has to do now, for refusals."""
+        phase = pos.phase
         if phase == BONUS:
             return "you have a joker bonus: bonus play or bonus keep"
         if phase == SPEND:
             return "spend a stored bonus (bonus play) or end your turn (bonus keep)"
         if phase == EXTRA:
             return "play one more card for your bonus"
-        return "play a card" if self._playable() else "no card can be played: discard one"
+        return "play a card" if self.playable(pos) else "no card can be played: discard one"
 
-    def _playable(self) -> bool:
-        return bool(self.plays.card_moves(self.pos, first=True, effects=False)[0])
+    def playable(self, pos: TockPosition) -> bool:
+        """Whether the seat to play has a card with a legal use."""
+        return bool(self.plays.card_moves(pos, first=True, effects=False)[0])
 
     # ---------------------------------------------------------------- apply
 
-    def _apply(self, action: TockAction) -> None:
-        pos = self.pos
+    def apply(self, pos: TockPosition, seed: int, action: TockAction) -> None:
         if isinstance(action, Bonus):
-            self._apply_bonus(action.play)
+            self.apply_bonus(pos, action.play)
         elif isinstance(action, Discard):
             hand = pos.hands[pos.cur]
             card = next(c for c in hand if discard(c) is action or discard(c) == action)
             hand.remove(card)
             pos.pile.append(card)
-            self._refill()
-            self._end_turn()
+            self.refill(pos, seed)
+            self.end_turn(pos)
         else:
             listed = self.listed
             if listed is not None and listed[0] is pos and listed[1] == pos.version - 1:
-                # ``apply`` hands over the listed tuple's own object: found by identity
+                # ``State.apply`` hands over the listed tuple's own object: found by identity
                 for i, known in enumerate(listed[2]):
                     if known is action:
                         play = listed[3][i]
                         if play[1]:  # not NOT_WORKED_OUT
-                            self._play(play[0], play[1])
+                            self.play_card(pos, seed, play[0], play[1])
                             return
                         break
             found = self.plays.play_of(pos, action)
             assert found is not None, action
-            self._play(*found)
+            self.play_card(pos, seed, found[0], found[1])
 
-    def _play(self, card: int, effect: Any) -> None:
-        pos = self.pos
+    def play_card(self, pos: TockPosition, seed: int, card: int, effect: Effect) -> None:
+        """Play ``card`` with its worked-out ``effect``, then refill, and go on to the bonus, the spending of
+        stored bonuses or the next turn."""
         seat = pos.cur
         pos.hands[seat].remove(card)
         pos.pile.append(card)
@@ -234,69 +244,68 @@ class TockState(State[TockAction, TockPosition]):
             return
         hand = pos.hands[seat]
         if pos.stock and len(hand) == HAND_SIZE - 1:
-            hand.append(pos.stock.pop())  # ``_refill``'s common case
+            hand.append(pos.stock.pop())  # ``refill``'s common case
         else:
-            self._refill()
+            self.refill(pos, seed)
         if KIND[card] == JOKER:
-            self._bonus_earned()
-        elif pos.spendable and self._playable():  # ``_maybe_spend``, inline
+            self.bonus_earned(pos)
+        elif pos.spendable and self.playable(pos):  # ``maybe_spend``, inline
             pos.phase = SPEND
         else:
-            self._end_turn()
+            self.end_turn(pos)
 
-    def _refill(self) -> None:
+    def refill(self, pos: TockPosition, seed: int) -> None:
         """Draw back up to 5, turning the pile into a new stock (chance event k) when the stock is out."""
-        pos = self.pos
         hand = pos.hands[pos.cur]
         while len(hand) < HAND_SIZE:
             if not pos.stock:
                 pos.reshuffles += 1
-                pos.stock = shuffled(pos.pile, chance_rng(self.seed, pos.reshuffles))
+                pos.stock = shuffled(pos.pile, chance_rng(seed, pos.reshuffles))
                 pos.pile = []
                 pos.log_start = pos.version
                 pos.log_board = pos.pawns.snapshot()
             hand.append(pos.stock.pop())
 
-    def _bonus_earned(self) -> None:
-        pos = self.pos
+    def bonus_earned(self, pos: TockPosition) -> None:
+        """A joker was played: offer its bonus, play it at once (2 stored), or store or lose it (nothing playable)."""
         seat = pos.cur
-        playable = self._playable()
+        playable = self.playable(pos)
         if pos.stored[seat] >= MAX_STORED:
             if playable:
                 pos.phase = EXTRA
             else:
-                self._maybe_spend()
+                self.maybe_spend(pos)
         elif playable:
             pos.phase = BONUS
         else:
             pos.stored[seat] += 1
-            self._maybe_spend()
+            self.maybe_spend(pos)
 
-    def _maybe_spend(self) -> None:
-        pos = self.pos
-        if pos.spendable and self._playable():
+    def maybe_spend(self, pos: TockPosition) -> None:
+        """Offer the spending of stored bonuses when there are some and a card to play, else end the turn."""
+        if pos.spendable and self.playable(pos):
             pos.phase = SPEND
         else:
-            self._end_turn()
+            self.end_turn(pos)
 
-    def _apply_bonus(self, play: bool) -> None:
-        pos = self.pos
+    def apply_bonus(self, pos: TockPosition, play: bool) -> None:
+        """``bonus play`` or ``bonus keep``, in the bonus or the spend phase."""
         seat = pos.cur
         if pos.phase == BONUS:
             if play:
                 pos.phase = EXTRA
             else:
                 pos.stored[seat] += 1
-                self._maybe_spend()
+                self.maybe_spend(pos)
         elif play:
             pos.stored[seat] -= 1
             pos.spendable -= 1
             pos.phase = EXTRA
         else:
-            self._end_turn()
+            self.end_turn(pos)
 
-    def _end_turn(self) -> None:
-        pos = self.pos
+    def end_turn(self, pos: TockPosition) -> None:
+        """The next seat's turn: its stored bonuses become spendable and its pawns on intersections settle."""
         cur = pos.cur = (pos.cur + 1) % pos.players
         pos.phase = PLAY
         pos.spendable = pos.stored[cur]
