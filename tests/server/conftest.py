@@ -17,14 +17,16 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
 from parlour.server import Settings, create_app
+from tests.server.browser_support import seated
 from tests.server.seeds import pytest_runtest_makereport, table_seeds
 from tests.server.services import PostgresServer, RedisServer, postgres_server, redis_server
 from tests.server.serving import RECEIVE_SECONDS, Served
 
 # Names server tests import from here, the session's servers (re-exported: fixtures of every server test), and the
-# seeds of in-process servers' tables (an autouse fixture and the report hook naming the seed of a failed test).
+# seeds of in-process servers' tables (an autouse fixture and the report hook naming the seed of a failed test), and
+# the browser tests' page seated at a table.
 __all__ = ["RECEIVE_SECONDS", "TestClient", "postgres_server", "pytest_runtest_makereport", "redis_server",
-           "table_seeds"]
+           "seated", "table_seeds"]
 
 with warnings.catch_warnings():
     # Starlette now suggests a successor of httpx for its test client; httpx is what is installed.

@@ -9,6 +9,7 @@ reason (``make test`` installs it when it can).
 from __future__ import annotations
 
 import re
+import secrets
 import shutil
 import socket
 import threading
@@ -20,8 +21,10 @@ from typing import Any
 import pytest
 import uvicorn
 
+from parlour import load_game
 from parlour.core.cards import the_card
 from parlour.server import create_app
+from tests.server.browser_support import Seated, SeatedFactory, watch
 from tests.server.conftest import settings_for
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -93,11 +96,6 @@ def page_errors() -> Iterator[list[str]]:
     errors: list[str] = []
     yield errors
     assert errors == []
-
-
-def watch(page: Any, errors: list[str]) -> Any:
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page
 
 
 def shot(page: Any, name: str) -> None:
@@ -198,11 +196,11 @@ def test_two_people_create_join_and_play_a_tonk_hand_by_clicks(browser: Any, ser
     bo.close()
 
 
-def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browser: Any, server: str,
-                                                                         page_errors: list[str]) -> None:
-    context = browser.new_context(viewport={"width": 1000, "height": 1100})
-    page = watch(context.new_page(), page_errors)
-    create_from_lobby(page, server, "tock", ["human", "random", "random", "random"], "Ana", players=4)
+def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(seated: SeatedFactory,
+                                                                         server: str) -> None:
+    at: Seated = seated(server, "tock", ["human", "random", "random", "random"], {"players": 4},
+                        viewport={"width": 1000, "height": 1100})
+    page, context = at.page, at.context
     page.wait_for_selector("#table[data-status='playing']")
     entered = False
     for _ in range(200):
@@ -238,10 +236,9 @@ def test_a_person_plays_tock_cards_against_three_bots_until_a_pawn_enters(browse
     context.close()
 
 
-def test_a_plonk_table_plays_a_trick(browser: Any, server: str, page_errors: list[str]) -> None:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = watch(context.new_page(), page_errors)
-    create_from_lobby(page, server, "plonk", ["human", "random", "random", "random"], "Ana")
+def test_a_plonk_table_plays_a_trick(seated: SeatedFactory, server: str) -> None:
+    at = seated(server, "plonk", ["human", "random", "random", "random"], viewport={"width": 1100, "height": 900})
+    page, context = at.page, at.context
     page.wait_for_selector("#turn.mine", timeout=20_000)
     before = version(page)
     playable = page.locator("#hand svg.playable").first
@@ -252,6 +249,24 @@ def test_a_plonk_table_plays_a_trick(browser: Any, server: str, page_errors: lis
     assert re.search(f"Ana (leads|plays|follows suit with) {the_card(card, 'en')}", page.inner_text("#log"))
     shot(page, "plonk-trick")
     context.close()
+
+
+def test_a_seated_page_is_dealt_again_while_its_deal_decided_the_match(seated: SeatedFactory, server: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``undecided``: a Tonk deal that ends a one-hand match at once makes a finished table, so another is made."""
+    game = load_game("tonk", players=2, hands=1)
+    decided = next(seed for seed in range(10_000) if game.new_state(seed).is_terminal)
+    live = next(seed for seed in range(10_000) if not game.new_state(seed).is_terminal)
+    seeds = [decided, decided, live, decided]
+    monkeypatch.setattr(secrets, "randbits", lambda bits: seeds.pop(0))
+    at = seated(server, "tonk", ["human", "human"], {"hands": 1}, undecided=True)
+    assert seeds == [decided]  # three tables were made, the third kept
+    assert at.table["status"] == "waiting" and at.seat == 0
+    at.page.wait_for_selector("#turn:has-text('Waiting for players')")
+    assert at.page.get_attribute("#table", "data-status") == "waiting"
+    assert at.page.evaluate(f"localStorage.getItem('parlour:token:{at.tid}')") == at.token
+    finished = seated(server, "tonk", ["human", "human"], {"hands": 1}).table  # without undecided: kept as dealt
+    assert finished["status"] == "finished" and seeds == []
 
 
 def test_a_game_without_a_client_module_plays_in_the_generic_client(browser: Any, server: str, highcard: list[str],

@@ -11,6 +11,7 @@ import pytest
 
 from parlour.core.cards import the_card
 from parlour.server import create_app
+from tests.server.browser_support import SeatedFactory
 from tests.server.conftest import settings_for
 from tests.server.test_browser import (
     browser,
@@ -100,10 +101,9 @@ def test_a_finished_tonk_names_the_winner_and_uses_names_not_seats(browser: Any,
     context.close()
 
 
-def test_tonk_shows_your_hand_value(browser: Any, fast: str, page_errors: list[str]) -> None:
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    page = watch(context.new_page(), page_errors)
-    tid = create_from_lobby(page, fast, "tonk", ["human", "random"], "Ana", flags={"hands": "2"})
+def test_tonk_shows_your_hand_value(seated: SeatedFactory, fast: str) -> None:
+    at = seated(fast, "tonk", ["human", "random"], {"hands": 2})
+    page, context, tid = at.page, at.context, at.tid
     page.wait_for_selector("#hand-value")
     token = page.evaluate(f"localStorage.getItem('parlour:token:{tid}')")
     value = page.request.get(f"{fast}/api/tables/{tid}?token={token}").json()["view"]["hand_value"]
@@ -210,12 +210,11 @@ def test_a_player_and_a_spectator_chat_at_a_table(browser: Any, fast: str, page_
     other.close()
 
 
-def test_play_again_seats_you_at_the_next_match_with_the_bots(browser: Any, fast: str,
-                                                               page_errors: list[str]) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = watch(context.new_page(), page_errors)
-    tid = create_from_lobby(page, fast, "tonk", ["human", "heuristic"], "Ana", flags={"hands": "1"})
+def test_play_again_seats_you_at_the_next_match_with_the_bots(seated: SeatedFactory, fast: str) -> None:
+    at = seated(fast, "tonk", ["human", "heuristic"], {"hands": 1}, viewport={"width": 390, "height": 844})
+    page, context, tid = at.page, at.context, at.tid
     token = page.evaluate(f"localStorage.getItem('parlour:token:{tid}')")
+    assert token == at.token
     play_out(page, fast, tid, token)
     page.wait_for_selector("#rematch", timeout=20_000)
     page.click("#rematch")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.server import create_app
+from tests.server.browser_support import SeatedFactory
 from tests.server.conftest import settings_for
 from tests.server.test_browser import browser, create_from_lobby, page_errors, server, serving, shot, watch
 from tests.server.test_browser_games import bot_table, fast, play_out
@@ -35,14 +36,12 @@ def fits(page: Any, where: str) -> None:
             f"{where} at {width} px is {sizes['scroll']} px wide"
 
 
-def test_no_name_or_chat_message_widens_the_page(browser: Any, fast: str, page_errors: list[str]) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = watch(context.new_page(), page_errors)
-    while True:  # a deal that decided the one hand at once makes a finished table, its chat closed: deal again
-        tid = create_from_lobby(page, fast, "tonk", ["human", "heuristic"], LONG_NAME, flags={"hands": "1"},
-                                table_name=LONG_NAME)
-        if page.request.get(f"{fast}/api/tables/{tid}").json()["table"]["status"] != "finished":
-            break
+def test_no_name_or_chat_message_widens_the_page(seated: SeatedFactory, fast: str) -> None:
+    # a deal that decided the one hand at once makes a finished table, its chat closed: undecided deals again
+    at = seated(fast, "tonk", ["human", "heuristic"], {"hands": 1}, name=LONG_NAME, table_name=LONG_NAME,
+                undecided=True, viewport={"width": 1280, "height": 900})
+    page, context, tid = at.page, at.context, at.tid
+    assert page.request.get(f"{fast}/api/tables/{tid}").json()["table"]["status"] != "finished"
     page.wait_for_selector("#chat-text")
     page.fill("#chat-text", LONG_WORD)
     page.press("#chat-text", "Enter")
