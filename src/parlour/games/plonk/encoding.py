@@ -18,6 +18,7 @@ from parlour.core.game import Game, State, View
 from parlour.games.plonk.cards import value_of
 from parlour.games.plonk.position import SEATS, PlonkPosition
 from parlour.games.plonk.rules import PlonkRules
+from parlour.games.plonk.view_shape import plonk_view
 
 if TYPE_CHECKING:
     from parlour.core.encoding import FloatArray
@@ -64,8 +65,9 @@ class PlonkEncoding:
 
     def hand_progress(self, view: View) -> float:
         """The seat's side's match score lead / target: what ``reward="hand"`` pays as each deal is scored."""
-        side = (view["seat"] or 0) & 1
-        return float(view["scores"][side] - view["scores"][1 - side]) / self.target
+        shown = plonk_view(view)
+        side = (shown["seat"] or 0) & 1
+        return float(shown["scores"][side] - shown["scores"][1 - side]) / self.target
 
     def encode(self, state: State[Any, Any], seat: int | None, out: FloatArray) -> None:
         """``observe(state.view(seat))`` into ``out`` (``core.encoding``), from the position's masks: ``parts``'
@@ -121,19 +123,20 @@ class PlonkEncoding:
             (target - ours) / target, (target - theirs) / target]
 
     def observe(self, view: View) -> list[float]:
+        shown = plonk_view(view)
         vector = self.layout.blank()
-        seat = view["seat"]
+        seat = shown["seat"]
         side = 0 if seat is None else seat & 1
-        put_faces(vector, self.hand, view.get("hand", ()))
-        for who, card in view["trick"]:
+        put_faces(vector, self.hand, shown.get("hand", ()))
+        for who, card in shown["trick"]:
             put_faces(vector, self.trick[relative(who, seat, SEATS) or 0], (card,))
         for k, s in enumerate((side, 1 - side)):
-            put_faces(vector, self.live[k], view["live"][s])
-            put_faces(vector, self.dead[k], view["dead"][s])
-        put_one_hot(vector, self.leader, relative(view["leader"], seat, SEATS))
-        put_values(vector, self.sizes, [n / 13 for n in rotated(view["hand_sizes"], seat)])
-        ours, theirs = (max(-self.reach, min(self.reach, view["scores"][s])) for s in (side, 1 - side))
+            put_faces(vector, self.live[k], shown["live"][s])
+            put_faces(vector, self.dead[k], shown["dead"][s])
+        put_one_hot(vector, self.leader, relative(shown["leader"], seat, SEATS))
+        put_values(vector, self.sizes, [n / 13 for n in rotated(shown["hand_sizes"], seat)])
+        ours, theirs = (max(-self.reach, min(self.reach, shown["scores"][s])) for s in (side, 1 - side))
         put_values(vector, self.scores, (ours / POINT_SCALE, theirs / POINT_SCALE))
-        put_values(vector, self.points, (view["points"][side] / POINT_SCALE, view["points"][1 - side] / POINT_SCALE))
+        put_values(vector, self.points, (shown["points"][side] / POINT_SCALE, shown["points"][1 - side] / POINT_SCALE))
         put_values(vector, self.target_left, ((self.target - ours) / self.target, (self.target - theirs) / self.target))
         return vector

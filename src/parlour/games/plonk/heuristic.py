@@ -37,11 +37,13 @@ from functools import lru_cache
 from typing import Any, Final
 
 from parlour.core.cards import parse_card
+from parlour.core.errors import RulesError
 from parlour.core.game import Action, Game, State, View
 from parlour.core.parts import Seeing
 from parlour.games.plonk.actions import Play
 from parlour.games.plonk.cards import ALL_CARDS, FACE_VALUE, STRENGTH, SUIT_OF
 from parlour.games.plonk.position import PlonkPosition
+from parlour.games.plonk.view_shape import plonk_view
 
 SEARCH = {"root": "paired", "anchor": "1", "depth": "24"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
@@ -98,18 +100,22 @@ def seen_from_state(state: State[Play, PlonkPosition]) -> Seen:
 
 def seen_from_view(view: View) -> Seen:
     """The summary from the seat's view: its hand, and every card played this deal."""
+    shown = plonk_view(view)
     hand = 0
-    for text in view["hand"]:
+    for text in shown["hand"]:
         hand |= 1 << parse_card(text)
-    trick = [parse_card(card) for _, card in view["trick"]]
+    trick = [parse_card(card) for _, card in shown["trick"]]
     played = 0
-    for done in view["tricks"]:
+    for done in shown["tricks"]:
         for _, card in done["plays"]:
             played |= 1 << parse_card(card)
     for c in trick:
         played |= 1 << c
-    return Seen(view["seat"], hand, view["leader"], trick,
-                ALL_CARDS & ~(hand | played), list(view["hand_sizes"]))
+    seat = shown["seat"]
+    if seat is None:
+        raise RulesError("the heuristic decides for a seat, and a spectator's view has none")
+    return Seen(seat, hand, shown["leader"], trick,
+                ALL_CARDS & ~(hand | played), list(shown["hand_sizes"]))
 
 
 @lru_cache(maxsize=4096)

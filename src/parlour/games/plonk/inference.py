@@ -30,6 +30,7 @@ from parlour.core.game import Game, State, View
 from parlour.games.plonk.cards import ALL_CARDS
 from parlour.games.plonk.heuristic import Seen, card_scores
 from parlour.games.plonk.position import SEATS, PlonkPosition
+from parlour.games.plonk.view_shape import PlonkView, plonk_view
 
 EPSILON = 0.1
 """Each factor's floor: the chance given to a card the heuristic would not have played."""
@@ -58,7 +59,7 @@ class PastPlay:
     later: int
 
 
-def past_plays(view: View) -> list[PastPlay]:
+def past_plays(view: PlonkView) -> list[PastPlay]:
     """Each other seat's latest plays of the deal in progress, from the view's public tricks."""
     order: list[tuple[int, int, int, list[int]]] = []
     tricks = [(done["leader"], [parse_card(card) for _, card in done["plays"]]) for done in view["tricks"]]
@@ -96,7 +97,8 @@ def play_chance(play: PastPlay, hand: int) -> float:
 def likelihood(game: Game[Any], view: View) -> Callable[[State[Any, PlonkPosition]], float]:
     """The chance, up to a constant, that the heuristic in every other seat played its latest cards of the
     deal as the view shows, given the hands of a determinization of ``view``."""
-    plays = past_plays(view)
+    shown = plonk_view(view)
+    plays = past_plays(shown)
 
     def weight(state: State[Any, PlonkPosition]) -> float:
         hands = state.pos.hands

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.cards import parse_card, rank, suit, the_card
+from parlour.core.errors import RulesError
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
 from parlour.core.lesson import Lesson, over
+from parlour.games.plonk.view_shape import Play, PlonkView, plonk_view
 
 SEED = 7
 
@@ -29,19 +31,23 @@ def suit_of(card: str) -> int:
 
 def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     """What the learner may do now, and why, in ``lang``."""
-    if view.get("winner") is not None or over(view):
+    shown = plonk_view(view)
+    if shown.get("winner") is not None or over(view):
         return [gettext("The match is over: the results show each deal's points. Start another lesson, or a table "
                         "of your own, from the lobby.", lang)]
     if not legal:
         return [gettext("The others are playing. Partners sit opposite: you and your partner against the other "
                         "two. The log tells who wins each trick.", lang)]
-    trick: list[list[object]] = view["trick"]
-    said = leading(lang) if not trick else following(view, trick, lang)
-    side = view["seat"] % 2
-    points = view["live_points"][side]
+    trick = shown["trick"]
+    said = leading(lang) if not trick else following(shown, trick, lang)
+    seat = shown["seat"]
+    if seat is None:
+        raise RulesError("a lesson explains a seat's view, and a spectator's has none")
+    side = seat % 2
+    points = shown["live_points"][side]
     said.append(ngettext("Your side holds {n} point of live cards this deal; the match goes to {target}.",
                          "Your side holds {n} points of live cards this deal; the match goes to {target}.",
-                         points, lang).format(n=points, target=view["target"]))
+                         points, lang).format(n=points, target=shown["target"]))
     return said
 
 
@@ -56,7 +62,7 @@ def leading(lang: str) -> list[str]:
     ]
 
 
-def following(view: View, trick: list[list[object]], lang: str) -> list[str]:
+def following(view: PlonkView, trick: list[Play], lang: str) -> list[str]:
     led = str(trick[0][1])
     led_suit = suit_of(led)
     winner_seat, winning = max(((int(str(s)), str(c)) for s, c in trick if suit_of(str(c)) == led_suit),
@@ -64,6 +70,8 @@ def following(view: View, trick: list[list[object]], lang: str) -> list[str]:
     said = [gettext("The card led is {card}: the highest card of its suit wins the trick. You may play any card: "
                     "you never have to follow suit.", lang).format(card=the_card(led, lang))]
     seat = view["seat"]
+    if seat is None:
+        raise RulesError("a lesson explains a seat's view, and a spectator's has none")
     if winner_seat == (seat + 2) % 4:
         said.append(gettext("Your partner is winning with {card}: give your side points with a high live card "
                             "of another suit.", lang).format(card=the_card(winning, lang)))

@@ -7,7 +7,6 @@ partner North and the last East.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -15,6 +14,7 @@ from rich.text import Text
 
 from parlour.core.game import View
 from parlour.core.i18n import gettext as _
+from parlour.games.plonk.view_shape import PlonkDeal, PlonkTrick, PlonkView, plonk_view
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -51,7 +51,7 @@ def side_names(names: Sequence[str]) -> tuple[str, str]:
     return f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
 
 
-def trick_line(number: int, trick: dict[str, Any], names: Sequence[str]) -> Text:
+def trick_line(number: int, trick: PlonkTrick, names: Sequence[str]) -> Text:
     """``Trick 4: North Q♥, East 6♥, … → won by North``, with the lead rule when it applies."""
     parts: list[Text | str] = [Text(_("Trick {n}:").format(n=number) + " ", style="bold")]
     for i, (seat, card) in enumerate(trick["plays"]):
@@ -70,29 +70,29 @@ class PlonkRenderer:
     """Draws a seat's Plonk view; see the module docstring for the layout."""
 
     def screen(self, view: View, names: Sequence[str]) -> RenderableType:
-        me = view["seat"] if view["seat"] is not None else 0
+        shown = plonk_view(view)
+        me = shown["seat"] if shown["seat"] is not None else 0
         ours, theirs = side_names(names)
-        over = view["winner"] is not None
         head = Text.assemble(
             ("Plonk", "bold"), " · " + _("deal {n} · dealer {name} · target {target}").format(
-                n=view["deal"], name=names[view["dealer"]], target=view["target"]),
+                n=shown["deal"], name=names[shown["dealer"]], target=shown["target"]),
         )
-        parts: list[RenderableType] = [head, self._scores(view, (ours, theirs))]
-        if over:
-            winner = view["winner"]
+        parts: list[RenderableType] = [head, self._scores(shown, (ours, theirs))]
+        winner = shown["winner"]
+        if winner is not None:
             parts.append(Text(_("Match over: {side} win {score} to {other}.").format(
-                side=(ours, theirs)[winner], score=view["scores"][winner], other=view["scores"][1 - winner]),
+                side=(ours, theirs)[winner], score=shown["scores"][winner], other=shown["scores"][1 - winner]),
                 style="bold green"))
             return Group(*parts)
-        parts.append(self._table(view, names, me))
-        parts.append(self._piles(view, (ours, theirs)))
-        if view["seat"] is not None:
-            parts += [Text(_("Your hand:"), style="bold"), hand_by_suit(view["hand"])]
+        parts.append(self._table(shown, names, me))
+        parts.append(self._piles(shown, (ours, theirs)))
+        if shown["seat"] is not None:
+            parts += [Text(_("Your hand:"), style="bold"), hand_by_suit(shown["hand"])]
         return Group(*parts)
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
         """Each trick as it completes, and the score of each deal as it ends."""
-        finished = after["results"][len(before["results"]):]
+        finished = plonk_view(after)["results"][len(plonk_view(before)["results"]):]
         parts: list[RenderableType] = []
         done = len(before["tricks"]) if before["winner"] is None else 13
         for deal in finished:
@@ -106,7 +106,7 @@ class PlonkRenderer:
         return Group(*parts) if parts else None
 
     @staticmethod
-    def _scores(view: View, sides: tuple[str, str]) -> Text:
+    def _scores(view: PlonkView, sides: tuple[str, str]) -> Text:
         pieces: list[Text | tuple[str, str] | str] = [_("Scores") + "  "]
         for side in (0, 1):
             label = _("{side}:").format(side=sides[side]) + " "
@@ -116,7 +116,7 @@ class PlonkRenderer:
         return Text.assemble(*pieces)
 
     @staticmethod
-    def _table(view: View, names: Sequence[str], me: int) -> Table:
+    def _table(view: PlonkView, names: Sequence[str], me: int) -> Table:
         """The current trick around the table: who played what, who leads, who is to play."""
         played = {seat: card for seat, card in view["trick"]}
 
@@ -141,7 +141,7 @@ class PlonkRenderer:
         return grid
 
     @staticmethod
-    def _piles(view: View, sides: tuple[str, str]) -> Table:
+    def _piles(view: PlonkView, sides: tuple[str, str]) -> Table:
         table = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
         for column in (_("side"), _("live"), _("points"), _("dead")):
             table.add_column(column)
@@ -153,7 +153,7 @@ class PlonkRenderer:
         return table
 
     @staticmethod
-    def _deal_table(deal: dict[str, Any], names: Sequence[str]) -> Table:
+    def _deal_table(deal: PlonkDeal, names: Sequence[str]) -> Table:
         sides = side_names(names)
         table = Table(title=_("Deal {n} scored").format(n=deal["deal"]), title_justify="left")
         for column, justify in ((_("side"), "left"), (_("live cards"), "left"), (_("live"), "right"),

@@ -12,13 +12,14 @@ second, and the order of the next trick is ``L+3, L, L+1, L+2``. The rules'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import card_str, parse_card
 from parlour.core.errors import RulesError
 from parlour.games.plonk.cards import CARD_BITS, SUIT_BITS, SUIT_OF, mask_text, value_of
+from parlour.games.plonk.view_shape import Play, PlonkDeal, PlonkPiles, PlonkTrick
 
 Trick = tuple[int, tuple[int, ...], int]
 """A finished trick: its leader, the four cards in play order (leader first), its winner."""
@@ -67,17 +68,17 @@ def deal_points(live: list[int], dead: list[int]) -> list[int]:
     return [value_of(live[s]) - dead[s].bit_count() for s in (0, 1)]
 
 
-def trick_view(trick: Trick) -> dict[str, Any]:
+def trick_view(trick: Trick) -> PlonkTrick:
     """A trick as JSON: ``{"leader": 0, "plays": [[0, "Ah"], [1, "2h"], …], "winner": 0}``."""
     leader, cards, winner = trick
     return {
         "leader": leader,
-        "plays": [[(leader + i) & 3, card_str(c)] for i, c in enumerate(cards)],
+        "plays": cast("list[Play]", [[(leader + i) & 3, card_str(c)] for i, c in enumerate(cards)]),
         "winner": winner,
     }
 
 
-def trick_from_view(data: dict[str, Any]) -> Trick:
+def trick_from_view(data: PlonkTrick) -> Trick:
     """The trick ``trick_view`` wrote; the winner is recomputed and checked."""
     leader = data["leader"]
     cards = tuple(parse_card(card) for _, card in data["plays"])
@@ -87,7 +88,7 @@ def trick_from_view(data: dict[str, Any]) -> Trick:
     return leader, cards, winner
 
 
-def piles_view(live: list[int], dead: list[int]) -> dict[str, Any]:
+def piles_view(live: list[int], dead: list[int]) -> PlonkPiles:
     """Both sides' piles and their worth, as JSON."""
     return {
         "live": [mask_text(m) for m in live],
@@ -108,7 +109,7 @@ class DealResult:
     tricks: tuple[Trick, ...]
     scores: tuple[int, int]
 
-    def to_view(self) -> dict[str, Any]:
+    def to_view(self) -> PlonkDeal:
         """The deal as JSON, with both sides' piles and points (all of it public)."""
         live, dead = piles(self.tricks)
         return {
@@ -120,7 +121,7 @@ class DealResult:
         }
 
     @classmethod
-    def from_view(cls, data: dict[str, Any]) -> DealResult:
+    def from_view(cls, data: PlonkDeal) -> DealResult:
         """The deal ``to_view`` wrote."""
         tricks = tuple(trick_from_view(t) for t in data["tricks"])
         first, second = data["scores"]

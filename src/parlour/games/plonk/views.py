@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from parlour.core.cards import card_str, mask_of, parse_card
 from parlour.core.errors import RulesError
@@ -21,12 +21,18 @@ from parlour.games.plonk.actions import PLAYS, plays_of
 from parlour.games.plonk.cards import CARD_BITS
 from parlour.games.plonk.position import SEATS, PlonkPosition
 from parlour.games.plonk.tricks import DealResult, piles, piles_view, trick_from_view, trick_view
+from parlour.games.plonk.view_shape import Play, PlonkView, plain_view, plonk_view
 
 if TYPE_CHECKING:
     from parlour.games.plonk.rules import PlonkRules
 
 
 def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules, recent: int | None = None) -> View:
+    """``shaped_view`` as the generic ``View`` of the game's contracts."""
+    return plain_view(shaped_view(pos, seat, rules, recent))
+
+
+def shaped_view(pos: PlonkPosition, seat: int | None, rules: PlonkRules, recent: int | None = None) -> PlonkView:
     """What ``seat`` may know (``None``: a spectator); with ``recent``, only the latest deals' results
     (``State.message_view``).
 
@@ -45,7 +51,8 @@ def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules, recent: int
     leader = pos.leader
     results = pos.results
     left_out = 0 if recent is None else max(0, len(results) - recent)
-    out: View = {
+    shown = piles_view(pos.live, pos.dead)
+    out: PlonkView = {
         "game": "plonk",
         "seat": seat,
         "version": pos.version,
@@ -56,9 +63,13 @@ def view_of(pos: PlonkPosition, seat: int | None, rules: PlonkRules, recent: int
         "leader": leader,
         "to_play": pos.cur,
         "hand_sizes": [h.bit_count() for h in pos.hands],
-        "trick": [[(leader + i) & 3, card_str(c)] for i, c in enumerate(pos.trick)],
+        "trick": cast("list[Play]", [[(leader + i) & 3, card_str(c)] for i, c in enumerate(pos.trick)]),
         "tricks": [trick_view(t) for t in pos.tricks],
-        **piles_view(pos.live, pos.dead),
+        "live": shown["live"],
+        "dead": shown["dead"],
+        "live_points": shown["live_points"],
+        "dead_counts": shown["dead_counts"],
+        "points": shown["points"],
         "scores": list(pos.scores),
         "winner": pos.winner if pos.winner >= 0 else None,
         "results": [r.to_view() for r in results[left_out:]],
@@ -85,33 +96,34 @@ def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, 
     """
     if view.get("game") != "plonk":
         raise RulesError(f"not a Plonk view: game is {view.get('game')!r}")
-    seat = view["seat"]
+    given = plonk_view(view)
+    seat = given["seat"]
     template = PlonkPosition()
-    tricks = [trick_from_view(t) for t in view["tricks"]]
-    trick = [parse_card(card) for _, card in view["trick"]]
+    tricks = [trick_from_view(t) for t in given["tricks"]]
+    trick = [parse_card(card) for _, card in given["trick"]]
     known = 0
     for c in [c for _, cards, _ in tricks for c in cards] + trick:
         known |= 1 << c
     if seat is not None:
-        template.set_hand(seat, mask_of(parse_card(text) for text in view["hand"]))
+        template.set_hand(seat, mask_of(parse_card(text) for text in given["hand"]))
         known |= template.hands[seat]
     unseen = [c for c in range(52) if not known >> c & 1]
-    sizes = [(q, view["hand_sizes"][q]) for q in range(SEATS) if q != seat]
+    sizes = [(q, given["hand_sizes"][q]) for q in range(SEATS) if q != seat]
     needed = sum(size for _, size in sizes)
-    if view["winner"] is None and needed != len(unseen):
+    if given["winner"] is None and needed != len(unseen):
         raise RulesError(f"the view's cards do not add up: {len(unseen)} unseen cards "
                          f"for hidden hands of {needed}")
-    template.deal_no = view["deal"]
-    template.dealer = view["dealer"]
-    template.leader = view["leader"]
-    template.cur = view["to_play"]
+    template.deal_no = given["deal"]
+    template.dealer = given["dealer"]
+    template.leader = given["leader"]
+    template.cur = given["to_play"]
     template.trick = trick
     template.tricks = tricks
     template.live, template.dead = piles(tricks)
-    template.scores = list(view["scores"])
-    template.results = [DealResult.from_view(r) for r in view["results"]]
-    template.winner = -1 if view["winner"] is None else view["winner"]
-    template.version = view["version"]
+    template.scores = list(given["scores"])
+    template.results = [DealResult.from_view(r) for r in given["results"]]
+    template.winner = -1 if given["winner"] is None else given["winner"]
+    template.version = given["version"]
     history: History = None
     done = [t for r in template.results for t in r.tricks] + tricks
     played = [((leader + i) & 3, c) for leader, cards, _ in done for i, c in enumerate(cards)]

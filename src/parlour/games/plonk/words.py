@@ -11,7 +11,6 @@ deals' results; never a hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from parlour.core.cards import parse_card, suit, suit_name, the_card
 from parlour.core.game import View
@@ -19,6 +18,7 @@ from parlour.core.i18n import gettext, ngettext
 from parlour.core.words import StoryLine, Told, Words
 from parlour.games.plonk.cards import value_of
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, resolve
+from parlour.games.plonk.view_shape import Play, PlonkDeal, PlonkTrick, plonk_view
 
 
 def suit_word(card: int, lang: str) -> str:
@@ -41,9 +41,10 @@ class PlonkWords(Words):
 
     def action(self, text: str, view: View, lang: str) -> str:
         """"Play the king of spades", and, once a trick is led, whether the card follows the suit led."""
+        shown = plonk_view(view)
         card = parse_card(text)
         name = the_card(card, lang)
-        trick = view["trick"]
+        trick = shown["trick"]
         if not trick:
             return gettext("Play {card}", lang).format(card=name)
         led = parse_card(trick[0][1])
@@ -59,28 +60,30 @@ class PlonkWords(Words):
     def tell(self, view: View, names: Sequence[str], lang: str, told: Told) -> list[StoryLine]:
         """``story``, each play narrated once: the deal in play is kept as told so far (``DealTelling``), and a
         finished deal as it was told when it ended, from its tricks told while it was in play."""
+        given = plonk_view(view)
         said = told.said
         named = tuple(names)
-        results = view["results"]
-        over = view["winner"] is not None
-        shown = [done for r in results for done in r["tricks"]] + ([] if over else view["tricks"])
-        index = view["version"] - sum(len(done["plays"]) for done in shown) - (0 if over else len(view["trick"]))
+        results = given["results"]
+        winner = given["winner"]
+        over = winner is not None
+        shown = [done for r in results for done in r["tricks"]] + ([] if over else given["tricks"])
+        index = given["version"] - sum(len(done["plays"]) for done in shown) - (0 if over else len(given["trick"]))
         lines: list[StoryLine] = []
-        earlier = view.get("earlier")
+        earlier = given.get("earlier")
         if earlier:
             lines.append(said(earlier_line, earlier["count"], tuple(earlier["totals"]), named, lang))
         for result in results:
-            lines += told.same(("deal", result["deal"]), finished_deal, told, result, index, view["target"], named,
+            lines += told.same(("deal", result["deal"]), finished_deal, told, result, index, given["target"], named,
                                lang)
             index += sum(len(done["plays"]) for done in result["tricks"])
-        if over:
-            side = view["winner"]
-            lines.append(said(match_line, side, view["scores"][side], view["scores"][1 - side], named, lang))
+        if winner is not None:
+            side = winner
+            lines.append(said(match_line, side, given["scores"][side], given["scores"][1 - side], named, lang))
             return lines
-        deal = told.kept(("deal", view["deal"], view["dealer"], index, named, lang), DealTelling)
-        lines += deal.tell(view["deal"], view["dealer"], view["tricks"], index, named, lang, told)
-        index += sum(len(done["plays"]) for done in view["tricks"])
-        return lines + plays_lines(told, view["trick"], index, named, lang)
+        deal = told.kept(("deal", given["deal"], given["dealer"], index, named, lang), DealTelling)
+        lines += deal.tell(given["deal"], given["dealer"], given["tricks"], index, named, lang, told)
+        index += sum(len(done["plays"]) for done in given["tricks"])
+        return lines + plays_lines(told, given["trick"], index, named, lang)
 
 
 class DealTelling:
@@ -88,13 +91,13 @@ class DealTelling:
     once; a trick that ends is told from the plays told while it was in play."""
 
     def __init__(self) -> None:
-        self.tricks: list[dict[str, Any]] = []
+        self.tricks: list[PlonkTrick] = []
         """The finished tricks told, as the view shows them."""
         self.lines: list[StoryLine] = []
         self.index = 0
         """The action that follows the tricks told."""
 
-    def tell(self, number: int, dealer: int, tricks: list[dict[str, Any]], index: int, names: tuple[str, ...],
+    def tell(self, number: int, dealer: int, tricks: list[PlonkTrick], index: int, names: tuple[str, ...],
              lang: str, told: Told) -> list[StoryLine]:
         """Deal ``number``'s start and its finished ``tricks``, the first play being action ``index``."""
         done = len(self.tricks)
@@ -116,12 +119,12 @@ Plays = tuple[tuple[int, str], ...]
 """A trick's plays as ``won_lines`` is told them: (seat, card) in play order."""
 
 
-def plays_told(plays: list[list[Any]]) -> Plays:
+def plays_told(plays: list[Play]) -> Plays:
     """A trick's plays as a view shows them (``[seat, card]``), as ``Told`` keeps them."""
     return tuple((seat, text) for seat, text in plays)
 
 
-def finished_deal(told: Told, result: dict[str, Any], index: int, target: int, names: tuple[str, ...],
+def finished_deal(told: Told, result: PlonkDeal, index: int, target: int, names: tuple[str, ...],
                   lang: str) -> tuple[StoryLine, ...]:
     """A finished deal of the view's ``results``, its first play being action ``index``: its tricks as they were
     told while it was in play, then its end."""
@@ -162,7 +165,7 @@ def deal_start_line(number: int, dealer: str, leader: str, lang: str) -> StoryLi
             n=number, dealer=dealer, leader=leader), None)
 
 
-def plays_lines(told: Told, plays: list[list[Any]], index: int, names: tuple[str, ...], lang: str) -> list[StoryLine]:
+def plays_lines(told: Told, plays: list[Play], index: int, names: tuple[str, ...], lang: str) -> list[StoryLine]:
     """One line per card of a trick (``play_line``), the first being action ``index``."""
     led = plays[0][1] if plays else ""
     return [told.said(play_line, seat, names[seat], text, i == 0, led, index + i, lang)

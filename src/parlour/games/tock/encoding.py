@@ -28,6 +28,7 @@ from parlour.games.tock.board import HOME, board_for
 from parlour.games.tock.deck import HAND_SIZE, KIND, TWO_OF_SPADES
 from parlour.games.tock.position import PHASES, TockPosition
 from parlour.games.tock.rules import TockRules
+from parlour.games.tock.view_shape import tock_view
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -178,28 +179,29 @@ class TockEncoding:
         out[start:start + len(KINDS)] = np.bincount(np.frombuffer(kinds, np.uint8), minlength=len(KINDS)) / 8
 
     def observe(self, view: View) -> list[float]:
+        shown = tock_view(view)
         vector = self.layout.blank()
         n = self.players
-        seat = view["seat"]
-        for section, pawns in zip(self.pawns, rotated(view["pawns"], seat), strict=True):
+        seat = shown["seat"]
+        for section, pawns in zip(self.pawns, rotated(shown["pawns"], seat), strict=True):
             for i, place in enumerate(pawns):
                 vector[section.start + i * self.places + self.place_slot(place, seat)] = 1.0
-        self.pawn_flags(vector, self.advantaged.start, view["advantaged"], seat)
-        self.pawn_flags(vector, self.settled.start, view["settled"], seat)
-        for text in view.get("hand", ()):
+        self.pawn_flags(vector, self.advantaged.start, shown["advantaged"], seat)
+        self.pawn_flags(vector, self.settled.start, shown["settled"], seat)
+        for text in shown.get("hand", ()):
             vector[self.hand.start + kind_slot(text)] += 1.0
             if text == "2s":
                 vector[self.hand.start + len(KINDS)] = 1.0
-        for text in view["pile"]:
+        for text in shown["pile"]:
             vector[self.pile.start + kind_slot(text)] += 1.0 / 8
-        if view["pile"]:
-            put_one_hot(vector, self.top, kind_slot(view["pile"][-1]))
-        put_values(vector, self.sizes, [size / 5 for size in rotated(view["hand_sizes"], seat)])
-        put_values(vector, self.stock, (view["stock"] / self.cards,))
-        put_values(vector, self.bonuses, [b / 4 for b in rotated(view["bonuses"], seat)])
-        put_values(vector, self.spendable, (view["spendable"] / 4,))
-        put_one_hot(vector, self.phase, PHASES.index(view["phase"]))
-        put_one_hot(vector, self.to_play, relative(view["to_play"], seat, n))
+        if shown["pile"]:
+            put_one_hot(vector, self.top, kind_slot(shown["pile"][-1]))
+        put_values(vector, self.sizes, [size / 5 for size in rotated(shown["hand_sizes"], seat)])
+        put_values(vector, self.stock, (shown["stock"] / self.cards,))
+        put_values(vector, self.bonuses, [b / 4 for b in rotated(shown["bonuses"], seat)])
+        put_values(vector, self.spendable, (shown["spendable"] / 4,))
+        put_one_hot(vector, self.phase, PHASES.index(shown["phase"]))
+        put_one_hot(vector, self.to_play, relative(shown["to_play"], seat, n))
         return vector
 
 

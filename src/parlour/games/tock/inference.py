@@ -56,6 +56,7 @@ from parlour.games.tock.deck import KIND, TWO_OF_SPADES
 from parlour.games.tock.heuristic import ENTRY_KEEP, KEEP, Scorer, Seen, hand_keep, sole_entry
 from parlour.games.tock.plays import Plays, plays_for
 from parlour.games.tock.position import PLAY, TockPosition
+from parlour.games.tock.view_shape import TockView, tock_view
 from parlour.games.tock.views import board_of
 
 EPSILON = 0.1
@@ -114,7 +115,7 @@ class TurnStart:
     mine_enters: bool
 
 
-def _replay(view: View, plays: Plays) -> list[tuple[int, int, TockPosition]] | None:
+def _replay(view: TockView, plays: Plays) -> list[tuple[int, int, TockPosition]] | None:
     """Each turn that begins in the view's log: its first entry, its seat, and the position before it
     (``cur`` that seat, every class of card in its hand); None when the log cannot be replayed."""
     shown = view.get("log_board")
@@ -156,7 +157,7 @@ def _replay(view: View, plays: Plays) -> list[tuple[int, int, TockPosition]] | N
     return out
 
 
-def last_turns(game: Game[Any], view: View) -> list[TurnStart]:
+def last_turns(game: Game[Any], view: TockView) -> list[TurnStart]:
     """Each other seat's last turn in the view's log, read against the board before it."""
     if view.get("winner") is not None:
         return []
@@ -263,7 +264,8 @@ def turn_chance(turn: TurnStart, now: Sequence[int]) -> float:
 def likelihood(game: Game[Any], view: View) -> Callable[[State[Any, TockPosition]], float]:
     """The chance, up to a constant, that the heuristic in each other seat began its last turn as the
     view's log shows, given the hands of a determinization of ``view``."""
-    turns = last_turns(game, view)
+    shown = tock_view(view)
+    turns = last_turns(game, shown)
 
     def weight(state: State[Any, TockPosition]) -> float:
         hands = state.pos.hands

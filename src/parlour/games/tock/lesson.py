@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.core.errors import RulesError
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
 from parlour.core.lesson import Lesson, over
+from parlour.games.tock.view_shape import tock_view
 
 SEED = 7
 LETTERS = "abcdefgh"
@@ -19,7 +21,8 @@ LETTERS = "abcdefgh"
 
 def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     """What the learner may do now, and why, in ``lang``."""
-    if view.get("winner") is not None or over(view):
+    shown = tock_view(view)
+    if shown.get("winner") is not None or over(view):
         return [gettext("The game is over. Start another lesson, or a table of your own, from the lobby.", lang)]
     if not legal:
         return [gettext("The other player is playing. On every turn a card must be played if any can be; "
@@ -27,8 +30,10 @@ def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     if "bonus play" in legal:
         return [gettext("Your Joker gives you a bonus move: play another card now, or keep the bonus for a later "
                         "turn (at most 2 kept).", lang)]
-    seat = view["seat"]
-    pawns = view["pawns"][seat]
+    seat = shown["seat"]
+    if seat is None:
+        raise RulesError("a lesson explains a seat's view, and a spectator's has none")
+    pawns = shown["pawns"][seat]
     home = sum(1 for p in pawns if isinstance(p, str))
     said = [ngettext("Race your four pawns once round the board and into your home: {n} is home so far.",
                      "Race your four pawns once round the board and into your home: {n} are home so far.",
@@ -46,7 +51,7 @@ def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     elif reserve:
         said.append(gettext("No card of yours can bring a pawn out of your reserve now (that takes an A, a K or a "
                             "Joker, and your start square free).", lang))
-    if any(p.startswith(LETTERS[seat]) for p in view["advantaged"]):
+    if any(p.startswith(LETTERS[seat]) for p in shown["advantaged"]):
         said.append(gettext("Your pawn on your start square is safe while it stays there: nobody can capture, "
                             "pass, push or swap it.", lang))
     kinds = {a.split()[0] for a in legal if not a.endswith(" enter")}

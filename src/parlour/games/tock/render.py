@@ -19,6 +19,7 @@ from parlour.core.cards import SUIT_SYMBOLS, SUITS
 from parlour.core.game import View
 from parlour.core.i18n import gettext as _
 from parlour.games.tock.board import HOME, SECTION, Board, board_for
+from parlour.games.tock.view_shape import TockView, tock_view
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange1")
@@ -78,7 +79,7 @@ def pawn_cell(seat: int, number: int, advantaged: bool, width: int) -> Text:
     return Text(label, style=style)
 
 
-def draw_board(view: View) -> Text:
+def draw_board(view: TockView) -> Text:
     """The ring, the home lanes and every pawn, as lines of coloured text."""
     board = board_for(view["players"])
     track, homes = layout(board)
@@ -116,53 +117,55 @@ def draw_board(view: View) -> Text:
 
 class TockRenderer:
     def screen(self, view: View, names: Sequence[str]) -> RenderableType:
-        seat = view["seat"]
-        board = board_for(view["players"])
-        top = view["pile"][-1] if view["pile"] else None
+        shown = tock_view(view)
+        seat = shown["seat"]
+        board = board_for(shown["players"])
+        top = shown["pile"][-1] if shown["pile"] else None
         head = Text.assemble(
             ("Tock", "bold"), " · " + _("{sections}-section board of {squares} squares · stock {stock} · pile").format(
-                sections=board.sections, squares=board.squares, stock=view["stock"]) + " ",
-            cards_text([top]) if top else Text(_("empty"), style="dim"), f" ({len(view['pile'])})",
+                sections=board.sections, squares=board.squares, stock=shown["stock"]) + " ",
+            cards_text([top]) if top else Text(_("empty"), style="dim"), f" ({len(shown['pile'])})",
         )
         players = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
         for column in ("", _("seat"), _("player"), _("cards"), _("reserve"), _("home"), _("bonuses"), _("start"),
                        _("foot")):
             players.add_column(column)
         for q, name in enumerate(names):
-            places = view["pawns"][q]
+            places = shown["pawns"][q]
             players.add_row(
-                "▶" if q == view["to_play"] else "",
+                "▶" if q == shown["to_play"] else "",
                 Text(LETTERS[q], style=f"bold {SEAT_COLOURS[q]}"),
                 name + (" " + _("(you)") if q == seat else ""),
-                str(view["hand_sizes"][q]),
+                str(shown["hand_sizes"][q]),
                 str(sum(p is None for p in places)),
                 str(sum(isinstance(p, str) for p in places)),
-                "★" * view["bonuses"][q] or "—",
+                "★" * shown["bonuses"][q] or "—",
                 str(board.starts[q]), str(board.feet[q]),
             )
-        parts: list[RenderableType] = [head, draw_board(view), players]
+        parts: list[RenderableType] = [head, draw_board(shown), players]
         if board.intersections:
             hops = _("one step, two in a row allowed") if board.max_jumps == 2 else _("one step")
             parts.append(Text("✚ " + _("intersections {squares}: a shortcut to the next one counts {hops} "
                                        "(write 8 p2>).").format(squares=", ".join(map(str, board.intersections)),
                                                                 hops=hops), style="dim"))
-        if seat is not None and "hand" in view:
-            line = Text.assemble((_("Your hand:") + " ", "bold"), cards_text(view["hand"]))
-            if view["bonuses"][seat]:
-                line.append("   " + _("stored joker bonuses: {n}").format(n=view["bonuses"][seat]), style="bold yellow")
+        if seat is not None and "hand" in shown:
+            line = Text.assemble((_("Your hand:") + " ", "bold"), cards_text(shown["hand"]))
+            if shown["bonuses"][seat]:
+                line.append("   " + _("stored joker bonuses: {n}").format(n=shown["bonuses"][seat]),
+                            style="bold yellow")
             parts.append(line)
             phase = {"bonus": _("Joker bonus: bonus play (another card now) or bonus keep (store it)."),
                      "spend": _("Spend a stored bonus (bonus play) or end your turn (bonus keep)."),
-                     "extra": _("Play one more card for your bonus.")}.get(view["phase"])
-            if phase and view["to_play"] == seat:
+                     "extra": _("Play one more card for your bonus.")}.get(shown["phase"])
+            if phase and shown["to_play"] == seat:
                 parts.append(Text(phase, style="bold yellow"))
-        if view["winner"] is not None:
-            parts.append(Text(_("Winner: {name}").format(name=names[view["winner"]]), style="bold green"))
+        if shown["winner"] is not None:
+            parts.append(Text(_("Winner: {name}").format(name=names[shown["winner"]]), style="bold green"))
         return Group(*parts)
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
         lines: list[Text] = []
-        for q, (old, new) in enumerate(zip(before["pawns"], after["pawns"], strict=True)):
+        for q, (old, new) in enumerate(zip(tock_view(before)["pawns"], tock_view(after)["pawns"], strict=True)):
             for i, (was, now) in enumerate(zip(old, new, strict=True)):
                 if was == now:
                     continue

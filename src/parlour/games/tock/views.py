@@ -12,42 +12,52 @@ builds is the view it was given.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from parlour.core.cards import CARD_TEXT
 from parlour.core.errors import RulesError
 from parlour.core.game import View
 from parlour.core.position import PublicEntry, history_of
+from parlour.core.shapes import LogEntry
 from parlour.games.tock.actions import PAWNS
 from parlour.games.tock.board import board_for
 from parlour.games.tock.deck import card_pool, cards_text, full_deck
 from parlour.games.tock.pawns import name
 from parlour.games.tock.position import OVER, PHASES, LogBoard, TockPosition
 from parlour.games.tock.setup import pawn_index, take
+from parlour.games.tock.view_shape import TockBoard, TockView, plain_view, tock_view
 
 if TYPE_CHECKING:
     from parlour.games.tock.rules import TockRules
 
 
 def view_of(pos: TockPosition, seat: int | None) -> View:
+    """``shaped_view`` as the generic ``View`` of the game's contracts."""
+    return plain_view(shaped_view(pos, seat))
+
+
+def shaped_view(pos: TockPosition, seat: int | None) -> TockView:
     """What ``seat`` may know (``None``: a spectator); hands other than ``seat``'s are counts."""
     n = pos.players
-    out: View = {
+    board = board_view(pos.pawns.snapshot(), n)
+    out: TockView = {
         "game": "tock",
         "seat": seat,
         "version": pos.version,
         "players": n,
         "to_play": pos.cur,
         "phase": PHASES[pos.phase],
-        **board_view(pos.pawns.snapshot(), n),
+        "pawns": board["pawns"],
+        "advantaged": board["advantaged"],
+        "settled": board["settled"],
         "hand_sizes": [len(h) for h in pos.hands],
         "stock": len(pos.stock),
         "pile": [CARD_TEXT[c] for c in pos.pile],
         "bonuses": list(pos.stored),
         "spendable": pos.spendable,
         "winner": None if pos.winner < 0 else pos.winner,
-        "log": [[s, str(a)] for s, a in pos.log(pos.log_start)],
+        "log": cast("list[LogEntry]", [[s, str(a)] for s, a in pos.log(pos.log_start)]),
         "log_board": None if pos.log_board is None else board_view(pos.log_board, n),
     }
     if seat is not None:
@@ -57,7 +67,7 @@ def view_of(pos: TockPosition, seat: int | None) -> View:
     return out
 
 
-def board_view(board: LogBoard, players: int) -> dict[str, Any]:
+def board_view(board: LogBoard, players: int) -> TockBoard:
     """The pawns of ``board`` as a view shows them: ``pawns`` (each seat's places, see ``place_text``), the
     ``advantaged`` and the ``settled`` pawns by name (``b3``)."""
     places, adv, settled = board
@@ -69,7 +79,7 @@ def board_view(board: LogBoard, players: int) -> dict[str, Any]:
     }
 
 
-def board_of(shown: Mapping[str, Any], players: int) -> LogBoard:
+def board_of(shown: TockBoard, players: int) -> LogBoard:
     """The inverse of ``board_view``."""
     length = board_for(players).squares
     places = tuple(place_of(text, length) for seat in shown["pawns"] for text in seat)
@@ -110,34 +120,35 @@ def determinizer(rules: TockRules, view: View) -> Callable[[random.Random], Tock
     """A sampler of positions consistent with ``view``: the view is read once, the unseen cards dealt per call."""
     if view.get("game") != "tock":
         raise RulesError(f"not a Tock view: game is {view.get('game')!r}")
-    seat = view["seat"]
+    given = tock_view(view)
+    seat = given["seat"]
     n = rules.players
     base = TockPosition.blank(n)
     pawns = base.pawns
-    places, adv, settled = board_of(view, n)
+    places, adv, settled = board_of(given, n)
     for pawn, place in enumerate(places):
         if place >= 0:
             pawns.place(pawn, place, advantage=bool(adv >> pawn & 1))
     pawns.settled = settled
-    shown = view.get("log_board")
+    shown = given.get("log_board")
     base.log_board = None if shown is None else board_of(shown, n)
     pool = card_pool(full_deck(n, rules.extra_sevens))
     if seat is not None:
-        base.hands[seat] = [take(pool, text, "hand") for text in view["hand"]]
-    base.pile = [take(pool, text, "pile") for text in view["pile"]]
+        base.hands[seat] = [take(pool, text, "hand") for text in given["hand"]]
+    base.pile = [take(pool, text, "pile") for text in given["pile"]]
     unseen = sorted(c for ids in pool.values() for c in ids)
-    sizes = view["hand_sizes"]
-    if len(unseen) != view["stock"] + sum(k for q, k in enumerate(sizes) if q != seat):
+    sizes = given["hand_sizes"]
+    if len(unseen) != given["stock"] + sum(k for q, k in enumerate(sizes) if q != seat):
         raise RulesError(f"the view's card counts do not add up: {len(unseen)} unseen cards for a stock "
-                         f"of {view['stock']} and hands of {sizes}")
-    base.stored = list(view["bonuses"])
-    base.spendable = view["spendable"]
-    base.phase = PHASES.index(view["phase"])
-    base.cur = view["to_play"]
-    base.winner = -1 if view["winner"] is None else view["winner"]
-    base.version = view["version"]
-    base.log_start = view["version"] - len(view["log"])
-    base.history = history_of((s, PublicEntry(text)) for s, text in view["log"])
+                         f"of {given['stock']} and hands of {sizes}")
+    base.stored = list(given["bonuses"])
+    base.spendable = given["spendable"]
+    base.phase = PHASES.index(given["phase"])
+    base.cur = given["to_play"]
+    base.winner = -1 if given["winner"] is None else given["winner"]
+    base.version = given["version"]
+    base.log_start = given["version"] - len(given["log"])
+    base.history = history_of((s, PublicEntry(text)) for s, text in given["log"])
 
     def sample(rng: random.Random) -> TockPosition:
         pos = base.copy()

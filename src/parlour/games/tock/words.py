@@ -9,14 +9,15 @@ by replaying the view's log from the board it starts on (the view's ``log_board`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from parlour.core.actions import Discard
 from parlour.core.cards import the_card as the_card_of
 from parlour.core.errors import InvalidActionError
 from parlour.core.game import View
 from parlour.core.i18n import gettext
+from parlour.core.shapes import LogEntry
 from parlour.core.words import StoryLine, Told, Words
 from parlour.games.tock import seven
 from parlour.games.tock.actions import (
@@ -40,6 +41,7 @@ from parlour.games.tock.actions import (
 )
 from parlour.games.tock.board import board_for
 from parlour.games.tock.pawns import Effect, Mover, Pawns
+from parlour.games.tock.view_shape import TockBoard, tock_view
 from parlour.games.tock.views import board_of
 
 
@@ -77,7 +79,7 @@ class ShownBoard:
         self.pawns = Pawns(players, board.squares)
 
     @classmethod
-    def of(cls, shown: Mapping[str, Any], players: int) -> ShownBoard:
+    def of(cls, shown: TockBoard, players: int) -> ShownBoard:
         """The board ``shown`` as a view shows one (its ``pawns``, ``advantaged`` and ``settled``)."""
         made = cls(players)
         places, adv, settled = board_of(shown, players)
@@ -142,19 +144,20 @@ class TockWords(Words):
     """Tock's actions and story in English and French; see the module docstring."""
 
     def action(self, text: str, view: View, lang: str) -> str:
-        seat = view.get("seat")
+        shown = tock_view(view)
+        seat = shown.get("seat")
         try:
             action = parse_tock_action(text, seat)
         except InvalidActionError:
             return text
         if isinstance(action, Bonus):
-            return _bonus_choice(action.play, view.get("phase"), lang)
+            return _bonus_choice(action.play, shown.get("phase"), lang)
         if isinstance(action, Discard):
             return gettext("Discard {card}", lang).format(card=the_card_of(action.card, lang))
         if seat is None:
             return text
         said = _instruction(action, seat, lang)
-        board = ShownBoard.of(view, view["players"])
+        board = ShownBoard.of(shown, shown["players"])
         effect = board.effect(action, seat)
         if effect is None:
             return said
@@ -167,13 +170,14 @@ class TockWords(Words):
 
     def tell(self, view: View, names: Sequence[str], lang: str, told: Told) -> list[StoryLine]:
         """``story``, each move narrated once: the log is kept as told so far (``LogTelling``)."""
-        log = view.get("log") or []
-        first = view["version"] - len(log)
+        shown = tock_view(view)
+        log = shown.get("log") or []
+        first = shown["version"] - len(log)
         named = tuple(names)
         lines = [told.said(stock_out_line, lang)] if first else []
-        lines += told.kept(("log", first, view["players"], named, lang), LogTelling).tell(
-            view.get("log_board"), log, first, view["players"], named, lang)
-        winner = view.get("winner")
+        lines += told.kept(("log", first, shown["players"], named, lang), LogTelling).tell(
+            shown.get("log_board"), log, first, shown["players"], named, lang)
+        winner = shown.get("winner")
         if winner is not None:  # the first seat with all four pawns home wins at once (no partners in Tock)
             lines.append(told.said(winner_line, winner, names[winner], lang))
         return lines
@@ -185,12 +189,12 @@ class LogTelling:
     beyond them are told from there; a log that does not begin with them, or another board, is told afresh."""
 
     def __init__(self) -> None:
-        self.shown: dict[str, Any] | None = None
-        self.log: list[list[Any]] = []
+        self.shown: TockBoard | None = None
+        self.log: list[LogEntry] = []
         self.telling: Telling | None = None
         self.lines: list[StoryLine] = []
 
-    def tell(self, shown: dict[str, Any] | None, log: list[list[Any]], first: int, players: int,
+    def tell(self, shown: TockBoard | None, log: list[LogEntry], first: int, players: int,
              names: tuple[str, ...], lang: str) -> list[StoryLine]:
         """The lines of ``log``, told from the board ``shown`` (a view's ``log_board``), its first move being
         action ``first``."""
@@ -202,7 +206,7 @@ class LogTelling:
         for i, (seat, text) in enumerate(log[done:], done):
             telling = telling.then(seat, names[seat], text, first + i, lang)
             self.lines += telling.lines
-            self.log.append([seat, text])
+            self.log.append(cast(LogEntry, [seat, text]))  # a list, as the view's entries it is compared with
         self.telling = telling
         return self.lines
 
@@ -220,7 +224,7 @@ class Telling:
         self.lines = lines
 
     @staticmethod
-    def start(shown: Mapping[str, Any] | None, players: int) -> Telling:
+    def start(shown: TockBoard | None, players: int) -> Telling:
         """Nothing told yet, on the board ``shown`` (a view's ``log_board``)."""
         return Telling(None if shown is None else ShownBoard.of(shown, players), None, ())
 

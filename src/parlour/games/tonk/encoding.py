@@ -19,6 +19,7 @@ from parlour.core.encoding import END, FACES, Layout, face_slot, put_faces, put_
 from parlour.core.game import Game, State, View
 from parlour.games.tonk.position import OVER, PHASES, TonkPosition
 from parlour.games.tonk.rules import TonkRules
+from parlour.games.tonk.view_shape import tonk_view
 
 if TYPE_CHECKING:
     from parlour.core.encoding import FloatArray
@@ -178,21 +179,22 @@ class TonkEncoding:
         return counts, fractions
 
     def observe(self, view: View) -> list[float]:
+        shown = tonk_view(view)
         vector = self.layout.blank()
         n = self.players
-        seat = view["seat"]
-        put_faces(vector, self.hand, view.get("hand", ()))
-        put_values(vector, self.value, (view.get("hand_value", 0) / VALUE_SCALE,))
-        for k, cards in enumerate(rotated(view["known"], seat)):
+        seat = shown["seat"]
+        put_faces(vector, self.hand, shown.get("hand", ()))
+        put_values(vector, self.value, (shown.get("hand_value", 0) / VALUE_SCALE,))
+        for k, cards in enumerate(rotated(shown["known"], seat)):
             put_faces(vector, self.known[k], cards)
-        put_values(vector, self.sizes, [size / self.hand_size for size in rotated(view["hand_sizes"], seat)])
-        put_values(vector, self.stock, (view["stock"] / 52,))
-        discard = view["discard"]
+        put_values(vector, self.sizes, [size / self.hand_size for size in rotated(shown["hand_sizes"], seat)])
+        put_values(vector, self.stock, (shown["stock"] / 52,))
+        discard = shown["discard"]
         put_faces(vector, self.top, discard[-1:])
         put_faces(vector, self.pile, discard)
-        if view["taken"] is not None:
-            put_faces(vector, self.taken, (view["taken"],))
-        for section, spread in zip(self.spreads, view["spreads"], strict=False):
+        if shown["taken"] is not None:
+            put_faces(vector, self.taken, (shown["taken"],))
+        for section, spread in zip(self.spreads, shown["spreads"], strict=False):
             start = section.start
             for text in spread["cards"]:
                 if text.startswith(NAMED):
@@ -203,17 +205,17 @@ class TonkEncoding:
             owner = relative(spread["owner"], seat, n)
             if owner is not None:
                 vector[start + FACES + 52 + owner] = 1.0
-        put_one_hot(vector, self.phase, PHASES.index(view["phase"]))
-        put_one_hot(vector, self.to_play, relative(view["to_play"], seat, n))
-        put_one_hot(vector, self.dealer, relative(view["dealer"], seat, n))
-        put_values(vector, self.lockout, [float(bool(x)) for x in rotated(view["lockout"], seat)])
-        put_one_hot(vector, self.out_seat, relative(view["stock_out_seat"], seat, n))
-        for k, bet in enumerate(rotated(view["bets"], seat)):
+        put_one_hot(vector, self.phase, PHASES.index(shown["phase"]))
+        put_one_hot(vector, self.to_play, relative(shown["to_play"], seat, n))
+        put_one_hot(vector, self.dealer, relative(shown["dealer"], seat, n))
+        put_values(vector, self.lockout, [float(bool(x)) for x in rotated(shown["lockout"], seat)])
+        put_one_hot(vector, self.out_seat, relative(shown["stock_out_seat"], seat, n))
+        for k, bet in enumerate(rotated(shown["bets"], seat)):
             if bet is not None:
                 vector[self.bets.start + 2 * k + (0 if bet else 1)] = 1.0
-        for k, spade in enumerate(rotated(view["spades_shown"], seat)):
+        for k, spade in enumerate(rotated(shown["spades_shown"], seat)):
             if spade is not None:
                 vector[self.spades.start + k * FACES + face_slot(spade)] = 1.0
-        put_values(vector, self.balances, [b / self.stake / 10 for b in rotated(view["balances"], seat)])
-        put_values(vector, self.turns, (min(view["turns"] / 100, 1.0),))
+        put_values(vector, self.balances, [b / self.stake / 10 for b in rotated(shown["balances"], seat)])
+        put_values(vector, self.turns, (min(shown["turns"] / 100, 1.0),))
         return vector

@@ -22,12 +22,14 @@ from typing import Any, Final
 
 from parlour.core.actions import Discard
 from parlour.core.cards import cards_of, parse_card, value_of_face
-from parlour.core.game import Action, Game, State, View
+from parlour.core.errors import RulesError
+from parlour.core.game import Action, Game, State
 from parlour.core.parts import Seeing
 from parlour.games.tonk.actions import DRAW_DISCARD, DRAW_STOCK, DROP, SPADES_IN, SPADES_OUT, Hit, Spread, TonkAction
 from parlour.games.tonk.position import BET, PLAY, TURN, TonkPosition
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.spreads import RANK_BITS, REAL, SUIT_BITS, accept_mask, spread_shape
+from parlour.games.tonk.view_shape import TonkView, tonk_view
 
 SEARCH = {"root": "paired", "anchor": "1"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
@@ -100,8 +102,10 @@ def seen_from_state(state: State[TonkAction, TonkPosition], seat: int | None = N
     )
 
 
-def seen_from_view(view: View, rules: TonkRules) -> Seen:
+def seen_from_view(view: TonkView, rules: TonkRules) -> Seen:
     seat, n = view["seat"], view["players"]
+    if seat is None:
+        raise RulesError("the heuristic decides for a seat, and a spectator's view has none")
 
     def mask(texts: Sequence[str]) -> int:
         out = 0
@@ -282,4 +286,4 @@ def heuristic(game: Game[Any]) -> Seeing[Seen]:
     """The heuristic under ``game``'s rules, on a view or on a state, through ``Seen``."""
     rules: TonkRules = game.rules
     _VALUES.setdefault(rules.joker_points, _values(rules))
-    return Seeing(SEARCH, lambda view: seen_from_view(view, rules), seen_from_state, choose)
+    return Seeing(SEARCH, lambda view: seen_from_view(tonk_view(view), rules), seen_from_state, choose)

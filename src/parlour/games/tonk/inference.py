@@ -40,6 +40,7 @@ from parlour.games.tonk.heuristic import (
     win_chance,
 )
 from parlour.games.tonk.position import TonkPosition
+from parlour.games.tonk.view_shape import TonkView, tonk_view
 
 MAX_DROP = 50
 """No total above this is tried as a drop threshold."""
@@ -67,7 +68,7 @@ class Turn:
     """Whether it laid spreads or hits this turn (the hand it drew to is then not followed)."""
 
 
-def turns_of(view: View) -> list[list[Turn]]:
+def turns_of(view: TonkView) -> list[list[Turn]]:
     """Each opponent's turns of this hand that ended with a discard of a plain card, oldest first, from its
     last turn on which it laid cards (the cards it held before laying are not followed further back); an
     opponent with no such turn is left out."""
@@ -104,10 +105,11 @@ def turns_of(view: View) -> list[list[Turn]]:
 def likelihood(game: Game[Any], view: View) -> Callable[[State[Any, TonkPosition]], float]:
     """The chance, up to a constant, that the heuristic in each opponent's seat played its turns of this hand
     as the view's log shows, given the hands of a determinization of ``view`` (the module docstring)."""
-    histories = turns_of(view)
+    shown = tonk_view(view)
+    histories = turns_of(shown)
     values = card_values(game.rules)
     drop_in_play = game.rules.drop_timing == "any"
-    seed = view["version"] * 16 + (view["seat"] or 0)
+    seed = shown["version"] * 16 + (shown["seat"] or 0)
 
     highest: dict[int, int] = {}
 

@@ -14,6 +14,7 @@ from parlour.core.cards import is_joker, parse_card, rank, suit, the_card
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
 from parlour.core.lesson import Lesson, over
+from parlour.games.tonk.view_shape import TonkView, tonk_view
 
 SEED = 147
 LOW = 10
@@ -47,18 +48,19 @@ def listed(cards: Sequence[str], lang: str) -> str:
 
 def explain(view: View, legal: Sequence[str], lang: str) -> list[str]:
     """What the learner may do now, and why, in ``lang``."""
+    shown = tonk_view(view)
     if over(view):
         return [gettext("The hand is over: the results show every hand and who pays whom. Start another lesson, "
                         "or a table of your own, from the lobby.", lang)]
     if not legal:
         return [gettext("Another player is playing: each turn they draw, may lay down spreads or hit, then "
                         "discard. The log tells what they do.", lang)]
-    if view.get("phase") == "turn":
-        return starting(view, legal, lang)
-    return playing(view, legal, lang)
+    if shown.get("phase") == "turn":
+        return starting(shown, legal, lang)
+    return playing(shown, legal, lang)
 
 
-def starting(view: View, legal: Sequence[str], lang: str) -> list[str]:
+def starting(view: TonkView, legal: Sequence[str], lang: str) -> list[str]:
     """The start of the turn: draw from the stock or the discard pile, or drop."""
     hand: list[str] = view["hand"]
     said = []
@@ -87,7 +89,7 @@ def starting(view: View, legal: Sequence[str], lang: str) -> list[str]:
     return said
 
 
-def playing(view: View, legal: Sequence[str], lang: str) -> list[str]:
+def playing(view: TonkView, legal: Sequence[str], lang: str) -> list[str]:
     """After the draw: lay down spreads, hit, then discard."""
     hand: list[str] = view["hand"]
     said = []

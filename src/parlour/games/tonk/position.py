@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from parlour.core.cards import CARD_TEXT, cards_of, parse_card, sort_key
 from parlour.core.game import LedgerEntry
 from parlour.core.position import Position
 from parlour.games.tonk.settlement import Payment
 from parlour.games.tonk.table import TableSpread
+from parlour.games.tonk.view_shape import Payment as ViewPayment
+from parlour.games.tonk.view_shape import TonkResult
 
 BET: Final = 0
 TURN: Final = 1
@@ -63,15 +65,15 @@ class HandResult(NamedTuple):
     """Each seat's hand at the end, as a mask."""
     payments: tuple[Payment, ...]
 
-    def as_view(self) -> dict[str, Any]:
+    def as_view(self) -> TonkResult:
         return {
             "hand": self.hand, "dealer": self.dealer, "outcome": self.outcome, "void": self.void,
             "totals": list(self.totals), "hands": [cards_text(h) for h in self.hands],
-            "payments": [list(p) for p in self.payments],
+            "payments": cast("list[ViewPayment]", [list(p) for p in self.payments]),
         }
 
     @classmethod
-    def from_view(cls, data: Mapping[str, Any]) -> HandResult:
+    def from_view(cls, data: TonkResult) -> HandResult:
         """The result a view shows (jokers get ids 52, 53 in the order met)."""
         masks = []
         for cards in data["hands"]:

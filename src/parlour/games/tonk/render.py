@@ -11,6 +11,7 @@ from rich.text import Text
 from parlour.core.game import View
 from parlour.core.i18n import gettext as _
 from parlour.games.tonk.outcomes import sentence
+from parlour.games.tonk.view_shape import tonk_view
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -39,44 +40,47 @@ def payment_text(payer: int, payee: int, stakes: int, names: Sequence[str], seat
 
 class TonkRenderer:
     def screen(self, view: View, names: Sequence[str]) -> RenderableType:
-        seat = view["seat"]
-        top = view["discard"][-1] if view["discard"] else None
+        shown = tonk_view(view)
+        seat = shown["seat"]
+        top = shown["discard"][-1] if shown["discard"] else None
         head = Text.assemble(
-            (_("Tonk · hand {n}").format(n=view["hand_number"]), "bold"),
-            " · " + _("dealer {name} · stock {n} · discard").format(name=names[view["dealer"]], n=view["stock"]) + " ",
+            (_("Tonk · hand {n}").format(n=shown["hand_number"]), "bold"),
+            " · " + _("dealer {name} · stock {n} · discard").format(name=names[shown["dealer"]],
+                                                                   n=shown["stock"]) + " ",
             card_text(top) if top else Text(_("empty"), style="dim"),
-            " " + _("({n} in pile)").format(n=len(view["discard"])),
+            " " + _("({n} in pile)").format(n=len(shown["discard"])),
         )
         players = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
         for column in ("", _("player"), _("cards"), _("known"), _("balance")):
             players.add_column(column)
         for q, name in enumerate(names):
-            marks = "▶" if q == view["to_play"] else ""
+            marks = "▶" if q == shown["to_play"] else ""
             notes = []
-            if view["lockout"][q]:
-                notes.append(_("locked {n}").format(n=view["lockout"][q]))
-            if view["spades_shown"][q]:
-                notes.append(_("shows {card}").format(card=view["spades_shown"][q]))
+            if shown["lockout"][q]:
+                notes.append(_("locked {n}").format(n=shown["lockout"][q]))
+            if shown["spades_shown"][q]:
+                notes.append(_("shows {card}").format(card=shown["spades_shown"][q]))
             players.add_row(
-                marks, name + (" " + _("(you)") if q == seat else ""), str(view["hand_sizes"][q]),
-                Text.assemble(cards_text(view["known"][q]), " " + ", ".join(notes)),
-                f"{view['balances'][q]:+d}",
+                marks, name + (" " + _("(you)") if q == seat else ""), str(shown["hand_sizes"][q]),
+                Text.assemble(cards_text(shown["known"][q]), " " + ", ".join(notes)),
+                f"{shown['balances'][q]:+d}",
             )
         parts: list[RenderableType] = [head, players]
-        if view["spreads"]:
+        if shown["spreads"]:
             spreads = Table(box=None, show_header=False, pad_edge=False)
-            for i, spread in enumerate(view["spreads"], start=1):
+            for i, spread in enumerate(shown["spreads"], start=1):
                 spreads.add_row(f"{i}.", names[spread["owner"]], cards_text(spread["cards"]))
             parts += [Text(_("On the table:"), style="bold"), spreads]
         else:
             parts.append(Text(_("No spread on the table."), style="dim"))
-        if seat is not None and "hand" in view:
-            parts.append(Text.assemble((_("Your hand:") + " ", "bold"), cards_text(view["hand"]),
-                                       ("   " + _("value {n}").format(n=view["hand_value"]), "bold yellow")))
+        if seat is not None and "hand" in shown:
+            parts.append(Text.assemble((_("Your hand:") + " ", "bold"), cards_text(shown["hand"]),
+                                       ("   " + _("value {n}").format(n=shown["hand_value"]), "bold yellow")))
         return Group(*parts)
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
-        finished = after["results"][len(before["results"]):]
+        shown = tonk_view(after)
+        finished = shown["results"][len(tonk_view(before)["results"]):]
         if not finished:
             return None
         parts: list[RenderableType] = []
@@ -96,5 +100,5 @@ class TonkRenderer:
                               f"{gains[q]:+d}")
             parts.append(table)
             for payer, payee, stakes in result["payments"]:
-                parts.append(Text("  " + payment_text(payer, payee, stakes, names, after["seat"])))
+                parts.append(Text("  " + payment_text(payer, payee, stakes, names, shown["seat"])))
         return Group(*parts)

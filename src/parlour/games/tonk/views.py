@@ -12,20 +12,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from parlour.core.cards import CARD_TEXT, cards_of, parse_card, shuffled
 from parlour.core.errors import RulesError
 from parlour.core.game import LedgerEntry, State, View
 from parlour.core.position import PublicEntry, history_of
+from parlour.core.shapes import Earlier, LogEntry
 from parlour.games.tonk.position import BET, OVER, PHASES, HandResult, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.settlement import deal_win_stakes
 from parlour.games.tonk.spreads import spread_shape
 from parlour.games.tonk.table import TableSpread
+from parlour.games.tonk.view_shape import LedgerRow, TonkView, plain_view, tonk_view
 
 
 def view_of(pos: TonkPosition, seat: int | None, rules: TonkRules, recent: int | None = None) -> View:
+    """``shaped_view`` as the generic ``View`` of the game's contracts."""
+    return plain_view(shaped_view(pos, seat, rules, recent))
+
+
+def shaped_view(pos: TonkPosition, seat: int | None, rules: TonkRules, recent: int | None = None) -> TonkView:
     """What ``seat`` may know (``None``: a spectator); with ``recent``, only the latest hands' results and
     ledger entries, the earlier hands summed up under ``earlier`` (``State.message_view``).
 
@@ -35,7 +42,7 @@ def view_of(pos: TonkPosition, seat: int | None, rules: TonkRules, recent: int |
     over = pos.phase == OVER
     results, ledger, earlier = history(pos, n, recent)
     hands = pos.hands
-    out: View = {
+    out: TonkView = {
         "game": "tonk",
         "seat": seat,
         "players": n,
@@ -56,9 +63,9 @@ def view_of(pos: TonkPosition, seat: int | None, rules: TonkRules, recent: int |
         "bets": list(pos.bets),
         "spades_shown": [None if c is None else CARD_TEXT[c] for c in pos.spades_shown],
         "balances": list(pos.balances),
-        "ledger": [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in ledger],
+        "ledger": cast("list[LedgerRow]", [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in ledger]),
         "results": [r.as_view() for r in results],
-        "log": [[s, str(a)] for s, a in pos.log(pos.hand_start)],
+        "log": cast("list[LogEntry]", [[s, str(a)] for s, a in pos.log(pos.hand_start)]),
         "hit_lockout": rules.hit_lockout,
         "may_rediscard_taken": rules.may_rediscard_taken,
     }
@@ -71,7 +78,7 @@ def view_of(pos: TonkPosition, seat: int | None, rules: TonkRules, recent: int |
 
 
 def history(pos: TonkPosition, n: int, recent: int | None
-            ) -> tuple[Sequence[HandResult], list[LedgerEntry], dict[str, Any] | None]:
+            ) -> tuple[Sequence[HandResult], list[LedgerEntry], Earlier | None]:
     """The results and ledger entries a view shows, and the summary of the hands it leaves out.
 
     Every hand, or with ``recent`` the latest ``recent`` hands (and the one in play); the hands left
@@ -102,7 +109,8 @@ def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[
     """
     if view.get("game") != "tonk":
         raise RulesError(f"not a Tonk view: game is {view.get('game')!r}")
-    seat = view["seat"]
+    given = tonk_view(view)
+    seat = given["seat"]
     n = rules.players
     free_jokers = [52 + j for j in range(rules.jokers)]
 
@@ -121,16 +129,16 @@ def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[
     hands = [0] * n
     known = [0] * n
     if seat is not None:
-        for text in view["hand"]:
+        for text in given["hand"]:
             hands[seat] |= 1 << fresh(text)
     for q in range(n):
-        for text in view["known"][q]:
+        for text in given["known"][q]:
             card = within(text, hands[q] & ~known[q]) if q == seat else fresh(text)
             known[q] |= 1 << card
         hands[q] |= known[q]
-    discard = [fresh(t) for t in view["discard"]]
+    discard = [fresh(t) for t in given["discard"]]
     spreads = []
-    for entry in view["spreads"]:
+    for entry in given["spreads"]:
         real = 0
         joker_faces = []
         joker_ids = []
@@ -153,36 +161,36 @@ def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[
         seen.update(cards_of(h))
     unseen = shuffled([c for c in range(52) if c not in seen] + free_jokers, rng)
     for q in range(n):
-        for _ in range(view["hand_sizes"][q] - hands[q].bit_count()):
+        for _ in range(given["hand_sizes"][q] - hands[q].bit_count()):
             hands[q] |= 1 << unseen.pop()
-    if len(unseen) != view["stock"]:
+    if len(unseen) != given["stock"]:
         raise RulesError(f"the view's card counts do not add up: {len(unseen)} unseen cards "
-                         f"for a stock of {view['stock']}")
-    cur = view["to_play"]
-    results = tuple(HandResult.from_view(r) for r in view["results"])
+                         f"for a stock of {given['stock']}")
+    cur = given["to_play"]
+    results = tuple(HandResult.from_view(r) for r in given["results"])
     pos = TonkPosition(
-        version=view["version"],
-        history=history_of((s, PublicEntry(text)) for s, text in view["log"]),
+        version=given["version"],
+        history=history_of((s, PublicEntry(text)) for s, text in given["log"]),
         hands=hands,
         values=[sum(values[c] for c in cards_of(h)) for h in hands],
         stock=unseen,
         discard=discard,
         known=known,
-        lockout=list(view["lockout"]),
+        lockout=list(given["lockout"]),
         spreads=tuple(spreads),
-        bets=tuple(view["bets"]),
-        spades_shown=tuple(None if t is None else parse_card(t) for t in view["spades_shown"]),
-        turns=view["turns"],
-        taken=within(view["taken"], known[cur]) if view["taken"] else -1,
-        stock_out_seat=-1 if view["stock_out_seat"] is None else view["stock_out_seat"],
-        phase=PHASES.index(view["phase"]),
+        bets=tuple(given["bets"]),
+        spades_shown=tuple(None if t is None else parse_card(t) for t in given["spades_shown"]),
+        turns=given["turns"],
+        taken=within(given["taken"], known[cur]) if given["taken"] else -1,
+        stock_out_seat=-1 if given["stock_out_seat"] is None else given["stock_out_seat"],
+        phase=PHASES.index(given["phase"]),
         cur=cur,
-        dealer=view["dealer"],
-        hand_no=view["hand_number"],
-        hand_start=view["version"] - len(view["log"]),
+        dealer=given["dealer"],
+        hand_no=given["hand_number"],
+        hand_start=given["version"] - len(given["log"]),
         hands_counted=sum(not r.void for r in results),
-        ledger=tuple(LedgerEntry(p, q, s, s * rules.stake, h, r) for p, q, s, h, r in view["ledger"]),
-        balances=tuple(view["balances"]),
+        ledger=tuple(LedgerEntry(p, q, s, s * rules.stake, h, r) for p, q, s, h, r in given["ledger"]),
+        balances=tuple(given["balances"]),
         results=results,
     )
     if rules.deal_49_wins == "in_turn":

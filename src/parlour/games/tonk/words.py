@@ -18,9 +18,11 @@ from parlour.core.actions import Discard
 from parlour.core.cards import card_symbol, parse_card, rank, the_card
 from parlour.core.game import View
 from parlour.core.i18n import elide, gettext, ngettext
+from parlour.core.shapes import LogEntry
 from parlour.core.words import StoryLine, Told, Words
 from parlour.games.tonk.actions import Draw, Drop, Hit, SpadesBet, Spread, TonkAction, parse_tonk_action
 from parlour.games.tonk.outcomes import PATTERNS, sentence
+from parlour.games.tonk.view_shape import TonkResult, TonkSpread, TonkView, tonk_view
 
 STATED = {"drop_wins", "drop_caught", "dealt_tonk"}
 """Outcomes whose sentence gives some seats' totals already (the dropper's, the winners' at the deal)."""
@@ -78,9 +80,10 @@ class TonkWords(Words):
     def action(self, text: str, view: View, lang: str, names: Sequence[str] | None = None) -> str:
         """The legal action ``text`` as an instruction to the view's seat; ``names`` name the owners of the
         spreads a hit goes onto (without them: "Seat 1")."""
-        return elide(self.instruction(parse_tonk_action(text), view, lang, names or ()), lang)
+        shown = tonk_view(view)
+        return elide(self.instruction(parse_tonk_action(text), shown, lang, names or ()), lang)
 
-    def instruction(self, action: TonkAction, view: View, lang: str, names: Sequence[str]) -> str:
+    def instruction(self, action: TonkAction, view: TonkView, lang: str, names: Sequence[str]) -> str:
         """``action`` as an instruction, before French elision."""
         if isinstance(action, Drop):
             if "hand_value" not in view:
@@ -119,12 +122,13 @@ class TonkWords(Words):
 
     def tell(self, view: View, names: Sequence[str], lang: str, told: Told) -> list[StoryLine]:
         """``story``, each line narrated once for what it tells (its action, the names, the cards it names)."""
-        hand = view["hand_number"]
-        results = view["results"]
+        shown = tonk_view(view)
+        hand = shown["hand_number"]
+        results = shown["results"]
         named = tuple(names)
         lines = [line for r in results if r["hand"] != hand for line in self.result(r, named, lang, told)]
-        lines += told.kept(("hand", hand, view["version"] - len(view["log"]), named, lang), HandTelling).tell(
-            view, named, lang, told)
+        lines += told.kept(("hand", hand, shown["version"] - len(shown["log"]), named, lang), HandTelling).tell(
+            shown, named, lang, told)
         lines += [line for r in results if r["hand"] == hand for line in self.result(r, named, lang, told)]
         return lines
 
@@ -133,12 +137,12 @@ class TonkWords(Words):
         (the sentence of outcomes.py; front ends show it beside the hand's cards and totals)."""
         return elide(sentence(result["outcome"], names, lang), lang)
 
-    def result(self, r: Mapping[str, Any], names: tuple[str, ...], lang: str, told: Told) -> tuple[StoryLine, ...]:
+    def result(self, r: TonkResult, names: tuple[str, ...], lang: str, told: Told) -> tuple[StoryLine, ...]:
         """A finished hand: "Hand 2: Zoé drops with 21 and wins: Ana 34, Bob 40", then who paid whom."""
         return told.same(("result", r["hand"]), result_lines, r, names, lang)
 
 
-def result_lines(r: Mapping[str, Any], names: tuple[str, ...], lang: str) -> tuple[StoryLine, ...]:
+def result_lines(r: TonkResult, names: tuple[str, ...], lang: str) -> tuple[StoryLine, ...]:
     """The lines of a finished hand (``TonkWords.result``)."""
     hand, outcome_text, all_totals, payments, void = r["hand"], r["outcome"], r["totals"], r["payments"], r["void"]
     outcome = elide(sentence(outcome_text, names, lang), lang)
@@ -180,7 +184,7 @@ class HandTelling:
 
     def start(self) -> None:
         """Nothing told yet."""
-        self.log: list[list[Any]] = []
+        self.log: list[LogEntry] = []
         """The log entries told, ``[seat, action]`` as the view shows them."""
         self.actions: list[TonkAction] = []
         self.rules: tuple[Any, ...] = ()
@@ -197,7 +201,7 @@ class HandTelling:
         self.lockout: list[int] = []
         self.bets = 0
         self.last_draw = -1
-        self.spreads: list[dict[str, Any]] = []
+        self.spreads: list[TonkSpread] = []
         """The view's spreads at the last telling."""
         self.parts: list[tuple[StoryLine, ...]] = []
         """Each log entry's lines."""
@@ -208,7 +212,7 @@ class HandTelling:
         self.starts: list[int] = []
         """Where each entry's lines begin in ``lines``."""
 
-    def tell(self, view: View, names: tuple[str, ...], lang: str, told: Told) -> list[StoryLine]:
+    def tell(self, view: TonkView, names: tuple[str, ...], lang: str, told: Told) -> list[StoryLine]:
         """The hand's lines for ``view``, the actions its log holds beyond those told narrated now."""
         log = view["log"]
         told_count = len(self.log)
@@ -242,7 +246,7 @@ class HandTelling:
             self.lines.extend(part)
         return self.lines
 
-    def tell_from_start(self, view: View, names: tuple[str, ...], lang: str, told: Told,
+    def tell_from_start(self, view: TonkView, names: tuple[str, ...], lang: str, told: Told,
                         rules: tuple[Any, ...]) -> list[StoryLine]:
         """The hand told afresh: the pile as it was when the log began, then every entry of the log."""
         log = view["log"]
@@ -255,7 +259,7 @@ class HandTelling:
         self.lockout = [0] * view["players"]
         return self.tell(view, names, lang, told)
 
-    def spreads_hold(self, spreads: list[dict[str, Any]], new: list[TonkAction]) -> bool:
+    def spreads_hold(self, spreads: list[TonkSpread], new: list[TonkAction]) -> bool:
         """Whether the view's ``spreads`` are those of the last telling with the ``new`` actions' hits added
         (and new spreads laid), so that each hit told still names the spread as it was."""
         seen = self.spreads
@@ -276,7 +280,7 @@ class HandTelling:
                 return False
         return True
 
-    def narrate(self, i: int, action: TonkAction, view: View, names: tuple[str, ...], lang: str,
+    def narrate(self, i: int, action: TonkAction, view: TonkView, names: tuple[str, ...], lang: str,
                 told: Told) -> list[int]:
         """Follow the log's action ``i`` and tell it; the entries to work out again now (``volatile_part``): this
         one when its lines depend on more than the log up to it."""
@@ -319,7 +323,7 @@ class HandTelling:
         self.parts.append(part)
         return []
 
-    def inferred(self, view: View) -> dict[int, str]:
+    def inferred(self, view: TonkView) -> dict[int, str]:
         """The cards the view names for takes the log cannot name (see the class docstring), by log index."""
         unknown = [i for i, card in self.took.items() if card is None]
         if view["phase"] == "over" or not unknown:  # every hand is shown then: what is known no longer tells
@@ -335,7 +339,7 @@ class HandTelling:
                 found[mine[0]] = held[0]
         return found
 
-    def volatile_part(self, i: int, view: View, taken: dict[int, str], names: tuple[str, ...], lang: str,
+    def volatile_part(self, i: int, view: TonkView, taken: dict[int, str], names: tuple[str, ...], lang: str,
                       told: Told) -> tuple[StoryLine, ...]:
         """The lines of entry ``i`` as the view tells them now: a take (the card, and why it stays when it was
         just taken), or the bet that settles the spades side bet."""
@@ -354,13 +358,13 @@ class HandTelling:
         return part
 
     @staticmethod
-    def keeps_taken(view: View, seat: int) -> bool:
+    def keeps_taken(view: TonkView, seat: int) -> bool:
         """Whether ``seat``, which took a card from the discard pile in the turn in play, may not discard it
         now (unless it is all the seat holds)."""
         return (view["phase"] == "play" and view["to_play"] == seat and view["taken"] is not None
                 and not view["may_rediscard_taken"] and view["hand_sizes"][seat] > 1)
 
-    def hit(self, i: int, seat: int, action: Hit, view: View, names: tuple[str, ...], lang: str,
+    def hit(self, i: int, seat: int, action: Hit, view: TonkView, names: tuple[str, ...], lang: str,
             told: Told) -> tuple[StoryLine, ...]:
         """The hit of the log's action ``i``, naming the spread as it was then, and the lock-out it causes with
         ``hit_lockout`` (``lockout`` counts each seat's turns without a drop still to come)."""
@@ -373,7 +377,7 @@ class HandTelling:
                          tuple(self.as_before(view, i, action.spread)), locked, view["version"] - len(view["log"]) + i,
                          lang)
 
-    def as_before(self, view: View, i: int, number: int) -> list[str]:
+    def as_before(self, view: TonkView, i: int, number: int) -> list[str]:
         """Spread ``number``'s cards just before the log's action ``i``: its cards now less the later hits."""
         cards = list(view["spreads"][number - 1]["cards"])
         for action in self.actions[i:]:
@@ -382,7 +386,7 @@ class HandTelling:
         return cards
 
     @staticmethod
-    def spades(view: View, names: tuple[str, ...], lang: str, told: Told) -> tuple[StoryLine, ...]:
+    def spades(view: TonkView, names: tuple[str, ...], lang: str, told: Told) -> tuple[StoryLine, ...]:
         """The spades side bet settled: the spade each bettor shows, and who paid whom."""
         shown = tuple((q, view["spades_shown"][q]) for q, bet in enumerate(view["bets"]) if bet)
         paid = tuple((p, q, s) for p, q, s, h, reason in view["ledger"]
