@@ -197,8 +197,10 @@ def test_the_reason_for_a_selection_survives_someone_arriving_while_it_is_asked(
 FELT = """async ([url, seat, status, legal, selected, clicks, version]) => {
   const client = await import(url);
   const { h } = await import("/static/ui.js");
-  const view = { version, hand_number: 1, stock: 30, discard: ["7d", "Kc"], hand: ["9c", "5c", "5d", "5h", "Jk"],
-    hand_value: 29, balances: [0, 0],
+  const view = { game: "tonk", seat, players: 2, version, hand_number: 1, dealer: 1, to_play: 0, phase: "turn",
+    hand_sizes: [5, 7], known: [[], []], stock: 30, discard: ["7d", "Kc"], lockout: [0, 0], taken: null, turns: 0,
+    stock_out_seat: null, bets: [null, null], spades_shown: [null, null], balances: [0, 0], ledger: [], results: [],
+    log: [], hit_lockout: false, may_rediscard_taken: false, hand: ["9c", "5c", "5d", "5h", "Jk"], hand_value: 29,
     spreads: [{ owner: 1, cards: ["6c", "7c", "8c"] }, { owner: 0, cards: ["Jk=2s", "3s", "4s"] }] };
   const msg = { seat, legal, view, table: { status, seats: [{ name: "Ana" }, { name: "Bob" }] } };
   const done = [];

@@ -6,6 +6,8 @@
 // leads next and why) comes from the server, in the game's own words (plonk/words.py).
 import { cardSvg } from "/static/cards.js";
 import { t } from "/static/i18n.js";
+import { checkedView } from "/static/views.js";
+import viewSchema from "./view_shape.js";
 
 const TOUCH = typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
 
@@ -89,7 +91,7 @@ function lastTrickView(msg, ui, trick, shown) {
 
 export function area(msg, ui) {
   const { h, nameOf } = ui;
-  const v = msg.view;
+  const v = checkedView(viewSchema, msg.view);
   const me = msg.seat ?? 0;
   const trick = v.trick || [];
   const cells = [];

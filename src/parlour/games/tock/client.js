@@ -6,8 +6,10 @@
 import { cardSvg, parseCard } from "/static/cards.js";
 import { t } from "/static/i18n.js";
 import { actionWords, numberedLog } from "/static/ui.js";
+import { checkedView } from "/static/views.js";
 import { absoluteNames, boardLayout, drawBoard, pointOf } from "./board.js";
 import { absolute, after, placesOf, readAction } from "./paths.js";
+import viewSchema from "./view_shape.js";
 
 export const hint = t("Click a card, then a pawn, then a circled place to play there. The moves below list them all.");
 
@@ -164,7 +166,7 @@ function seatStyle(layout) {
 
 export async function area(msg, ui) {
   const { h } = ui;
-  const v = msg.view;
+  const v = checkedView(viewSchema, msg.view);
   const layout = await boardLayout(ui.game.layout, v.players);
   seatStyle(layout);
   const me = msg.seat;

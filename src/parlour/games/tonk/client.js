@@ -5,6 +5,8 @@
 // move buttons below stay as the full list. Spectators and finished tables see the same felt, nothing clickable.
 import { cardRow, cardSvg } from "/static/cards.js";
 import { currentLanguage, t } from "/static/i18n.js";
+import { checkedView } from "/static/views.js";
+import viewSchema from "./view_shape.js";
 
 export const hint = t("Click the stock or the discard pile to draw. Select cards, then Spread; or one card, then a spread to add it there, or the discard pile to discard it.");
 
@@ -189,7 +191,7 @@ function style(h) {
 
 export function area(msg, ui) {
   const { h } = ui;
-  const v = msg.view;
+  const v = checkedView(viewSchema, msg.view);
   style(h);
   const live = playing(msg);
   return h("div", { class: "felt" },
