@@ -4,7 +4,14 @@ pyproject.toml holds the package's metadata; setuptools reads this file beside i
 only. The modules in ``COMPILED`` (the hot ones under ``benchmarks/speed.py`` and the ``rl_*`` benchmarks)
 are turned into C extensions from the same source the pure package runs. The build stays pure Python, saying why, when
 ``PARLOUR_PURE_PYTHON=1`` is set, when mypyc cannot be imported, or when compiling fails (no C compiler,
-a mypyc error): the ``.py`` files ship either way, so the package works without the extensions.
+a mypyc error): the ``.py`` files ship either way, so the package works without the extensions. That
+fallback is loud (a framed warning on stderr, and on the terminal too where pip hides the build's output),
+and with ``PARLOUR_REQUIRE_COMPILED=1`` (CI, cibuildwheel) the build fails instead. pyproject.toml's
+``[build-system]`` holds what compiling needs: mypy (which brings mypyc) and numpy, whose types the compiled
+modules' signatures name (``parlour.core.encoding.FloatArray``); without it mypyc rejects them.
+
+mypyc runs only where setup.py is to build (``bdist_wheel``, ``build_ext``, ...), not for the metadata that
+pip asks for first (``egg_info``, ``dist_info``) nor for an sdist, which ships the ``.py`` files and no C.
 
 A compiled build writes ``parlour/_compiled.json``, each compiled module's source digest: at import,
 ``parlour`` runs the extensions only when every source still matches, and the sources otherwise
@@ -67,10 +74,32 @@ COMPILED = [
 native class every game's states are (games from other distributions write rules of play, not states), while
 its ``Game``, which every game subclasses, stays a regular class."""
 MANIFEST = "_compiled.json"
+REQUIRED = os.environ.get("PARLOUR_REQUIRE_COMPILED") == "1"
+"""Whether a pure build is an error (CI, cibuildwheel) rather than a fallback."""
+METADATA = {"egg_info", "dist_info", "sdist"}
+"""Commands that need no extensions."""
+BUILDS = {"build", "build_ext", "bdist", "bdist_wheel", "bdist_egg", "editable_wheel", "develop", "install"}
+"""Commands that build the extensions."""
 
 
 def pure(why: str) -> None:
-    print(f"parlour: building pure Python: {why}", file=sys.stderr)
+    """Say, so that it is seen, that the build goes on as pure Python and why; or stop it when a compiled
+    build is required. pip shows a successful build's output only with ``-v``, so the warning also goes
+    to the terminal when there is one and stderr is not it."""
+    lines = [f"parlour: building the PURE PYTHON engine: {why}",
+             "parlour: the package works and plays the same, but its engine runs 1.1-2.2x slower than compiled.",
+             "parlour: to compile it, install a C compiler and reinstall with pip's --no-cache-dir -v (which",
+             "parlour: shows the build's output); `parlour --version` says which engine an install runs."]
+    if REQUIRED:
+        raise SystemExit(f"parlour: PARLOUR_REQUIRE_COMPILED=1, but the engine cannot be compiled: {why}")
+    text = "\n".join(["", "*" * 100, *lines, "*" * 100, ""])
+    print(text, file=sys.stderr, flush=True)
+    if not sys.stderr.isatty():
+        try:
+            with open("/dev/tty", "w", encoding="utf-8") as terminal:
+                print(text, file=terminal)
+        except OSError:
+            pass  # no terminal (CI, Windows): stderr was the place
 
 
 def digest(path: Path) -> str:
@@ -85,7 +114,7 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as e:
-            pure(f"compiling the extensions failed ({e})")
+            self.fall_back(f"compiling the extensions failed ({e})")
             return
         package = Path(self.get_ext_fullpath("parlour.x")).parent
         package.mkdir(parents=True, exist_ok=True)
@@ -104,6 +133,15 @@ class OptionalBuildExt(build_ext):
                 print(f"parlour: removing {path}, not part of this build", file=sys.stderr)
                 path.unlink()
 
+    def fall_back(self, why: str) -> None:
+        """Build the pure package (say so, or stop where a compiled one is required), as a wheel for any
+        platform: the one ``bdist_wheel`` was making, if any, is marked pure again."""
+        pure(why)
+        self.extensions = self.distribution.ext_modules = []
+        wheel = self.distribution.command_obj.get("bdist_wheel")
+        if wheel is not None:
+            wheel.root_is_pure = True
+
     def get_outputs(self) -> list[str]:
         """The extensions and the manifest, where they were built (for editable installs and wheels)."""
         outputs: list[str] = super().get_outputs()
@@ -111,15 +149,25 @@ class OptionalBuildExt(build_ext):
         return [*outputs, str(manifest)] if manifest.exists() else outputs
 
 
+def building() -> bool:
+    """Whether this run of setup.py builds: not when every command it was given needs no extensions."""
+    words = set(sys.argv[1:])
+    return bool(words & BUILDS) or not words & METADATA
+
+
 def extensions() -> list[Any]:
-    """mypyc's extensions for ``COMPILED``, or none when the build is to be pure."""
+    """mypyc's extensions for ``COMPILED``, or none when the build is to be pure (said) or not to build."""
     if os.environ.get("PARLOUR_PURE_PYTHON") == "1":
-        pure("PARLOUR_PURE_PYTHON=1")
+        if REQUIRED:
+            raise SystemExit("parlour: PARLOUR_PURE_PYTHON=1 and PARLOUR_REQUIRE_COMPILED=1 contradict each other")
+        print("parlour: building pure Python: PARLOUR_PURE_PYTHON=1", file=sys.stderr)
+        return []
+    if not building():
         return []
     try:
         from mypyc.build import mypycify
     except ImportError as e:
-        pure(f"mypyc is not installed ({e})")
+        pure(f"mypyc is not installed ({e}; it comes with mypy, a build requirement)")
         return []
     here = Path.cwd()
     os.chdir(ROOT)  # mypyc reads pyproject.toml's mypy settings and names the modules from these paths
@@ -130,7 +178,7 @@ def extensions() -> list[Any]:
         return mypycify([f"src/{path}" for path in COMPILED] + options,
                         opt_level="3", target_dir="build/mypyc")
     except BaseException as e:
-        pure(f"mypyc failed ({e!r})")
+        pure(f"mypyc failed ({e!r}; its errors are above)")
         return []
     finally:
         os.chdir(here)
