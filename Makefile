@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck compile unit bench clean chromium messages docs
+.PHONY: play test lint typecheck compile unit bench clean chromium messages docs wheel-check
 
 # The server tests that need PostgreSQL or Redis start their own (initdb and pg_ctl, redis-server) on free ports and
 # use no service of this machine; they are skipped, saying why, only where those programs are not installed.
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml setup.py
 play: $(STAMP)
 	$(BIN)/parlour serve
 
-test: $(STAMP) lint typecheck docs unit
+test: $(STAMP) lint typecheck docs wheel-check unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools setup.py
@@ -39,6 +39,15 @@ docs: $(STAMP)
 compile: $(STAMP)
 	@$(BIN)/python -W ignore -c "import sys, parlour; sys.exit(0 if parlour.compiled() else 1)" 2>/dev/null || \
 		$(BIN)/python setup.py -q build_ext --inplace
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# The wheel a first `pip install .` builds, from a clean copy of HEAD in an isolated environment holding only the build
+# requirements: it must be compiled, install in a fresh environment and play (tools/wheel_check.py; about 2 min of CPU,
+# mostly the C compiler). It needs only a Python with pip; tests/test_install.py installs the wheel it keeps in build/.
+wheel-check: $(BIN)/python
+	$(BIN)/python tools/wheel_check.py
 
 # The whole suite as built (compiled where a compiler is), then the engine's own tests again on pure Python.
 PURE_TESTS := tests/games tests/core tests/test_conformance.py tests/test_positions.py tests/test_plugin_game.py \

@@ -2,9 +2,11 @@
 the checkout, serves the browser client and plays a terminal game; installed without extras, it plays,
 runs the arena and says which extra the server needs.
 
-This is the only test that builds and installs: it catches package data left out of the wheel (static
-files, the games' client modules, rules pages, translations), which the editable install of the
-checkout never would. pip reuses its cache; the dependencies come from the package registry.
+This is the only test that installs: it catches package data left out of the wheel (static files, the
+games' client modules, rules pages, translations), which the editable install of the checkout never would.
+The wheel is the one ``make wheel-check`` (run first by ``make test``) built and checked compiled, when the
+checkout is the commit it was built from, unchanged, as on CI; otherwise it is built here from the
+checkout as it is. pip reuses its cache; the dependencies come from the package registry.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])
 """The C compiler Python builds extensions with, when there is one: the wheel is then compiled (setup.py)."""
+WHEEL_CHECK = ROOT / "build" / "wheelcheck"
+"""Where ``make wheel-check`` keeps the wheel it checked, and the commit it was built from."""
 pytestmark = pytest.mark.slow
 
 
@@ -35,9 +39,25 @@ def run(*args: str | Path, cwd: Path, **kwargs: object) -> subprocess.CompletedP
     return done  # type: ignore[no-any-return]
 
 
+def checked_wheel() -> Path | None:
+    """The wheel ``tools/wheel_check.py`` kept, if the checkout is the commit it was built from with nothing
+    changed (its source is then this checkout's)."""
+    try:
+        built_from = (WHEEL_CHECK / "commit").read_text().strip()
+        wheel = next(WHEEL_CHECK.glob("parlour-*.whl"))
+        head = run("git", "rev-parse", "HEAD", cwd=ROOT).stdout.strip()
+        changed = run("git", "status", "--porcelain", cwd=ROOT).stdout.strip()
+    except (OSError, StopIteration, AssertionError):
+        return None
+    return wheel if head == built_from and not changed else None
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel built from this checkout."""
+    """The wheel of this checkout: the checked one when it is this checkout's, else one built here."""
+    checked = checked_wheel()
+    if checked is not None:
+        return checked
     where = tmp_path_factory.mktemp("wheel")
     run(sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "--no-build-isolation", "-q", "-w", where, cwd=where)
     return next(where.glob("parlour-*.whl"))
@@ -96,7 +116,7 @@ def test_the_wheel_runs_compiled_where_a_compiler_is_and_as_pure_python_on_reque
     said = run(bin_dir / "parlour", "--version", cwd=bin_dir, env=env).stdout
     assert ("(compiled engine)" if COMPILER else "(pure Python engine)") in said
     pure = run(bin_dir / "parlour", "--version", cwd=bin_dir, env={**env, "PARLOUR_PURE_PYTHON": "1"}).stdout
-    assert "(pure Python engine)" in pure
+    assert "(pure Python engine: PARLOUR_PURE_PYTHON=1)" in pure
     done = run(bin_dir / "parlour", "play", "tonk", "--seed", "5", "--players", "3", "--vs", "heuristic",
                cwd=bin_dir, env={**env, "PARLOUR_PURE_PYTHON": "1"}, input="1\n" * 400)
     assert "Game over:" in done.stdout and "Traceback" not in done.stdout + done.stderr
