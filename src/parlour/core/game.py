@@ -25,6 +25,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from functools import partial
+from types import GenericAlias
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -37,9 +39,6 @@ from parlour.core.rules import Rules
 
 TERMINAL: Final = -1
 """``current_player`` of a finished game."""
-
-HISTORY_KEY = "history items"
-"""Where a pickled state keeps its history, flat (``State.__getstate__``): no attribute has this name."""
 
 STATE_FORMAT = 1
 """The version of ``State.to_json``'s layout."""
@@ -189,7 +188,6 @@ class MakesRulesOfPlay(Protocol):
         ...
 
 
-@mypyc_attr(serializable=True)  # pickled (the server stores states): unpickling makes one without __init__
 class State(Generic[ActionT, PositionT]):
     """One game in play: ``pos`` (the data), its ``seed``, and its game's rules of play (``play``).
 
@@ -356,31 +354,16 @@ class State(Generic[ActionT, PositionT]):
         """``copy.deepcopy`` is ``clone``: the position copied, the game (immutable) shared."""
         return self.clone()
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __reduce__(self) -> tuple[Any, ...]:
         """What pickle keeps: the game, seed and start fields, and the position with its history as a flat list
-        of (seat, action).
+        of (seat, action); ``restored_state`` makes the state again through its constructor.
 
         The history is a linked list of nested tuples, one level per action: pickled as it is, a game of a
         few hundred actions or more is deeper than Python's recursion limit."""
         pos = self.pos.copy()
         items = history_items(pos.history)
         pos.history = None
-        return {"game": self.game, "seed": self.seed, "pos": pos, "start": self.start,
-                "first_dealer": self.first_dealer, "origin": self.origin, HISTORY_KEY: items}
-
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        """The state ``__getstate__`` kept, its history linked again and its rules of play the game's."""
-        game: Game[Any] = fields["game"]
-        self.game = game
-        self.seed = fields["seed"]
-        self.pos = fields["pos"]
-        self.pos.history = history_of(fields[HISTORY_KEY])
-        self.play = game.play
-        self.start = fields["start"]
-        self.first_dealer = fields["first_dealer"]
-        self.origin = fields["origin"]
-        self._legal = None
-        self._interned = self.play.interned_actions()
+        return (restored_state, (self.game, self.seed, pos, items, self.start, self.first_dealer, self.origin))
 
     def history(self) -> list[tuple[int, ActionT]]:
         """Every (seat, action) applied since the start, oldest first."""
@@ -414,6 +397,17 @@ class State(Generic[ActionT, PositionT]):
         return f"<State {self.game.name_with_rules()!r} seed={self.seed} version={self.version}>"
 
 
+def restored_state(game: Game[Any], seed: int, pos: Any, history: list[tuple[int, Any]],
+                   start: Mapping[str, Any] | None, first_dealer: int,
+                   origin: Mapping[str, Any] | None) -> State[Any, Any]:
+    """The state ``State.__reduce__`` pickled: its position's history linked again, its rules of play the game's."""
+    pos.history = history_of(history)
+    state: State[Any, Any] = State(game, seed, pos, start)
+    state.first_dealer = first_dealer
+    state.origin = origin
+    return state
+
+
 @mypyc_attr(native_class=False)  # a regular class when compiled: every game subclasses it
 class Game(ABC, Generic[RulesT]):
     """A game with its rules fixed: its rules of play, made once; starts states and reads action text.
@@ -428,6 +422,12 @@ class Game(ABC, Generic[RulesT]):
     play_type: ClassVar[MakesRulesOfPlay]
     """The game's rules of play (``RulesOfPlay``), made from its rules: one per game, shared by its states."""
     position_type: ClassVar[type[Position]]
+
+    @classmethod
+    def __class_getitem__(cls, rules_type: Any) -> GenericAlias:
+        """``Game[SomeRules]``, as ``Generic`` makes it: compiled, a regular class loses its ``Generic`` base,
+        and every game subclasses ``Game[ItsRules]``."""
+        return GenericAlias(cls, rules_type)
 
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules
@@ -519,7 +519,7 @@ class Game(ABC, Generic[RulesT]):
         Search bots call it once per decision and the sampler once per
         iteration; games override it to read the view only once.
         """
-        return lambda rng: self.determinize(view, rng)
+        return partial(self.determinize, view)
 
     def name_with_rules(self) -> str:
         """The spec string ``load_game`` reads back: ``tonk:classic?players=3&jokers=2``.
