@@ -449,7 +449,7 @@ class Game(ABC, Generic[RulesT]):
         return self.spec.utility
 
     def new_state(self, seed: int, position: Mapping[str, Any] | None = None,
-                  dealer: int | None = None) -> State[Any, Any]:
+                  dealer: object = None) -> State[Any, Any]:
         """The start of a game whose every random event follows from ``seed``.
 
         ``dealer`` is the seat that deals first (default: the last seat, so
@@ -457,7 +457,8 @@ class Game(ABC, Generic[RulesT]):
         rotates from match to match as it does from hand to hand.
         ``position`` sets up a position to play from instead of a fresh deal
         (for tests, puzzles and teaching); each game documents its keys and
-        raises ``RulesError`` quoting what it cannot use.
+        raises ``RulesError`` quoting what it cannot use. ``dealer`` is typed ``object`` so that anything
+        else than a seat, even compiled, reaches the check that quotes it.
         """
         if dealer is not None:
             if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.num_players:
