@@ -9,19 +9,16 @@ must have reached) stay in its folder (``tests/games/NAME/test_encoding.py``).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import WordChooser, encode_into, observation_of
 from parlour.core.game import Game
 from parlour.core.parts import encoding_of, parts_of
 from parlour.core.registry import game_classes
 from tests.conftest import conformance_games
-from tests.encoding import assert_encodes_as_observed
+from tests.encoding import assert_encode_into_as_listed, assert_encodes_as_observed
 from tests.test_conformance import walk
 
 PART = "encoding"
@@ -52,27 +49,4 @@ def test_encode_is_observe_of_the_view_for_every_seat(label: str, game: Game[Any
 def test_encode_into_writes_the_observation_and_the_words_chosen_in_one_array(name: str) -> None:
     """``encode_into`` hands ``encode`` one array for the layout and the vocabulary: the words chosen so far
     stay as ``observation_of`` lists them, at every depth of every action along seeded random games."""
-    game = load_game(name)
-    encoding = encoding_of(game)
-    words = WordChooser(encoding.vocabulary)
-    rng = random.Random(2)
-    checked = 0
-    for seed in range(50):
-        if checked >= WORDS:
-            break
-        state = game.new_state(seed)
-        for _ in range(STEPS):
-            if state.is_terminal:
-                break
-            words.begin(state.legal_actions())
-            settled = None
-            while settled is None:
-                for seat, chosen in [(state.current_player, words), (None, None)]:
-                    out = np.zeros(encoding.layout.size + len(encoding.vocabulary), np.float32)
-                    encode_into(encoding, state, seat, chosen, out)
-                    expected = observation_of(encoding, state.view(seat), chosen)
-                    assert np.array_equal(out, np.asarray(expected, np.float32)), (seed, state.version, seat)
-                    checked += 1
-                settled = words.choose(rng.choice([i for i, on in enumerate(words.mask()) if on]))
-            state.apply(settled)
-    assert checked >= WORDS
+    assert assert_encode_into_as_listed(load_game(name), range(50), STEPS, WORDS) >= WORDS

@@ -8,26 +8,14 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import Encoding
 from parlour.core.game import State
 from parlour.core.parts import encoding_of
 from parlour.games.plonk.encoding import PlonkEncoding
-from parlour.games.plonk.game import PlonkState
+from tests.encoding import differences
 from tests.games.plonk.helpers import SUIT_HANDS, start
 
 SEATS: list[int | None] = [None, 0, 1, 2, 3]
 """The spectator and every seat."""
-
-
-def differences(state: PlonkState, seat: int | None, encoding: Encoding | None = None) -> list[str]:
-    """The sections where ``encode`` and ``observe`` of ``seat``'s view disagree (none when they match);
-    ``encoding`` is the game's, when the caller has it already."""
-    encoding = encoding or encoding_of(state.game)
-    out = np.zeros(encoding.layout.size, np.float32)
-    encoding.encode(state, seat, out)
-    expected = np.asarray(encoding.observe(state.view(seat)), np.float32)
-    wrong = np.flatnonzero(out != expected)
-    return sorted({s.name for s in encoding.layout.sections for i in wrong if s.start <= i < s.start + s.size})
 
 
 @pytest.mark.parametrize(("target", "every"), [(1, 1), (500, 1), (1500, 7)])

@@ -102,8 +102,3 @@ def test_the_weight_reads_only_the_view_and_the_hands_it_is_given() -> None:
     assert [likelihood(GAME, one.view(0))(g) for g in guesses] == [
         likelihood(GAME, other.view(0))(g) for g in guesses]
 
-
-def test_strong_with_inference_plays_a_legal_move() -> None:
-    state = heuristic_game(4, 4 * 3 + 1)
-    view, legal = state.view(state.current_player), state.legal_actions()
-    assert make_bot("strong:iters=40,infer=4", GAME).choose(view, legal, random.Random(0)) in legal

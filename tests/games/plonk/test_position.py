@@ -13,23 +13,11 @@ from parlour.core.errors import RecordError
 from parlour.core.game import State
 from parlour.games.plonk.rules import PlonkRules
 from tests.games.plonk.helpers import SUIT_HANDS, start
+from tests.play import play_on
 
 SPECS = [f"plonk:{p}" for p in PlonkRules.presets] or ["plonk"]
 GAMES = [load_game(spec, target=target) for spec in SPECS for target in (1, 120, 500)]
 """Every preset (Plonk has none beyond the defaults), with a one-deal, a short and a full match."""
-
-
-def play_on(state: State[Any, Any], rng: random.Random, steps: int) -> list[Any]:
-    """What the state shows along a random continuation: legal actions and every seat's view."""
-    seen: list[Any] = []
-    for _ in range(steps):
-        seen.append(([str(a) for a in state.legal_actions()], [state.view(q) for q in (0, 1, 2, 3, None)],
-                     state.returns()))
-        if state.is_terminal:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return seen
 
 
 def assert_round_trips(state: State[Any, Any], continuation: int) -> None:

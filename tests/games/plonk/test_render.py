@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from rich.console import Console
-
 from parlour import load_game
 from parlour.core.i18n import current_language, set_language
 from parlour.core.parts import parts_of
 from parlour.games.plonk.render import PlonkRenderer
 from tests.games.plonk.helpers import SUIT_HANDS, play_trick, start
+from tests.play import text_of
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
-
-
-def text_of(renderable: object) -> str:
-    console = Console(record=True, width=100, color_system=None)
-    console.print(renderable)
-    return console.export_text()
 
 
 def test_the_screen_shows_the_trick_around_the_table_the_hand_by_suit_and_the_piles() -> None:

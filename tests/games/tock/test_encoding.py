@@ -8,26 +8,15 @@ import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import Encoding
 from parlour.core.game import State
 from parlour.core.parts import encoding_of
 from parlour.games.tock.deck import KIND, TWO_OF_SPADES
 from parlour.games.tock.game import TockState
 from parlour.games.tock.position import OVER, PHASES
+from tests.encoding import differences
 from tests.games.tock.helpers import position
 
 FLAGS = ("", "&extra_sevens=true", "&two_of_spades_enters=true&home_entry=optional")
-
-
-def differences(state: TockState, seat: int | None, encoding: Encoding | None = None) -> list[str]:
-    """The sections where ``encode`` and ``observe`` of ``seat``'s view disagree (none when they match);
-    ``encoding`` is the game's, when the caller has it already."""
-    encoding = encoding or encoding_of(state.game)
-    out = np.zeros(encoding.layout.size, np.float32)
-    encoding.encode(state, seat, out)
-    expected = np.asarray(encoding.observe(state.view(seat)), np.float32)
-    wrong = np.flatnonzero(out != expected)
-    return sorted({s.name for s in encoding.layout.sections for i in wrong if s.start <= i < s.start + s.size})
 
 
 @pytest.mark.parametrize("players", range(2, 9))

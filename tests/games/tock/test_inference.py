@@ -112,8 +112,3 @@ def test_the_weight_reads_only_the_view_and_the_hands_it_is_given() -> None:
         random.Random(0).shuffle(g.pos.stock)
     assert weights == [likelihood(FOUR, one.view(0))(g) for g in guesses]
 
-
-def test_strong_with_inference_plays_a_legal_move() -> None:
-    state = heuristic_game(2, 21)
-    view, legal = state.view(state.current_player), state.legal_actions()
-    assert make_bot("strong:iters=30,infer=4", FOUR).choose(view, legal, random.Random(0)) in legal

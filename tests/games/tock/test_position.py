@@ -6,33 +6,11 @@ import json
 import random
 
 from parlour import load_game
-from parlour.core.game import Game, State
+from parlour.core.game import State
+from tests.conftest import play_randomly
+from tests.play import play_on
 
 PRESETS = ["standard", "sevens"]
-
-
-def random_state(game: Game, seed: int, steps: int) -> State:
-    state = game.new_state(seed)
-    rng = random.Random(seed ^ 0x5EED)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
-
-
-def play_on(state: State, seed: int, steps: int = 60) -> list[tuple[list[str], list[dict[str, object]]]]:
-    rng = random.Random(seed)
-    trace = []
-    for _ in range(steps):
-        views = [state.view(s) for s in (None, *range(state.game.num_players))]
-        legal = state.legal_actions()
-        trace.append(([str(a) for a in legal], views))
-        if state.is_terminal:
-            break
-        state.apply(legal[rng.randrange(len(legal))])
-    return trace
 
 
 def check_round_trip(state: State) -> None:
@@ -44,12 +22,12 @@ def check_round_trip(state: State) -> None:
     again = game.state_from_json(json.loads(text))
     assert again == state
     assert json.loads(json.dumps(again.to_json())) == json.loads(text)
-    assert play_on(state.clone(), 7) == play_on(again, 7)
+    assert play_on(state.clone(), random.Random(7)) == play_on(again, random.Random(7))
 
 
 def test_a_finished_game_round_trips() -> None:
     game = load_game("tock", players=2)
-    state = random_state(game, 3, 100_000)
+    state = play_randomly(game.new_state(3), random.Random(3 ^ 0x5EED), max_steps=100_000)
     assert state.is_terminal
     check_round_trip(state)
 

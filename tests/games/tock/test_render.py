@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from rich.console import Console
 
 from parlour import load_game
 from parlour.games.tock.board import board_for
 from parlour.games.tock.render import TockRenderer, layout
-
-
-def text_of(renderable: object) -> str:
-    console = Console(width=140, record=True, color_system=None)
-    console.print(renderable)
-    return console.export_text()
+from tests.play import text_of
 
 
 @pytest.mark.parametrize("players", [2, 4, 6, 8])
@@ -29,7 +23,7 @@ def test_the_screen_shows_pawns_hand_and_bonuses(players: int) -> None:
     state = load_game("tock", players=players).new_state(1, {
         "pawns": {"a1": 0, "b2": 40, "a3": "h2"}, "advantaged": ["a1"], "bonuses": [2] + [0] * (players - 1),
     })
-    screen = text_of(TockRenderer().screen(state.view(0), [f"P{i}" for i in range(players)]))
+    screen = text_of(TockRenderer().screen(state.view(0), [f"P{i}" for i in range(players)]), width=140)
     for label in ("a1", "b2", "a3", "Your hand", "stored joker bonuses: 2"):
         assert label in screen
 
@@ -40,6 +34,6 @@ def test_news_reports_captures_and_moves() -> None:
                                                                       [], [], []]})
     before = state.view(0)
     state.apply("3 p1")
-    news = text_of(TockRenderer().news(before, state.view(0), ["You", "B", "C", "D"]))
+    news = text_of(TockRenderer().news(before, state.view(0), ["You", "B", "C", "D"]), width=140)
     assert "b1 is captured" in news
     assert "a1 square 5 → square 8" in news

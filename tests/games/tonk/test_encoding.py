@@ -1,17 +1,17 @@
-"""Tonk's ``encode``: the observation written from the position is exactly ``observe`` of the seat's view."""
+"""Tonk's ``encode`` beyond the shared checks (``tests/games/test_encoding.py``): every table size with Tonk's
+own flags, short games position by position, a joker naming a card in a spread, words chosen at three seats and
+with jokers."""
 
 from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 from parlour import load_game
-from parlour.core.encoding import WordChooser, encode_into, observation_of
 from parlour.core.game import State
-from parlour.core.parts import encoding_of
 from parlour.games.tonk.position import OVER
+from tests.encoding import assert_encode_into_as_listed, assert_encodes_as_observed
 from tests.games.tonk.helpers import tonk
 from tests.test_conformance import walk
 
@@ -20,17 +20,6 @@ VARIANTS = ("", "&jokers=2&joker_points=25", "&spades_side_bet=true&hands=3", "&
             "&stock_out=discard_only&hit_lockout=true&jokers=2")
 """Flags added to each preset: jokers (counted in their slots, naming cards in spreads), the spades bet, matches
 of several hands (balances, finished hands), the last round from the discard pile, the hit lock-out."""
-
-
-def assert_encodes_as_observed(state: State, seats: list[int | None]) -> None:
-    encoding = encoding_of(state.game)
-    for seat in seats:
-        out = np.zeros(encoding.layout.size, np.float32)
-        encoding.encode(state, seat, out)
-        expected = np.asarray(encoding.observe(state.view(seat)), np.float32)
-        differ = np.flatnonzero(out != expected)
-        names = {s.name for s in encoding.layout.sections for i in differ if s.start <= i < s.start + s.size}
-        assert not differ.size, f"seat {seat} at version {state.version}: {sorted(names)} differ"
 
 
 @pytest.mark.parametrize("players", range(2, 7))
@@ -72,22 +61,7 @@ def test_a_spread_with_a_joker_naming_a_card() -> None:
 
 
 @pytest.mark.parametrize("spec", ["tonk:speno?players=3", "tonk:classic?players=2&jokers=2"])
-def test_encode_into_writes_the_observation_and_the_words_chosen_in_one_array(spec: str) -> None:
-    """``encode_into`` hands ``encode`` one array for the layout and the vocabulary: the words chosen so far
-    (a spread's cards, a hit's spread number) stay as ``observation_of`` lists them."""
-    game = load_game(spec)
-    encoding = encoding_of(game)
-    words = WordChooser(encoding.vocabulary)
-    rng = random.Random(2)
-    for seed in range(6):
-        state = game.new_state(seed)
-        while not state.is_terminal:
-            words.begin(state.legal_actions())
-            settled = None
-            while settled is None:
-                out = np.zeros(encoding.layout.size + len(encoding.vocabulary), np.float32)
-                encode_into(encoding, state, state.current_player, words, out)
-                expected = observation_of(encoding, state.view(state.current_player), words)
-                assert np.array_equal(out, np.asarray(expected, np.float32))
-                settled = words.choose(rng.choice([i for i, on in enumerate(words.mask()) if on]))
-            state.apply(settled)
+def test_encode_into_writes_the_words_chosen_at_three_seats_and_with_jokers(spec: str) -> None:
+    """The shared check (``tests/games/test_encoding.py``) plays the default table; here whole games of three
+    seats and of jokers (a spread's cards, a joker naming one, a hit's spread number) chosen word by word."""
+    assert assert_encode_into_as_listed(load_game(spec), range(6)) > 0

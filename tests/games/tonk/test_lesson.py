@@ -9,17 +9,13 @@ from parlour import load_game
 from parlour.core.game import State
 from parlour.core.parts import lesson_of
 from parlour.games.tonk.lesson import LESSON, explain
+from tests.play import said
 
 
 def lesson_state() -> State[Any, Any]:
     game = load_game("tonk", preset=LESSON.preset, players=LESSON.players, **LESSON.rules)
     assert lesson_of(game) is LESSON
     return game.new_state(LESSON.seed)
-
-
-def said(state: State[Any, Any], seat: int = 0) -> dict[str, list[str]]:
-    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat and not state.is_terminal else []
-    return {lang: explain(state.view(seat), legal, lang) for lang in ("en", "fr")}
 
 
 def test_the_deal_is_fixed_and_the_learner_plays_first() -> None:
@@ -31,7 +27,7 @@ def test_the_deal_is_fixed_and_the_learner_plays_first() -> None:
 
 
 def test_the_first_turn_explains_the_draw_the_spread_to_take_and_the_drop() -> None:
-    lines = said(lesson_state())
+    lines = said(explain, lesson_state(), 0)
     en, fr = lines["en"], lines["fr"]
     assert "the discard pile shows the 7 of diamonds on top" in en[0] and "(41 cards)" in en[0]
     assert en[1].startswith("With the 7 of clubs and the 7 of spades in your hand, the 7 of diamonds would make")
@@ -44,7 +40,7 @@ def test_the_first_turn_explains_the_draw_the_spread_to_take_and_the_drop() -> N
 def test_after_taking_the_seven_the_spread_and_the_discard_are_explained() -> None:
     state = lesson_state()
     state.apply("draw discard")
-    en, fr = said(state).values()
+    en, fr = said(explain, state, 0).values()
     assert en[0] == ("You hold a spread: the 7 of clubs, the 7 of diamonds and the 7 of spades. Lay it down and those "
                      "cards no longer count in your hand.")
     assert "You may not discard the 7 of diamonds: you have just taken it from the discard pile." in en
@@ -52,7 +48,7 @@ def test_after_taking_the_seven_the_spread_and_the_discard_are_explained() -> No
                      "cartes ne comptent plus dans votre main.")
     assert "Vous ne pouvez pas défausser le 7 de carreau : vous venez de prendre cette carte dans la défausse." in fr
     state.apply("spread 7c 7d 7s")
-    en, fr = said(state).values()
+    en, fr = said(explain, state, 0).values()
     assert en == ["Then end your turn by discarding one card face up. Your highest, the 9 of diamonds, counts 9: "
                   "discarding it lowers your total most.",
                   "Your hand totals 16; when someone drops, the lowest total wins."]
@@ -64,9 +60,9 @@ def test_the_others_turn_and_the_end_are_explained_too() -> None:
     state = lesson_state()
     for action in ("draw discard", "spread 7c 7d 7s", "discard 9d"):
         state.apply(action)
-    en, fr = said(state).values()
+    en, fr = said(explain, state, 0).values()
     assert en[0].startswith("Another player is playing") and fr[0].startswith("Un autre joueur joue")
     while not state.is_terminal:
         state.apply(state.legal_actions()[0])
-    en, fr = said(state).values()
+    en, fr = said(explain, state, 0).values()
     assert en[0].startswith("The hand is over") and fr[0].startswith("La manche est finie")

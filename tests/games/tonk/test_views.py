@@ -7,14 +7,12 @@ from typing import Any
 
 from parlour import load_game
 from parlour.core.game import RECENT_RESULTS, State
+from tests.conftest import play_randomly
 
 
 def played(hands: int, seed: int) -> State[Any, Any]:
     state = load_game("tonk", players=4, hands=hands, spades_side_bet=True, stake=5).new_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return play_randomly(state, random.Random(seed))
 
 
 def test_a_long_match_s_message_view_shows_the_latest_hands_and_sums_up_the_others() -> None:
