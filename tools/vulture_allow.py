@@ -55,8 +55,6 @@ ALLOWED = {
 """Names vulture would call unused, and who uses them."""
 
 PENDING = {
-    "reachable": "server/peers: read by tests only; the server's restructuring is to use it (a probe) or drop it",
-    "dropped": "server/peers/redis_peer.py: read by tests only; as ``reachable``",
     "hand_value": "games/tonk/play.py: read by tests only, in the game-contract refactoring under way",
     "ViewPayment": "games/tonk/position.py: an unused import, in the game-contract refactoring under way",
     "mismatches": "core/shapes.py: read by tests only, in the typed views being written",

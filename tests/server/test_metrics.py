@@ -125,6 +125,19 @@ def test_redis_errors_are_counted_by_the_function_the_redis_peer_calls(app_facto
         assert value(samples(client), "parlour_redis_errors_total") == 2
 
 
+def test_the_peers_reachability_and_dropped_events_are_read_at_each_scrape(app_factory: Callable[..., FastAPI]) -> None:
+    app = app_factory()
+    with TestClient(app) as client:
+        alone = samples(client)
+        assert value(alone, "parlour_peers_reachable") == 1 and value(alone, "parlour_peer_events_dropped_total") == 0
+    metrics = Metrics()
+    state = {"up": True, "lost": 0}
+    metrics.watch_peer(lambda: bool(state["up"]), lambda: int(state["lost"]))
+    state.update(up=False, lost=7)  # Redis gone: the next scrape says so
+    found = parse(metrics.exposition().decode())
+    assert value(found, "parlour_peers_reachable") == 0 and value(found, "parlour_peer_events_dropped_total") == 7
+
+
 def test_each_app_counts_on_its_own(app_factory: Callable[..., FastAPI]) -> None:
     with TestClient(app_factory()) as first, TestClient(app_factory()) as second:
         for _ in range(2):

@@ -111,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     lobby.restore()
     metrics.watch(lambda: [(t.game.spec.name, t.status) for t in list(lobby.tables.values())],
                   lambda: [kept.game for kept in list(lobby.unrestored.values())])
+    metrics.watch_peer(lambda: peer.reachable, lambda: peer.dropped)
     probes = Probes(storage, settings.redis_url, metrics, settings.probe_seconds)
 
     @asynccontextmanager

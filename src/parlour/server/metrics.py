@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 from prometheus_client.registry import Collector
 from starlette.routing import BaseRoute, Mount, compile_path
@@ -83,6 +83,11 @@ class Metrics:
         """Report, at each scrape, the tables in memory (``tables()``: each one's game and status) and the stored
         tables that could not be rebuilt (``unrestored()``: each one's game)."""
         self.registry.register(TablesCollector(tables, unrestored))
+
+    def watch_peer(self, reachable: Callable[[], bool], dropped: Callable[[], int]) -> None:
+        """Report, at each scrape, whether the other processes can be reached (``reachable()``) and how many
+        events for them this process dropped (``dropped()``): a cluster that lost Redis shows it here."""
+        self.registry.register(PeerCollector(reachable, dropped))
 
     def redis_error(self) -> None:
         """Count one failed Redis operation: call it wherever a Redis error is caught (the peers over Redis,
@@ -170,6 +175,22 @@ class TablesCollector(Collector):
         for game, count in sorted(unrestored.items()):
             kept.add_metric([game], count)
         yield kept
+
+
+class PeerCollector(Collector):
+    """``parlour_peers_reachable``: 1 while the other processes can be reached (always alone), else 0, and
+    ``parlour_peer_events_dropped``: the events for them this process could not send; read when scraped."""
+
+    def __init__(self, reachable: Callable[[], bool], dropped: Callable[[], int]) -> None:
+        self.reachable = reachable
+        self.dropped = dropped
+
+    def collect(self) -> Iterator[Metric]:
+        yield GaugeMetricFamily("parlour_peers_reachable", "1 while the other processes can be reached through "
+                                "Redis (always 1 for a process alone), else 0", value=int(self.reachable()))
+        yield CounterMetricFamily("parlour_peer_events_dropped", "Events for the other processes this one could "
+                                  "not send (Redis away, or too many waiting): they catch up from storage",
+                                  value=self.dropped())
 
 
 class RouteTemplates:

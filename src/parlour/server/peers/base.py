@@ -77,6 +77,11 @@ class Peer(ABC):
     def reachable(self) -> bool:
         """Whether the others can be reached now (a readiness probe's answer; always True alone)."""
 
+    @property
+    @abstractmethod
+    def dropped(self) -> int:
+        """Events told to the others that never left this process (they catch up from storage)."""
+
     @abstractmethod
     async def start(self, lobby: Host) -> None:
         """Start working for ``lobby`` (on the running event loop, once its tables are restored)."""
@@ -101,6 +106,10 @@ class LocalPeer(Peer):
     @property
     def reachable(self) -> bool:
         return True
+
+    @property
+    def dropped(self) -> int:
+        return 0
 
     async def start(self, lobby: Host) -> None:
         return None

@@ -103,7 +103,7 @@ class RedisPeer(Peer):
         waits and tries again, and a lost event is dropped."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         """Events to publish, in order; None ends the sender."""
-        self.dropped = 0
+        self.lost = 0
         """Events not published: Redis was unreachable, or ``OUTBOX_LIMIT`` were waiting already."""
         self.redis_outage = Outage("Redis")
         self.sync_outage = Outage("PostgreSQL (catching up with the other processes)")
@@ -128,6 +128,11 @@ class RedisPeer(Peer):
     def reachable(self) -> bool:
         """Whether Redis answered the last time it was used (False from a failure until subscribed again)."""
         return self.redis_outage.up
+
+    @property
+    def dropped(self) -> int:
+        """Events not published: Redis was unreachable, or ``OUTBOX_LIMIT`` were waiting already."""
+        return self.lost
 
     def owns(self, table_id: str) -> bool:
         return self.leases.owns(table_id)
@@ -174,7 +179,7 @@ class RedisPeer(Peer):
             except StorageUnavailable as e:  # a sweep claims it later
                 log.warning("table %s: bots not claimed yet (%s)", event.table, e)
         if self.closing or not self.redis_outage.up or self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.dropped += 1
+            self.lost += 1
             return
         self.outbox.put_nowait(Envelope(sender=self.id, event=event).to_json())
 
@@ -192,7 +197,7 @@ class RedisPeer(Peer):
                             pipe.publish(self.channel, message)
                         await pipe.execute()
                 except (RedisError, OSError) as e:  # the others catch up from storage
-                    self.dropped += len(messages)
+                    self.lost += len(messages)
                     if self.closing:
                         return
                     self.lost_redis(e)
@@ -206,7 +211,7 @@ class RedisPeer(Peer):
         self.redis_outage.lost(error)
         while not self.closing and not self.outbox.empty():
             self.outbox.get_nowait()
-            self.dropped += 1
+            self.lost += 1
 
     # ------------------------------------------------------------ listening
 
