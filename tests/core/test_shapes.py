@@ -2,11 +2,11 @@
 
 # Annotations evaluated, not postponed: Python 3.11 finds NotRequired keys only in evaluated ones.
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 import pytest
 
-from parlour.core.shapes import Earlier, json_schema, mismatches
+from parlour.core.shapes import Earlier, Fixed, LogEntry, json_schema, log_entry, mismatches
 
 
 class Spot(TypedDict):
@@ -68,4 +68,29 @@ def test_a_type_json_cannot_hold_is_refused() -> None:
         when: set[int]
 
     with pytest.raises(TypeError, match="JSON types only"):
+        json_schema(Odd)
+
+
+class Logged(TypedDict):
+    log: list[LogEntry]
+    hint: Annotated[int, "no Fixed"]
+
+
+def test_a_fixed_list_is_a_fixed_array_in_the_schema_and_the_check() -> None:
+    schema = json_schema(Logged)
+    assert schema["properties"]["log"]["items"] == {
+        "type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "items": False,
+        "minItems": 2, "maxItems": 2}
+    assert schema["properties"]["hint"] == {"type": "integer"}
+    assert mismatches({"log": [[0, "a"]], "hint": 1}, Logged) == []
+    assert mismatches({"log": [[0, 1], [0], "x"], "hint": 1}, Logged) == [
+        "view.log[0][1]: 1 is no str", "view.log[1]: 1 items, not 2", "view.log[2]: str, not an array"]
+    assert log_entry([2, "b"]) == (2, "b")
+
+
+def test_a_fixed_list_whose_items_its_type_cannot_hold_is_refused() -> None:
+    class Odd(TypedDict):
+        row: Annotated[list[int], Fixed(int, str)]
+
+    with pytest.raises(TypeError, match="Fixed array"):
         json_schema(Odd)

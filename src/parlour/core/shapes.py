@@ -7,9 +7,15 @@ seat's own hand, are ``NotRequired``); its own code then reads views
 through that type, so that the type checker checks every key it reads.
 The shape is written from the few types a JSON value has: ``int``,
 ``float``, ``str``, ``bool``, ``None``, ``Literal`` values, ``list[X]``,
-``tuple[X, ...]``, fixed-length ``tuple[A, B]`` (a JSON array: a list in a
-view, typed as a tuple so that its readers unpack it typed), unions
-(``X | None``) and nested ``TypedDict`` classes.
+``tuple[X, ...]``, fixed-length arrays, unions (``X | None``) and nested
+``TypedDict`` classes. A fixed-length array is a list in a view (JSON has no
+tuples, and a view loaded from JSON holds lists), so a shape declares it as
+what it holds: ``Annotated[list[int | str], Fixed(int, str)]``, a list to
+the type checker (and to compiled code, which checks a ``tuple`` annotation
+at run time and would refuse the list), its items' types in order to the
+schema and the check (``LogEntry``; ``log_entry`` reads one typed). A
+fixed-length ``tuple[A, B]`` is accepted too, for a value that really is a
+tuple.
 
 ``json_schema`` writes a shape as a JSON Schema (draft 2020-12) for the
 browser client; ``client_module`` as the ES module the client imports it
@@ -24,9 +30,22 @@ import importlib
 import json
 import types
 from collections.abc import Iterable
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Literal, TypedDict, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    TypedDict,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 from parlour.core.game import Game
 from parlour.core.parts import parts_of
@@ -37,8 +56,28 @@ CLIENT_SHAPE_FILE = "view_shape.js"
 """The ES module, beside a game's browser client, that exports its view shape as a JSON Schema."""
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
-LogEntry = tuple[int, str]
-"""A line of a view's ``log``: the seat that acted and the action's text."""
+
+@dataclass(frozen=True, init=False)
+class Fixed:
+    """Marks a list type as a fixed-length JSON array whose items have ``types``, in order:
+    ``Annotated[list[int | str], Fixed(int, str)]`` is ``[seat, text]``, typed as the list it is at run time
+    (each item one of the list's item types), written in the JSON Schema with ``prefixItems`` and checked item
+    by item."""
+
+    types: tuple[Any, ...]
+
+    def __init__(self, *types: Any) -> None:
+        object.__setattr__(self, "types", types)
+
+
+LogEntry = Annotated[list[int | str], Fixed(int, str)]
+"""A line of a view's ``log``: the seat that acted and the action's text (``log_entry`` reads it typed)."""
+
+
+def log_entry(entry: LogEntry) -> tuple[int, str]:
+    """A ``LogEntry``'s seat and text, typed."""
+    seat, text = entry
+    return int(seat), str(text)
 
 
 class Earlier(TypedDict):
@@ -66,8 +105,26 @@ def shape_of(cls: type[Game[Any]]) -> Any | None:
 
 
 def _fields(shape: Any) -> tuple[dict[str, Any], frozenset[str]]:
-    """A ``TypedDict``'s field types (``NotRequired`` removed) and its required keys."""
-    return get_type_hints(shape), frozenset(shape.__required_keys__)
+    """A ``TypedDict``'s field types (``Annotated`` kept, ``NotRequired`` removed) and its required keys."""
+    hints = get_type_hints(shape, include_extras=True)
+    return ({key: get_args(hint)[0] if get_origin(hint) in (NotRequired, Required) else hint
+             for key, hint in hints.items()}, frozenset(shape.__required_keys__))
+
+
+def _fixed(tp: Any) -> tuple[Any, ...] | None:
+    """The item types of a fixed-length array declared as ``Annotated[list[...], Fixed(...)]``, or None for
+    any other type (``Annotated`` without ``Fixed`` is the type it annotates, for the schema and the check)."""
+    if get_origin(tp) is not Annotated:
+        return None
+    listed, *marks = get_args(tp)
+    fixed = [mark for mark in marks if isinstance(mark, Fixed)]
+    if not fixed:
+        return None
+    items = fixed[0].types
+    if get_origin(listed) is not list or any(
+            not set(_members(item)) <= set(_members(get_args(listed)[0])) for item in items):
+        raise TypeError(f"{tp!r}: a Fixed array is a list whose item type holds each of its items' types")
+    return items
 
 
 def _members(tp: Any) -> tuple[Any, ...]:
@@ -89,6 +146,12 @@ def json_schema(shape: Any) -> dict[str, Any]:
                 defs[name] = {}  # claimed first: a shape that nests itself refers to itself
                 defs[name] = obj(tp)
             return {"$ref": f"#/$defs/{name}"}
+        fixed = _fixed(tp)
+        if fixed is not None:
+            return {"type": "array", "prefixItems": [of(a) for a in fixed], "items": False,
+                    "minItems": len(fixed), "maxItems": len(fixed)}
+        if get_origin(tp) is Annotated:
+            return of(get_args(tp)[0])
         members = _members(tp)
         if len(members) > 1:
             return {"anyOf": [of(m) for m in members]}
@@ -161,6 +224,16 @@ def _check(value: Any, tp: Any, where: str, found: list[str]) -> None:
             if key in value:
                 _check(value[key], hint, f"{where}.{key}", found)
         return
+    fixed = _fixed(tp)
+    if fixed is not None:
+        if isinstance(value, (list, tuple)):
+            _check_items(value, fixed, where, found)
+        else:
+            found.append(f"{where}: {type(value).__name__}, not an array")
+        return
+    if get_origin(tp) is Annotated:
+        _check(value, get_args(tp)[0], where, found)
+        return
     members = _members(tp)
     if len(members) > 1:
         for member in members:
@@ -191,10 +264,15 @@ def _check(value: Any, tp: Any, where: str, found: list[str]) -> None:
         for i, item in enumerate(value):
             _check(item, args[0], f"{where}[{i}]", found)
         return
-    if len(value) != len(args):
-        found.append(f"{where}: {len(value)} items, not {len(args)}")
+    _check_items(value, args, where, found)
+
+
+def _check_items(value: list[Any] | tuple[Any, ...], items: tuple[Any, ...], where: str, found: list[str]) -> None:
+    """The check of a fixed-length array: as many items as ``items`` names, each of its type."""
+    if len(value) != len(items):
+        found.append(f"{where}: {len(value)} items, not {len(items)}")
         return
-    for i, (item, hint) in enumerate(zip(value, args, strict=True)):
+    for i, (item, hint) in enumerate(zip(value, items, strict=True)):
         _check(item, hint, f"{where}[{i}]", found)
 
 

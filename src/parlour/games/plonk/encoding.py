@@ -129,7 +129,7 @@ class PlonkEncoding:
         side = 0 if seat is None else seat & 1
         put_faces(vector, self.hand, shown.get("hand", ()))
         for who, card in shown["trick"]:
-            put_faces(vector, self.trick[relative(who, seat, SEATS) or 0], (card,))
+            put_faces(vector, self.trick[relative(int(who), seat, SEATS) or 0], (str(card),))
         for k, s in enumerate((side, 1 - side)):
             put_faces(vector, self.live[k], shown["live"][s])
             put_faces(vector, self.dead[k], shown["dead"][s])

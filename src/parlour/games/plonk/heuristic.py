@@ -104,11 +104,11 @@ def seen_from_view(view: View) -> Seen:
     hand = 0
     for text in shown["hand"]:
         hand |= 1 << parse_card(text)
-    trick = [parse_card(card) for _, card in shown["trick"]]
+    trick = [parse_card(str(card)) for _, card in shown["trick"]]
     played = 0
     for done in shown["tricks"]:
         for _, card in done["plays"]:
-            played |= 1 << parse_card(card)
+            played |= 1 << parse_card(str(card))
     for c in trick:
         played |= 1 << c
     seat = shown["seat"]

@@ -62,9 +62,9 @@ class PastPlay:
 def past_plays(view: PlonkView) -> list[PastPlay]:
     """Each other seat's latest plays of the deal in progress, from the view's public tricks."""
     order: list[tuple[int, int, int, list[int]]] = []
-    tricks = [(done["leader"], [parse_card(card) for _, card in done["plays"]]) for done in view["tricks"]]
+    tricks = [(done["leader"], [parse_card(str(card)) for _, card in done["plays"]]) for done in view["tricks"]]
     if view["trick"]:
-        tricks.append((view["leader"], [parse_card(card) for _, card in view["trick"]]))
+        tricks.append((view["leader"], [parse_card(str(card)) for _, card in view["trick"]]))
     for leader, cards in tricks:
         for i, card in enumerate(cards):
             order.append(((leader + i) & 3, card, leader, cards[:i]))

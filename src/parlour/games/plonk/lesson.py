@@ -14,7 +14,7 @@ from parlour.core.errors import RulesError
 from parlour.core.game import View
 from parlour.core.i18n import gettext, ngettext
 from parlour.core.lesson import Lesson, over
-from parlour.games.plonk.view_shape import Play, PlonkView, plonk_view
+from parlour.games.plonk.view_shape import Play, PlonkView, play_of, plonk_view
 
 SEED = 7
 
@@ -63,10 +63,10 @@ def leading(lang: str) -> list[str]:
 
 
 def following(view: PlonkView, trick: list[Play], lang: str) -> list[str]:
-    led = str(trick[0][1])
+    plays = [play_of(play) for play in trick]
+    led = plays[0][1]
     led_suit = suit_of(led)
-    winner_seat, winning = max(((int(str(s)), str(c)) for s, c in trick if suit_of(str(c)) == led_suit),
-                               key=lambda sc: strength(sc[1]))
+    winner_seat, winning = max(((s, c) for s, c in plays if suit_of(c) == led_suit), key=lambda sc: strength(sc[1]))
     said = [gettext("The card led is {card}: the highest card of its suit wins the trick. You may play any card: "
                     "you never have to follow suit.", lang).format(card=the_card(led, lang))]
     seat = view["seat"]

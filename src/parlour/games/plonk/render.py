@@ -14,7 +14,7 @@ from rich.text import Text
 
 from parlour.core.game import View
 from parlour.core.i18n import gettext as _
-from parlour.games.plonk.view_shape import PlonkDeal, PlonkTrick, PlonkView, plonk_view
+from parlour.games.plonk.view_shape import PlonkDeal, PlonkTrick, PlonkView, play_of, plonk_view
 
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -54,11 +54,12 @@ def side_names(names: Sequence[str]) -> tuple[str, str]:
 def trick_line(number: int, trick: PlonkTrick, names: Sequence[str]) -> Text:
     """``Trick 4: North Q♥, East 6♥, … → won by North``, with the lead rule when it applies."""
     parts: list[Text | str] = [Text(_("Trick {n}:").format(n=number) + " ", style="bold")]
-    for i, (seat, card) in enumerate(trick["plays"]):
+    plays = [play_of(play) for play in trick["plays"]]
+    for i, (seat, card) in enumerate(plays):
         parts += [", " if i else "", f"{names[seat]} ", card_text(card)]
     winner, leader = trick["winner"], trick["leader"]
-    led = trick["plays"][0][1][-1]
-    followed = sum(card[-1] == led for _seat, card in trick["plays"]) > 1
+    led = plays[0][1][-1]
+    followed = sum(card[-1] == led for _seat, card in plays) > 1
     parts.append(Text.assemble(" → " + _("won by") + " ", (names[winner], "bold")))
     if not followed:
         parts.append(Text(" " + _("(nobody followed: next lead {leader}, then {winner})").format(
@@ -118,7 +119,7 @@ class PlonkRenderer:
     @staticmethod
     def _table(view: PlonkView, names: Sequence[str], me: int) -> Table:
         """The current trick around the table: who played what, who leads, who is to play."""
-        played = {seat: card for seat, card in view["trick"]}
+        played = dict(map(play_of, view["trick"]))
 
         def place(seat: int) -> Text:
             marks = []

@@ -12,14 +12,14 @@ second, and the order of the next trick is ``L+3, L, L+1, L+2``. The rules'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import card_str, parse_card
 from parlour.core.errors import RulesError
 from parlour.games.plonk.cards import CARD_BITS, SUIT_BITS, SUIT_OF, mask_text, value_of
-from parlour.games.plonk.view_shape import Play, PlonkDeal, PlonkPiles, PlonkTrick
+from parlour.games.plonk.view_shape import PlonkDeal, PlonkPiles, PlonkTrick
 
 Trick = tuple[int, tuple[int, ...], int]
 """A finished trick: its leader, the four cards in play order (leader first), its winner."""
@@ -73,7 +73,7 @@ def trick_view(trick: Trick) -> PlonkTrick:
     leader, cards, winner = trick
     return {
         "leader": leader,
-        "plays": cast("list[Play]", [[(leader + i) & 3, card_str(c)] for i, c in enumerate(cards)]),
+        "plays": [[(leader + i) & 3, card_str(c)] for i, c in enumerate(cards)],
         "winner": winner,
     }
 
@@ -81,7 +81,7 @@ def trick_view(trick: Trick) -> PlonkTrick:
 def trick_from_view(data: PlonkTrick) -> Trick:
     """The trick ``trick_view`` wrote; the winner is recomputed and checked."""
     leader = data["leader"]
-    cards = tuple(parse_card(card) for _, card in data["plays"])
+    cards = tuple(parse_card(str(card)) for _, card in data["plays"])
     winner = resolve(leader, cards)[0]
     if winner != data["winner"]:
         raise RulesError(f"the view's trick {data!r} is won by seat {winner}, not {data['winner']}")

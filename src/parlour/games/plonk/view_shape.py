@@ -8,13 +8,19 @@ browser client reads.
 """
 
 # Evaluated at run time, not postponed: Python 3.11 finds NotRequired keys only in evaluated annotations.
-from typing import Literal, NotRequired, TypedDict, cast
+from typing import Annotated, Literal, NotRequired, TypedDict, cast
 
 from parlour.core.game import View
-from parlour.core.shapes import Earlier
+from parlour.core.shapes import Earlier, Fixed
 
-Play = tuple[int, str]
-"""A card played: the seat that played it, and the card."""
+Play = Annotated[list[int | str], Fixed(int, str)]
+"""A card played: the seat that played it, and the card (``play_of`` reads it typed)."""
+
+
+def play_of(play: Play) -> tuple[int, str]:
+    """A ``Play``'s seat and card, typed."""
+    seat, card = play
+    return int(seat), str(card)
 
 
 class PlonkTrick(TypedDict):

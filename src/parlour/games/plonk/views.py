@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import card_str, mask_of, parse_card
 from parlour.core.errors import RulesError
@@ -21,7 +21,7 @@ from parlour.games.plonk.actions import PLAYS, plays_of
 from parlour.games.plonk.cards import CARD_BITS
 from parlour.games.plonk.position import SEATS, PlonkPosition
 from parlour.games.plonk.tricks import DealResult, piles, piles_view, trick_from_view, trick_view
-from parlour.games.plonk.view_shape import Play, PlonkView, plain_view, plonk_view
+from parlour.games.plonk.view_shape import PlonkView, plain_view, plonk_view
 
 if TYPE_CHECKING:
     from parlour.games.plonk.rules import PlonkRules
@@ -63,7 +63,7 @@ def shaped_view(pos: PlonkPosition, seat: int | None, rules: PlonkRules, recent:
         "leader": leader,
         "to_play": pos.cur,
         "hand_sizes": [h.bit_count() for h in pos.hands],
-        "trick": cast("list[Play]", [[(leader + i) & 3, card_str(c)] for i, c in enumerate(pos.trick)]),
+        "trick": [[(leader + i) & 3, card_str(c)] for i, c in enumerate(pos.trick)],
         "tricks": [trick_view(t) for t in pos.tricks],
         "live": shown["live"],
         "dead": shown["dead"],
@@ -100,7 +100,7 @@ def determinizer(game: Any, view: View) -> Callable[[random.Random], State[Any, 
     seat = given["seat"]
     template = PlonkPosition()
     tricks = [trick_from_view(t) for t in given["tricks"]]
-    trick = [parse_card(card) for _, card in given["trick"]]
+    trick = [parse_card(str(card)) for _, card in given["trick"]]
     known = 0
     for c in [c for _, cards, _ in tricks for c in cards] + trick:
         known |= 1 << c

@@ -18,7 +18,7 @@ from parlour.core.i18n import gettext, ngettext
 from parlour.core.words import StoryLine, Told, Words
 from parlour.games.plonk.cards import value_of
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, resolve
-from parlour.games.plonk.view_shape import Play, PlonkDeal, PlonkTrick, plonk_view
+from parlour.games.plonk.view_shape import Play, PlonkDeal, PlonkTrick, play_of, plonk_view
 
 
 def suit_word(card: int, lang: str) -> str:
@@ -47,7 +47,7 @@ class PlonkWords(Words):
         trick = shown["trick"]
         if not trick:
             return gettext("Play {card}", lang).format(card=name)
-        led = parse_card(trick[0][1])
+        led = parse_card(play_of(trick[0])[1])
         if suit(card) == suit(led):
             return gettext("Play {card}, following suit", lang).format(card=name)
         return gettext("Play {card}, not following {suit}", lang).format(card=name, suit=suit_word(led, lang))
@@ -121,7 +121,7 @@ Plays = tuple[tuple[int, str], ...]
 
 def plays_told(plays: list[Play]) -> Plays:
     """A trick's plays as a view shows them (``[seat, card]``), as ``Told`` keeps them."""
-    return tuple((seat, text) for seat, text in plays)
+    return tuple(map(play_of, plays))
 
 
 def finished_deal(told: Told, result: PlonkDeal, index: int, target: int, names: tuple[str, ...],
@@ -167,9 +167,10 @@ def deal_start_line(number: int, dealer: str, leader: str, lang: str) -> StoryLi
 
 def plays_lines(told: Told, plays: list[Play], index: int, names: tuple[str, ...], lang: str) -> list[StoryLine]:
     """One line per card of a trick (``play_line``), the first being action ``index``."""
-    led = plays[0][1] if plays else ""
+    typed = [play_of(play) for play in plays]
+    led = typed[0][1] if typed else ""
     return [told.said(play_line, seat, names[seat], text, i == 0, led, index + i, lang)
-            for i, (seat, text) in enumerate(plays)]
+            for i, (seat, text) in enumerate(typed)]
 
 
 def play_line(seat: int, name: str, text: str, leads: bool, led: str, index: int, lang: str) -> StoryLine:

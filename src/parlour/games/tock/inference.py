@@ -39,6 +39,7 @@ from parlour.core.actions import Discard
 from parlour.core.cards import make_card
 from parlour.core.errors import InvalidActionError
 from parlour.core.game import Game, State, View
+from parlour.core.shapes import log_entry
 from parlour.games.tock.actions import (
     FIVE,
     JACK,
@@ -128,7 +129,7 @@ def _replay(view: TockView, plays: Plays) -> list[tuple[int, int, TockPosition]]
         if place >= 0:
             pos.pawns.place(pawn, place)
     pos.pawns.adv, pos.pawns.settled = adv, settled
-    log = view["log"]
+    log = [log_entry(entry) for entry in view["log"]]
     whole = len(log) == view["version"]
     out = []
     crossings = plays.board.crossings
@@ -166,7 +167,7 @@ def last_turns(game: Game[Any], view: TockView) -> list[TurnStart]:
     starts = _replay(view, plays)
     if not starts:
         return []
-    log = view["log"]
+    log = [log_entry(entry) for entry in view["log"]]
     latest: dict[int, tuple[int, TockPosition]] = {}
     for i, seat, before in starts:
         latest[seat] = (i, before)

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from parlour.core.cards import CARD_TEXT
 from parlour.core.errors import RulesError
 from parlour.core.game import View
 from parlour.core.position import PublicEntry, history_of
-from parlour.core.shapes import LogEntry
+from parlour.core.shapes import log_entry
 from parlour.games.tock.actions import PAWNS
 from parlour.games.tock.board import board_for
 from parlour.games.tock.deck import card_pool, cards_text, full_deck
@@ -57,7 +57,7 @@ def shaped_view(pos: TockPosition, seat: int | None) -> TockView:
         "bonuses": list(pos.stored),
         "spendable": pos.spendable,
         "winner": None if pos.winner < 0 else pos.winner,
-        "log": cast("list[LogEntry]", [[s, str(a)] for s, a in pos.log(pos.log_start)]),
+        "log": [[s, str(a)] for s, a in pos.log(pos.log_start)],
         "log_board": None if pos.log_board is None else board_view(pos.log_board, n),
     }
     if seat is not None:
@@ -148,7 +148,7 @@ def determinizer(rules: TockRules, view: View) -> Callable[[random.Random], Tock
     base.winner = -1 if given["winner"] is None else given["winner"]
     base.version = given["version"]
     base.log_start = given["version"] - len(given["log"])
-    base.history = history_of((s, PublicEntry(text)) for s, text in given["log"])
+    base.history = history_of((s, PublicEntry(text)) for s, text in map(log_entry, given["log"]))
 
     def sample(rng: random.Random) -> TockPosition:
         pos = base.copy()

@@ -10,14 +10,14 @@ by replaying the view's log from the board it starts on (the view's ``log_board`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from parlour.core.actions import Discard
 from parlour.core.cards import the_card as the_card_of
 from parlour.core.errors import InvalidActionError
 from parlour.core.game import View
 from parlour.core.i18n import gettext
-from parlour.core.shapes import LogEntry
+from parlour.core.shapes import LogEntry, log_entry
 from parlour.core.words import StoryLine, Told, Words
 from parlour.games.tock import seven
 from parlour.games.tock.actions import (
@@ -203,10 +203,11 @@ class LogTelling:
         if telling is None or shown != self.shown or log[:done] != self.log:
             telling = Telling.start(shown, players)
             self.shown, self.log, self.lines, done = shown, [], [], 0
-        for i, (seat, text) in enumerate(log[done:], done):
+        for i, entry in enumerate(log[done:], done):
+            seat, text = log_entry(entry)
             telling = telling.then(seat, names[seat], text, first + i, lang)
             self.lines += telling.lines
-            self.log.append(cast(LogEntry, [seat, text]))  # a list, as the view's entries it is compared with
+            self.log.append([seat, text])  # as the view's entries, which it is compared with
         self.telling = telling
         return self.lines
 

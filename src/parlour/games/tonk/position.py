@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple
 
 from parlour.core.cards import CARD_TEXT, cards_of, parse_card, sort_key
 from parlour.core.game import LedgerEntry
 from parlour.core.position import Position
 from parlour.games.tonk.settlement import Payment
 from parlour.games.tonk.table import TableSpread
-from parlour.games.tonk.view_shape import Payment as ViewPayment
 from parlour.games.tonk.view_shape import TonkResult
 
 BET: Final = 0
@@ -69,7 +68,7 @@ class HandResult(NamedTuple):
         return {
             "hand": self.hand, "dealer": self.dealer, "outcome": self.outcome, "void": self.void,
             "totals": list(self.totals), "hands": [cards_text(h) for h in self.hands],
-            "payments": cast("list[ViewPayment]", [list(p) for p in self.payments]),
+            "payments": [list(p) for p in self.payments],
         }
 
     @classmethod

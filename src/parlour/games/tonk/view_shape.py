@@ -7,15 +7,22 @@ Schema of ``view_shape.js``, which the browser client reads.
 """
 
 # Evaluated at run time, not postponed: Python 3.11 finds NotRequired keys only in evaluated annotations.
-from typing import Literal, NotRequired, TypedDict, cast
+from typing import Annotated, Literal, NotRequired, TypedDict, cast
 
 from parlour.core.game import View
-from parlour.core.shapes import Earlier, LogEntry
+from parlour.core.shapes import Earlier, Fixed, LogEntry
 
-LedgerRow = tuple[int, int, int, int, str]
-"""A ledger entry: payer, payee, stakes, the hand's number, and why (``hand``, ``spades`` …)."""
-Payment = tuple[int, int, int]
+LedgerRow = Annotated[list[int | str], Fixed(int, int, int, int, str)]
+"""A ledger entry: payer, payee, stakes, the hand's number, and why (``hand``, ``spades`` …); ``ledger_row``
+reads it typed."""
+Payment = Annotated[list[int], Fixed(int, int, int)]
 """What a hand's settlement moved: payer, payee, stakes."""
+
+
+def ledger_row(row: LedgerRow) -> tuple[int, int, int, int, str]:
+    """A ``LedgerRow``'s payer, payee, stakes, hand number and reason, typed."""
+    payer, payee, stakes, hand, reason = row
+    return int(payer), int(payee), int(stakes), int(hand), str(reason)
 
 
 class TonkSpread(TypedDict):

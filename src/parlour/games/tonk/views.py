@@ -12,19 +12,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from parlour.core.cards import CARD_TEXT, cards_of, parse_card, shuffled
 from parlour.core.errors import RulesError
 from parlour.core.game import LedgerEntry, State, View
 from parlour.core.position import PublicEntry, history_of
-from parlour.core.shapes import Earlier, LogEntry
+from parlour.core.shapes import Earlier, log_entry
 from parlour.games.tonk.position import BET, OVER, PHASES, HandResult, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.settlement import deal_win_stakes
 from parlour.games.tonk.spreads import spread_shape
 from parlour.games.tonk.table import TableSpread
-from parlour.games.tonk.view_shape import LedgerRow, TonkView, plain_view, tonk_view
+from parlour.games.tonk.view_shape import TonkView, ledger_row, plain_view, tonk_view
 
 
 def view_of(pos: TonkPosition, seat: int | None, rules: TonkRules, recent: int | None = None) -> View:
@@ -63,9 +63,9 @@ def shaped_view(pos: TonkPosition, seat: int | None, rules: TonkRules, recent: i
         "bets": list(pos.bets),
         "spades_shown": [None if c is None else CARD_TEXT[c] for c in pos.spades_shown],
         "balances": list(pos.balances),
-        "ledger": cast("list[LedgerRow]", [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in ledger]),
+        "ledger": [[e.payer, e.payee, e.stakes, e.hand, e.reason] for e in ledger],
         "results": [r.as_view() for r in results],
-        "log": cast("list[LogEntry]", [[s, str(a)] for s, a in pos.log(pos.hand_start)]),
+        "log": [[s, str(a)] for s, a in pos.log(pos.hand_start)],
         "hit_lockout": rules.hit_lockout,
         "may_rediscard_taken": rules.may_rediscard_taken,
     }
@@ -170,7 +170,7 @@ def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[
     results = tuple(HandResult.from_view(r) for r in given["results"])
     pos = TonkPosition(
         version=given["version"],
-        history=history_of((s, PublicEntry(text)) for s, text in given["log"]),
+        history=history_of((s, PublicEntry(text)) for s, text in map(log_entry, given["log"])),
         hands=hands,
         values=[sum(values[c] for c in cards_of(h)) for h in hands],
         stock=unseen,
@@ -189,7 +189,7 @@ def determinize(view: View, rules: TonkRules, rng: random.Random, values: tuple[
         hand_no=given["hand_number"],
         hand_start=given["version"] - len(given["log"]),
         hands_counted=sum(not r.void for r in results),
-        ledger=tuple(LedgerEntry(p, q, s, s * rules.stake, h, r) for p, q, s, h, r in given["ledger"]),
+        ledger=tuple(LedgerEntry(p, q, s, s * rules.stake, h, r) for p, q, s, h, r in map(ledger_row, given["ledger"])),
         balances=tuple(given["balances"]),
         results=results,
     )

@@ -18,11 +18,11 @@ from parlour.core.actions import Discard
 from parlour.core.cards import card_symbol, parse_card, rank, the_card
 from parlour.core.game import View
 from parlour.core.i18n import elide, gettext, ngettext
-from parlour.core.shapes import LogEntry
+from parlour.core.shapes import LogEntry, log_entry
 from parlour.core.words import StoryLine, Told, Words
 from parlour.games.tonk.actions import Draw, Drop, Hit, SpadesBet, Spread, TonkAction, parse_tonk_action
 from parlour.games.tonk.outcomes import PATTERNS, sentence
-from parlour.games.tonk.view_shape import TonkResult, TonkSpread, TonkView, tonk_view
+from parlour.games.tonk.view_shape import TonkResult, TonkSpread, TonkView, ledger_row, tonk_view
 
 STATED = {"drop_wins", "drop_caught", "dealt_tonk"}
 """Outcomes whose sentence gives some seats' totals already (the dropper's, the winners' at the deal)."""
@@ -216,7 +216,7 @@ class HandTelling:
         """The hand's lines for ``view``, the actions its log holds beyond those told narrated now."""
         log = view["log"]
         told_count = len(self.log)
-        new = [parse_tonk_action(text) for _, text in log[told_count:]]
+        new = [parse_tonk_action(log_entry(entry)[1]) for entry in log[told_count:]]
         rules = (view["players"], view["hit_lockout"])
         before = len(view["discard"]) - self.discards - sum(isinstance(a, Discard) for a in new) + len(self.took) + sum(
             isinstance(a, Draw) and not a.from_stock for a in new)
@@ -250,7 +250,7 @@ class HandTelling:
                         rules: tuple[Any, ...]) -> list[StoryLine]:
         """The hand told afresh: the pile as it was when the log began, then every entry of the log."""
         log = view["log"]
-        actions = [parse_tonk_action(text) for _, text in log]
+        actions = [parse_tonk_action(log_entry(entry)[1]) for entry in log]
         self.rules = rules
         self.before = len(view["discard"]) - sum(isinstance(a, Discard) for a in actions) + sum(
             isinstance(a, Draw) and not a.from_stock for a in actions)
@@ -284,7 +284,7 @@ class HandTelling:
                 told: Told) -> list[int]:
         """Follow the log's action ``i`` and tell it; the entries to work out again now (``volatile_part``): this
         one when its lines depend on more than the log up to it."""
-        seat = self.log[i][0]
+        seat = log_entry(self.log[i])[0]
         name = name_of(names, seat, lang)
         index = view["version"] - len(view["log"]) + i
         said = told.said
@@ -329,8 +329,8 @@ class HandTelling:
         if view["phase"] == "over" or not unknown:  # every hand is shown then: what is known no longer tells
             return {}
         found = {}
-        for seat in {self.log[i][0] for i in unknown}:
-            mine = [i for i in unknown if self.log[i][0] == seat]
+        for seat in {log_entry(self.log[i])[0] for i in unknown}:
+            mine = [i for i in unknown if log_entry(self.log[i])[0] == seat]
             held = list(view["known"][seat])
             for card in [*self.taken_by[seat], view["spades_shown"][seat]]:
                 if card in held:
@@ -343,7 +343,7 @@ class HandTelling:
                       told: Told) -> tuple[StoryLine, ...]:
         """The lines of entry ``i`` as the view tells them now: a take (the card, and why it stays when it was
         just taken), or the bet that settles the spades side bet."""
-        seat = self.log[i][0]
+        seat = log_entry(self.log[i])[0]
         name = name_of(names, seat, lang)
         index = view["version"] - len(view["log"]) + i
         action = self.actions[i]
@@ -389,7 +389,7 @@ class HandTelling:
     def spades(view: TonkView, names: tuple[str, ...], lang: str, told: Told) -> tuple[StoryLine, ...]:
         """The spades side bet settled: the spade each bettor shows, and who paid whom."""
         shown = tuple((q, view["spades_shown"][q]) for q, bet in enumerate(view["bets"]) if bet)
-        paid = tuple((p, q, s) for p, q, s, h, reason in view["ledger"]
+        paid = tuple((p, q, s) for p, q, s, h, reason in map(ledger_row, view["ledger"])
                      if h == view["hand_number"] and reason == "spades")
         return told.said(spades_lines, shown, paid, names, lang)
 
