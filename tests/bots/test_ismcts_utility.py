@@ -19,7 +19,7 @@ class BanditRules(Rules):
     players: int = flag(1, "one player", minimum=1, maximum=1)
 
 
-@dataclass(slots=True, kw_only=True, eq=False)
+@dataclass(kw_only=True, eq=False)  # no slots=True: they would hide the compiled base's version and history
 class BanditPosition(Position):
     lucky: bool = True
     """Hidden: whether ``risky`` pays; a determinization draws it (true four times in five)."""
