@@ -28,6 +28,31 @@ def test_it_passes_on_the_built_in_games(game: Game[Any]) -> None:
     check_game(game, games=1, seed=3, samples=6)
 
 
+def test_a_view_that_departs_from_the_shape_its_game_declares_fails() -> None:
+    tonk = load_game("tonk")
+    honest = type(tonk.play)
+
+    class OffShape:
+        """Tonk's rules of play, but a view's ``version`` written as text."""
+
+        def __init__(self, rules: Any) -> None:
+            self.inner = honest(rules)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+        def view(self, pos: Any, seat: int | None, recent: int | None) -> View:
+            out = self.inner.view(pos, seat, recent)
+            out["version"] = str(out["version"])
+            return out
+
+    game_type = type("OffShapeTonk", (type(tonk),), {"play_type": OffShape, "__module__": type(tonk).__module__})
+    with pytest.raises(GameCheckError) as caught:
+        check_game(game_type(tonk.rules), games=1, seed=3, samples=2)
+    message = str(caught.value)
+    assert "seed 3, step 0: views: seat 0's view.version: '0' is no int" in message and "view shape" in message
+
+
 @pytest.fixture
 def highcard_module() -> Iterator[Any]:
     """The plug-in game's module, imported from ``tests/plugin_game`` (no entry point needed to subclass it)."""

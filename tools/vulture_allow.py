@@ -53,11 +53,3 @@ ALLOWED = {
     "prior": "OpenSpiel's MCTS evaluator",
 }
 """Names vulture would call unused, and who uses them."""
-
-PENDING = {
-    "hand_value": "games/tonk/play.py: read by tests only, in the game-contract refactoring under way",
-    "ViewPayment": "games/tonk/position.py: an unused import, in the game-contract refactoring under way",
-    "mismatches": "core/shapes.py: read by tests only, in the typed views being written",
-}
-"""Dead code found in modules other work is rewriting now: each entry is to go with the code it names (the test
-fails on an entry vulture no longer reports)."""

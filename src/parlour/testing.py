@@ -45,6 +45,7 @@ from parlour.core.cards import face
 from parlour.core.game import Action, Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
 from parlour.core.registry import game_classes
+from parlour.core.shapes import mismatches, shape_of
 
 __all__ = ["GameCheckError", "check_game", "faces_in", "long_random_action", "random_walk", "snapshot"]
 
@@ -234,14 +235,20 @@ def _seats(game: AnyGame) -> Iterator[int | None]:
 
 
 def _check_views(game: AnyGame, state: AnyState, rng: random.Random, *, universe: set[int]) -> None:
-    """Views are unchanged when hidden cards are dealt again, and name no hidden card.
+    """Views fit the shape the game declares (its ``view_shape`` module, when it has one), are unchanged when
+    hidden cards are dealt again, and name no hidden card.
 
     ``universe`` is every card of the game (read from its first state): a
     face named in a view is a leak only when no copy of it is visible.
     """
     spectator = state.view(None)
+    shape = shape_of(type(game))
     for seat in _seats(game):
         view = state.view(seat)
+        departures = [] if shape is None else mismatches(
+            view, shape, "the spectator's view" if seat is None else f"seat {seat}'s view")
+        if departures:
+            raise GameCheckError(f"{departures[0]} (the game's view shape declares otherwise)")
         sampler = game.determinizer(view)
         for guess in (game.determinize(view, rng), sampler(rng), sampler(rng)):
             if guess.view(seat) != view:

@@ -9,7 +9,6 @@ import pytest
 from parlour.core.cards import mask_of, parse_card
 from parlour.core.errors import IllegalActionError
 from parlour.games.tonk.moves import spread_actions
-from parlour.games.tonk.play import hand_value
 from parlour.games.tonk.spreads import shape_of, spread_shape, table_order
 from tests.games.tonk.helpers import play, tonk
 
@@ -103,7 +102,7 @@ def test_spread_and_hit_with_a_joker() -> None:
     state = tonk("tonk:classic?jokers=2", ["6h 7h Jk Kc", "Ac 2c 3c"], stock="9d")
     play(state, "draw stock", "spread Jk=5h 6h 7h")
     assert state.view(None)["spreads"] == [{"owner": 0, "cards": ["Jk=5h", "6h", "7h"]}]
-    assert hand_value(state.pos, 0) == 19  # Kc 10 + 9d
+    assert state.pos.values[0] == 19  # Kc 10 + 9d
     with pytest.raises(IllegalActionError, match="you hold no joker"):
         state.apply("hit Jk=8h 1")
     with pytest.raises(IllegalActionError, match="does not fit spread 1"):

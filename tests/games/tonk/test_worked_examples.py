@@ -12,7 +12,6 @@ import pytest
 from parlour import load_game
 from parlour.core.game import State
 from parlour.games.tonk.game import TonkState
-from parlour.games.tonk.play import hand_value
 
 EXAMPLES = json.loads((Path(__file__).parents[2] / "data" / "tonk_worked_examples.json").read_text())["examples"]
 SEATS = ["Toubib", "Gobelin", "Elmo"]
@@ -42,7 +41,7 @@ def test_example_replays_with_its_checkpoints_and_payments(example: dict[str, An
         state.apply(text)
         if i in checkpoints:
             check = checkpoints[i]
-            totals = {name: hand_value(state.pos, seat) for seat, name in enumerate(SEATS)}
+            totals = {name: state.pos.values[seat] for seat, name in enumerate(SEATS)}
             assert totals == check["totals"], f"after action {i}"
             assert state.view(None)["discard"][-1] == check["discard_top"]
             if "table" in check:
@@ -68,4 +67,4 @@ def test_erratum_elmo_totals_24_not_25() -> None:
     for _, text in EXAMPLES[0]["actions"][:13]:
         state.apply(text)
     assert " ".join(state.view(2)["hand"]) == "2c 2d 6d 7h 7s"
-    assert hand_value(state.pos, 2) == 24
+    assert state.pos.values[2] == 24

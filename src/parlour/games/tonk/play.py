@@ -460,8 +460,3 @@ class TonkPlay:
             self.end_hand(pos, seed, seated("run_out", seat), settlement.everyone_pays(seat, self.n, 1), False)
             return
         self.next_turn(pos, seed)
-
-
-def hand_value(pos: TonkPosition, seat: int) -> int:
-    """The points of ``seat``'s hand (docs/rules/en/tonk.md, "Card values"), kept up to date in the position."""
-    return pos.values[seat]
