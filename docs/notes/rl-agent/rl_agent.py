@@ -221,7 +221,7 @@ def measure(policy: Path, games: int, workers: int, seed: int, out: Path) -> Bot
 
 
 def table(result: BotResult) -> str:
-    """The arena table of ``docs/rl.md``."""
+    """The arena table of ``docs/notes/rl-experiments.md``."""
     r = result
     return ("| learned bot against | games | mean return [95 % CI] | edge [95 % CI] | wins |\n"
             "|---|---:|---|---|---:|\n"
