@@ -228,6 +228,8 @@ HASH_NUMBER = re.compile(r"(?<![\w&/#])#\d+\b")
 OWN_TEXT = sorted(p for folder in ("src", "tests", "tools") for p in (ROOT / folder).rglob("*")
                   if p.suffix in {".py", ".js", ".md", ".json", ".toml", ".css", ".html"} and p.is_file()
                   and "__pycache__" not in p.parts)
+OWN_TEXT += [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+"""The documentation too, lab notes included: each says what it refers to, not a tracker's number."""
 
 
 def issue_references(path: Path) -> list[str]:
