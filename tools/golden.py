@@ -57,6 +57,7 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "tock": (
         "tock?players=4&home_entry=optional&two_of_spades_enters=true",
         "tock:sevens?players=6&home_entry=optional",
+        "tock?players=4&teams=pairs",
     ),
 }
 """Flags beyond the presets that reach more chance events (later hands, jokers) or other moves."""

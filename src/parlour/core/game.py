@@ -539,7 +539,7 @@ class Game(ABC, Generic[RulesT]):
         best: tuple[int, str, dict[str, Any]] | None = None
         for name in [*rules_type.presets] or [""]:
             base = rules_type.build(name or None, players=rules.players).to_dict()
-            changed = {k: v for k, v in mine.items() if k == "players" or v != base[k]}
+            changed = {k: v for k, v in mine.items() if k == "players" or k not in base or v != base[k]}
             if best is None or len(changed) < len(best[2]):
                 best = (len(changed), name, changed)
         assert best is not None

@@ -165,8 +165,23 @@ class Bonus:
         return "bonus play" if self.play else "bonus keep"
 
 
-TockAction = Enter | Move | Push | Seven | Swap | Discard | Bonus
 CardAction = Enter | Move | Push | Seven | Swap
+
+
+@mypyc_attr(native_class=False)  # pickled: mypyc's frozen classes cannot be unpickled
+@dataclass(frozen=True, slots=True)
+class For:
+    """A card played for teammate ``seat`` by a player whose own pawns are all home (flag ``teams``): in
+    ``action``, ``p1`` … ``p4`` are that teammate's pawns."""
+
+    seat: int
+    action: CardAction
+
+    def __str__(self) -> str:
+        return f"for {SEAT_LETTERS[self.seat]}: {self.action}"
+
+
+TockAction = Enter | Move | Push | Seven | Swap | For | Discard | Bonus
 
 BONUS_PLAY: Final = Bonus(True)
 BONUS_KEEP: Final = Bonus(False)
@@ -207,11 +222,12 @@ def discard(card: int) -> Discard:
 
 FORMS = (
     "A enter, K enter, Jk enter, 2s enter, 8 p2, Jk 18 p3, 4 p1, 5 b3, 7 p1+3 p4+4, J p2<>c1, "
-    "discard 9h, bonus play, bonus keep (route marks: 8 p2> takes a shortcut, 8 p2~ stays out "
-    "of the home)"
+    "discard 9h, bonus play, bonus keep, for c: 8 p2 (playing for teammate c) (route marks: 8 p2> takes a "
+    "shortcut, 8 p2~ stays out of the home)"
 )
 _KIND_WORDS = {"a": 1, "1": 1, "t": 10, "j": 11, "q": 12, "k": 13, "jk": JOKER, "jo": JOKER,
                "joker": JOKER, "*": JOKER} | {str(r): r for r in range(2, 11)}
+_FOR = re.compile(r"\s*for\s+([a-z])\s*:\s*(.*)", re.IGNORECASE | re.DOTALL)
 _OWN = re.compile(r"p(\d+)(?:\+(\d+))?(>*)(~?)")
 _OTHER = re.compile(r"([a-z])(\d+)(>*)")
 
@@ -230,6 +246,9 @@ def parse_tock_action(text: str, seat: int | None = None) -> TockAction:
     an own pawn where another seat's is expected (``5 p1``, ``J p1<>p2``) reads as that seat's: a move
     the rules then refuse, with their reason, rather than text that is no action.
     """
+    served = _FOR.fullmatch(text)
+    if served is not None:
+        return _parse_for(served.group(1).lower(), served.group(2), text)
     plain = text if seat is None else own_pawns_as_p(text, seat)
     words = plain.strip().lower().split()
     if not words:
@@ -382,3 +401,15 @@ def _parse_seven(args: list[str], text: str) -> Seven:
             steps = 7
         parts.append(part(number, steps, jumps, stay_out))
     return Seven(tuple(parts))  # parts that do not add up to 7, or share a pawn, are the rules' refusal
+
+
+def _parse_for(letter: str, rest: str, text: str) -> For:
+    """Read ``for c: 8 p2`` (the card action after the colon naming the teammate's pawns as p1 … p4 or by
+    their seat letter, c2)."""
+    if letter not in SEAT_LETTERS:
+        raise InvalidActionError(f"{text!r}: {letter!r} is no seat: seats are {', '.join(SEAT_LETTERS)}")
+    served = SEAT_LETTERS.index(letter)
+    action = parse_tock_action(rest, served)
+    if isinstance(action, For | Discard | Bonus):
+        raise InvalidActionError(f"{text!r}: after 'for {letter}:' comes a card action, e.g. for {letter}: 8 p2")
+    return For(served, action)

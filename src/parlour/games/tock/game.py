@@ -38,6 +38,10 @@ class TockGame(Game[TockRules]):
     position_type = TockPosition
     parts = TockParts()
 
+    def teams(self) -> list[tuple[int, ...]]:
+        """The teams of flag ``teams`` (each seat alone without it)."""
+        return self.rules.team_seats()
+
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> TockAction:
         """Read ``text``; with the state, the mover may name their own pawns as the board shows them (``a1``)
         as well as ``p1``."""

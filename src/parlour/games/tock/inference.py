@@ -47,6 +47,7 @@ from parlour.games.tock.actions import (
     TWO,
     Bonus,
     Enter,
+    For,
     Move,
     Push,
     Seven,
@@ -151,7 +152,10 @@ def _replay(view: TockView, plays: Plays) -> list[tuple[int, int, TockPosition]]
             continue
         pos.cur = seat
         pos.hands[seat] = list(SAMPLES)
-        found = plays.play_of(pos, action)
+        owner = -1
+        if isinstance(action, For):
+            owner, action = action.seat, action.action
+        found = plays.play_of(pos, action, owner=owner)
         if found is None:
             return None
         pos.pawns.execute(found[1])

@@ -28,7 +28,7 @@ becomes the stock it is shuffled by chance event k (``pos.reshuffles``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, final
 
 from parlour.core.actions import Discard
@@ -40,8 +40,11 @@ from parlour.games.tock.actions import (
     BONUS_PLAY,
     JOKER,
     PAWNS,
+    SEAT_LETTERS,
     Bonus,
+    CardAction,
     Enter,
+    For,
     Move,
     Push,
     Seven,
@@ -73,6 +76,8 @@ class TockPlay:
 
     rules: TockRules
     plays: Plays
+    team_of: tuple[tuple[int, ...], ...] | None
+    """By seat: the seats of its team, itself included (flag ``teams``); None in the individual game."""
     """The legal card actions of these rules, with their effects and refusals (plays.py)."""
     listed: Listed | None
     """The card actions ``legal`` last listed, with their plays, for ``apply`` to reuse: valid only for that
@@ -83,6 +88,10 @@ class TockPlay:
         self.rules = rules
         self.plays = plays_for(rules.players, rules.home_entry == "optional", rules.two_of_spades_enters)
         self.listed = None
+        self.team_of = None
+        if rules.teams != "none":
+            teams = rules.team_seats()
+            self.team_of = tuple(next(t for t in teams if s in t) for s in range(rules.players))
 
     def __reduce__(self) -> tuple[type[TockPlay], tuple[TockRules]]:
         """Pickled as its rules (a state pickles its game, this included), without ``listed``."""
@@ -112,21 +121,28 @@ class TockPlay:
         return pos.cur
 
     def returns(self, pos: TockPosition) -> list[float]:
-        """1 for the winner, 0 for everyone else (and for everyone before the end)."""
+        """1 for the winner, or each member of the winning team, 0 for everyone else (and for everyone before the
+        end)."""
         winner = pos.winner
+        if self.team_of is not None and winner >= 0:
+            team = self.team_of[winner]
+            return [1.0 if s in team else 0.0 for s in range(pos.players)]
         return [1.0 if s == winner else 0.0 for s in range(pos.players)]
 
     def estimate(self, pos: TockPosition) -> list[float]:
         """The returns, or before the end each seat's chance of winning guessed from the steps
-        its four pawns still have to go: a softmax of ``-to_go / RACE_SCALE``."""
+        its four pawns still have to go: a softmax of ``-to_go / RACE_SCALE`` (with teams, of each team's
+        steps, the team's chance given to each member)."""
         if pos.winner >= 0:
             return self.returns(pos)
         board, places = self.plays.board, pos.pawns.pos
-        weights = [
-            math.exp(-sum(board.to_go(s, places[p]) for p in range(s * PAWNS, s * PAWNS + PAWNS)) / RACE_SCALE)
-            for s in range(pos.players)
-        ]
-        total = sum(weights)
+        to_go = [sum(board.to_go(s, places[p]) for p in range(s * PAWNS, s * PAWNS + PAWNS))
+                 for s in range(pos.players)]
+        team_of = self.team_of
+        if team_of is not None:
+            to_go = [sum(to_go[q] for q in team_of[s]) for s in range(pos.players)]
+        weights = [math.exp(-steps / RACE_SCALE) for steps in to_go]
+        total = sum(weights) / (1 if team_of is None else len(team_of[0]))
         return [w / total for w in weights]
 
     def settlement(self, pos: TockPosition) -> list[LedgerEntry]:
@@ -135,7 +151,9 @@ class TockPlay:
 
     def view(self, pos: TockPosition, seat: int | None, recent: int | None) -> View:
         """views.py's; a Tock view does not grow with the game, so ``recent`` changes nothing."""
-        return view_of(pos, seat)
+        if self.team_of is None:
+            return view_of(pos, seat)
+        return view_of(pos, seat, self.rules.team_seats(), self.served(pos))
 
     def hand(self, pos: TockPosition, seat: int) -> list[int]:
         return sorted(pos.hands[seat], key=sort_key)
@@ -158,7 +176,7 @@ class TockPlay:
         """The card actions of the hand, else (in the play phase only) its discards; a bonus's two choices."""
         phase = pos.phase
         if phase in (PLAY, EXTRA):
-            actions, plays = self.plays.card_moves(pos, effects=False)
+            actions, plays = self.card_moves(pos, effects=False)
             if actions or phase == EXTRA:
                 legal = tuple(actions)
                 self.listed = (pos, pos.version, legal, plays)
@@ -169,6 +187,35 @@ class TockPlay:
             return (BONUS_PLAY, BONUS_KEEP)
         return ()
 
+    def served(self, pos: TockPosition) -> list[int]:
+        """The teammates the seat to play plays for: none unless its 4 pawns are home in a team game, then
+        those of its teammates whose pawns are not all home."""
+        team_of = self.team_of
+        if team_of is None or pos.phase == OVER:
+            return []
+        homes = pos.pawns.homes
+        cur = pos.cur
+        if homes[cur] != FULL_HOME:
+            return []
+        return [s for s in team_of[cur] if homes[s] != FULL_HOME]
+
+    def card_moves(self, pos: TockPosition, first: bool = False,
+                   effects: bool = True) -> tuple[Sequence[CardAction | For], list[Play]]:
+        """``Plays.card_moves`` for the seat to play, or, when it plays for teammates, each served
+        teammate's card actions as ``For`` actions."""
+        served = self.served(pos)
+        if not served:
+            return self.plays.card_moves(pos, first, effects)
+        actions: list[For] = []
+        plays: list[Play] = []
+        for owner in served:
+            theirs, found = self.plays.card_moves(pos, first, effects, owner)
+            actions.extend([For(owner, a) for a in theirs])
+            plays.extend(found)
+            if first and actions:
+                break
+        return actions, plays
+
     def why_illegal(self, pos: TockPosition, action: Any) -> str:
         phase = pos.phase
         if isinstance(action, Bonus):
@@ -176,16 +223,35 @@ class TockPlay:
         if isinstance(action, Discard):
             if phase != PLAY:
                 return f"no discard now: {self.todo(pos)}"
-            actions, _ = self.plays.card_moves(pos, effects=False)
+            actions, _ = self.card_moves(pos, effects=False)
             if actions:
                 shown = ", ".join(str(a) for a in actions[:6]) + (", …" if len(actions) > 6 else "")
                 return f"you may discard only when no card can be played, and you can play {shown}"
             return f"you have no {action.card}; {hand_text(pos)}"
-        if isinstance(action, Enter | Move | Push | Seven | Swap):
+        if isinstance(action, Enter | Move | Push | Seven | Swap | For):
             if phase not in (PLAY, EXTRA):
                 return f"not now: {self.todo(pos)}"
-            return self.plays.why(pos, action)
+            return self.why_card(pos, action)
         return f"{action!r} is not a Tock action"
+
+    def why_card(self, pos: TockPosition, action: CardAction | For) -> str:
+        """Why the card action ``action`` is refused: whom it serves, then the rules of the card."""
+        served = self.served(pos)
+        if isinstance(action, For):
+            letter = SEAT_LETTERS[action.seat] if 0 <= action.seat < pos.players else "?"
+            if not served:
+                if self.team_of is None:
+                    return f"'{action}': there are no teams in this game (flag teams=none): play your own pawns"
+                return (f"'{action}': you play for a teammate only once your 4 pawns are home: "
+                        f"write '{action.action}'")
+            if action.seat not in served:
+                names = ", ".join(SEAT_LETTERS[s] for s in served)
+                return f"'{action}': seat {letter} is not a teammate you play for; you play for {names}"
+            return self.plays.why(pos, action.action, action.seat)
+        if served:
+            return (f"'{action}': your 4 pawns are home, so you play for a teammate: "
+                    f"write 'for {SEAT_LETTERS[served[0]]}: {action}'")
+        return self.plays.why(pos, action)
 
     def todo(self, pos: TockPosition) -> str:
         """What the seat to play has to do now, for refusals."""
@@ -200,7 +266,7 @@ class TockPlay:
 
     def playable(self, pos: TockPosition) -> bool:
         """Whether the seat to play has a card with a legal use."""
-        return bool(self.plays.card_moves(pos, first=True, effects=False)[0])
+        return bool(self.card_moves(pos, first=True, effects=False)[0])
 
     # ---------------------------------------------------------------- apply
 
@@ -225,7 +291,10 @@ class TockPlay:
                             self.play_card(pos, seed, play[0], play[1])
                             return
                         break
-            found = self.plays.play_of(pos, action)
+            if isinstance(action, For):
+                found = self.plays.play_of(pos, action.action, owner=action.seat)
+            else:
+                found = self.plays.play_of(pos, action)
             assert found is not None, action
             self.play_card(pos, seed, found[0], found[1])
 
@@ -237,7 +306,9 @@ class TockPlay:
         pos.pile.append(card)
         pawns = pos.pawns
         pawns.execute(effect)
-        if pawns.homes[seat] == FULL_HOME:
+        team_of = self.team_of
+        if (pawns.homes[seat] == FULL_HOME if team_of is None
+                else all(pawns.homes[s] == FULL_HOME for s in team_of[seat])):
             pos.winner = seat
             pos.phase = OVER
             pos.cur = TERMINAL
@@ -312,3 +383,6 @@ class TockPlay:
         crossings = self.plays.board.crossings
         if crossings:
             pos.pawns.settle(cur, crossings)
+            if self.team_of is not None:
+                for owner in self.served(pos):
+                    pos.pawns.settle(owner, crossings)

@@ -106,15 +106,16 @@ class Plays:
 
     # ------------------------------------------------------------ the list
 
-    def card_moves(self, pos: TockPosition, first: bool = False,
-                   effects: bool = True) -> tuple[list[CardAction], list[Play]]:
+    def card_moves(self, pos: TockPosition, first: bool = False, effects: bool = True,
+                   owner: int = -1) -> tuple[list[CardAction], list[Play]]:
         """Every legal card action of the seat to play, and each one's card and effect.
 
         With ``first`` it stops at the first one found (is any card playable?). Without
         ``effects``, the effects of 7s and Js are left out (``NOT_WORKED_OUT``: ``play_of``
-        works out the one chosen): ``legal_actions`` needs the actions alone.
+        works out the one chosen): ``legal_actions`` needs the actions alone. ``owner`` is the seat
+        whose pawns the cards treat as one's own: the seat to play (-1), or the teammate it plays for.
         """
-        seat = pos.cur
+        seat = pos.cur if owner < 0 else owner
         pawns = pos.pawns
         mover = self.mover
         length = self.board.squares
@@ -126,7 +127,7 @@ class Plays:
         alone = self.alone
         actions: list[CardAction] = []
         plays: list[Play] = []
-        hand = pos.hands[seat]
+        hand = pos.hands[pos.cur]
         order = sorted([HAND_ORDER[c] for c in hand])  # by KIND_ORDER, then id
         base = seat * PAWNS
         theirs: list[int] | None = None
@@ -155,7 +156,7 @@ class Plays:
                             actions.append(enter(kind))
                             plays.append((entry_card, entry))  # type: ignore[arg-type]
                 if runners is None:
-                    runners = self._runners(pos, bits)
+                    runners = self._runners(pos, bits, seat)
                 if runners:
                     steps = VALUE[kind]
                     between = BETWEEN[steps]
@@ -185,7 +186,7 @@ class Plays:
                                 actions.append(simple[pawn - base])
                                 plays.append((card, (CAPTURED[there], goes[pawn][land])))
                         elif not how:
-                            self._forward_moves(pos, pawn, at, kind, card, actions, plays)
+                            self._forward_moves(pos, pawn, at, kind, card, actions, plays, seat)
             elif case == FOUR_CASE:
                 settled = pawns.settled
                 for pawn in range(base, base + PAWNS):
@@ -264,14 +265,13 @@ class Plays:
                 break
         return actions, plays
 
-    def _runners(self, pos: TockPosition, bits: int) -> list[tuple[int, int, int, int, int]]:
-        """The seat's pawns that may move forward, as (pawn, place, limit, ahead, how) for the
+    def _runners(self, pos: TockPosition, bits: int, seat: int) -> list[tuple[int, int, int, int, int]]:
+        """``seat``'s pawns that may move forward, as (pawn, place, limit, ahead, how) for the
         forward moves of ``card_moves``: a move of up to ``limit`` steps is the common case,
         done inline; ``how`` 1 for a pawn up its home lane (then ``limit`` is the free squares
         above it and no other count moves it), 0 for one on the track (``limit``: the steps to its
         home's foot, -1 when settled; ``ahead``: the occupied squares of the 18 after it as bits (``AHEAD``),
         ``bits`` being doubled); ``_forward_moves`` works out the moves past ``limit`` of a track pawn."""
-        seat = pos.cur
         pawns = pos.pawns
         length = self.board.squares
         foot = self.board.feet[seat]
@@ -297,10 +297,10 @@ class Plays:
         return out
 
     def _forward_moves(self, pos: TockPosition, pawn: int, at: int, kind: int, card: int,
-                       actions: list[CardAction], plays: list[Play]) -> None:
-        """The forward moves of ``pawn`` at track square ``at`` by a card that moves one pawn its
-        value, in the cases ``card_moves`` does not do inline (shortcuts, the home's foot)."""
-        seat = pos.cur
+                       actions: list[CardAction], plays: list[Play], seat: int) -> None:
+        """The forward moves of ``pawn`` (of ``seat``, the owner the cards serve) at track square ``at`` by a
+        card that moves one pawn its value, in the cases ``card_moves`` does not do inline (shortcuts, the
+        home's foot)."""
         pawns = pos.pawns
         mover = self.mover
         board = self.board
@@ -329,9 +329,10 @@ class Plays:
 
     # ------------------------------------------------------------ one action
 
-    def play_of(self, pos: TockPosition, action: CardAction, why: Why = None) -> Play | None:
-        """The card ``action`` uses and its effect, or None (with the reason in ``why``)."""
-        seat = pos.cur
+    def play_of(self, pos: TockPosition, action: CardAction, why: Why = None, owner: int = -1) -> Play | None:
+        """The card ``action`` uses and its effect, or None (with the reason in ``why``); ``owner`` as for
+        ``card_moves``."""
+        seat = pos.cur if owner < 0 else owner
         pawns = pos.pawns
         mover = self.mover
         if isinstance(action, Enter | Move):
@@ -350,7 +351,7 @@ class Plays:
                 return _no(why, f"the parts add up to {total}; a 7 moves 7 squares in all")
             if len({part.pawn for part in action.parts}) != len(action.parts):
                 return _no(why, "each pawn takes at most one part of a 7")
-        held = [c for c in pos.hands[seat] if KIND[c] == kind]
+        held = [c for c in pos.hands[pos.cur] if KIND[c] == kind]
         if not held:
             return _no(why, f"you hold no {KIND_TEXT[kind]}; {hand_text(pos)}")
         effect: Effect | None
@@ -383,13 +384,14 @@ class Plays:
             effect = seven.effect_of(mover, pawns, seat, action.parts, why)
         return None if effect is None else (card, effect)
 
-    def why(self, pos: TockPosition, action: CardAction) -> str:
-        """Why the card action ``action``, not among the legal ones, is refused."""
+    def why(self, pos: TockPosition, action: CardAction, owner: int = -1) -> str:
+        """Why the card action ``action`` (``owner`` as for ``card_moves``), not among the legal ones, is
+        refused."""
         why: list[str] = []
-        found = self.play_of(pos, action, why)
+        found = self.play_of(pos, action, why, owner)
         if found is not None and isinstance(action, Seven):
             key = seven.outcome(found[1])
-            actions, plays = self.card_moves(pos)
+            actions, plays = self.card_moves(pos, owner=owner)
             same = next((a for a, (_, e) in zip(actions, plays, strict=True)
                          if isinstance(a, Seven) and seven.outcome(e) == key), None)
             if same is not None:

@@ -136,6 +136,21 @@ export default {
    "items": {
     "type": "integer"
    }
+  },
+  "teams": {
+   "type": "array",
+   "items": {
+    "type": "array",
+    "items": {
+     "type": "integer"
+    }
+   }
+  },
+  "serving": {
+   "type": "array",
+   "items": {
+    "type": "integer"
+   }
   }
  },
  "required": [

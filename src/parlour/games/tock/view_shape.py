@@ -1,7 +1,7 @@
 """The shape of a Tock view (``views.view_of``): ``TockView``, read by every module that reads a Tock view.
 
 A seat's view holds its own ``hand``; a spectator's does not. A finished
-game's view holds the ``ranking``. ``tools/view_schema.py`` writes this
+game's view holds the ``ranking``; a team game's holds ``teams`` and ``serving``. ``tools/view_schema.py`` writes this
 shape as the JSON Schema of ``view_shape.js``, which the browser client reads.
 """
 
@@ -43,6 +43,11 @@ class TockView(TockBoard):
     log_board: TockBoard | None
     hand: NotRequired[list[str]]
     ranking: NotRequired[list[int]]
+    teams: NotRequired[list[list[int]]]
+    """With flag ``teams``: the teams, as seats."""
+    serving: NotRequired[list[int]]
+    """With flag ``teams``: the teammates the seat to play plays for, its own pawns being all home (else
+    empty); its card actions then say whose pawns (``for c: 8 p2``)."""
 
 
 SHAPE = TockView

@@ -32,13 +32,17 @@ if TYPE_CHECKING:
     from parlour.games.tock.rules import TockRules
 
 
-def view_of(pos: TockPosition, seat: int | None) -> View:
+def view_of(pos: TockPosition, seat: int | None, teams: list[tuple[int, ...]] | None = None,
+            serving: list[int] | None = None) -> View:
     """``shaped_view`` as the generic ``View`` of the game's contracts."""
-    return plain_view(shaped_view(pos, seat))
+    return plain_view(shaped_view(pos, seat, teams, serving))
 
 
-def shaped_view(pos: TockPosition, seat: int | None) -> TockView:
-    """What ``seat`` may know (``None``: a spectator); hands other than ``seat``'s are counts."""
+def shaped_view(pos: TockPosition, seat: int | None, teams: list[tuple[int, ...]] | None = None,
+                serving: list[int] | None = None) -> TockView:
+    """What ``seat`` may know (``None``: a spectator); hands other than ``seat``'s are counts. In a team game
+    (``teams``, as seats) it also shows the teams and the teammates the seat to play plays for
+    (``serving``: empty while its own pawns are not all home)."""
     n = pos.players
     board = board_view(pos.pawns.snapshot(), n)
     out: TockView = {
@@ -62,8 +66,11 @@ def shaped_view(pos: TockPosition, seat: int | None) -> TockView:
     }
     if seat is not None:
         out["hand"] = cards_text(pos.hands[seat])
+    if teams is not None:
+        out["teams"] = [list(team) for team in teams]
+        out["serving"] = list(serving or [])
     if pos.phase == OVER:
-        out["ranking"] = ranking(pos)
+        out["ranking"] = ranking(pos, teams)
     return out
 
 
@@ -88,14 +95,16 @@ def board_of(shown: TockBoard, players: int) -> LogBoard:
     return places, adv, settled
 
 
-def ranking(pos: TockPosition) -> list[int]:
-    """Seats best first: the winner, then by pawns home, then by distance still to go."""
+def ranking(pos: TockPosition, teams: list[tuple[int, ...]] | None = None) -> list[int]:
+    """Seats best first: the winner (with ``teams``, the winning team), then by pawns home, then by distance
+    still to go."""
     board = board_for(pos.players)
     places = pos.pawns.pos
+    won = next((team for team in teams or [] if pos.winner in team), (pos.winner,))
 
     def key(seat: int) -> tuple[bool, int, int]:
         to_go = sum(board.to_go(seat, places[p]) for p in range(seat * PAWNS, seat * PAWNS + PAWNS))
-        return (seat != pos.winner, -pos.pawns.pawns_home(seat), to_go)
+        return (seat not in won, -pos.pawns.pawns_home(seat), to_go)
 
     return sorted(range(pos.players), key=key)
 
