@@ -13,7 +13,8 @@ Over ``games`` seeded random games (random legal actions to the end, at most
 checks:
 
 * **the contract**: a live state has legal actions, a finished one has none
-  and one return per seat; the game ends within ``max_steps``;
+  and one return per seat, adding up to ``game.returns_sum`` where the rules
+  fix it; the game ends within ``max_steps``;
 * **action notation**: ``str(action)`` parses back, in any case, to the
   same action through ``game.parse_action``;
 * **JSON**: ``State.to_json`` read back by ``Game.state_from_json`` (through
@@ -160,6 +161,9 @@ def _check_whole_game(game: AnyGame, seed: int, actions: list[Action], end: AnyS
     if not end.is_terminal or len(end.returns()) != game.num_players or list(end.legal_actions()):
         raise GameCheckError(f"{where}: the end should have {game.num_players} returns and no legal action, "
                              f"got returns {end.returns()} and actions {[str(a) for a in end.legal_actions()]}")
+    total = game.returns_sum
+    if total is not None and abs(sum(end.returns()) - total) > 1e-9:
+        raise GameCheckError(f"{where}: the returns {end.returns()} should add up to the game's returns_sum {total}")
     again = game.new_state(seed)
     for action in actions:
         again.apply(action)

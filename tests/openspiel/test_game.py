@@ -23,6 +23,7 @@ BOARDS = [
     ("plonk", {"preset": "?target=40"}),
     ("tock", {"players": 2}),
     ("tock", {"players": 4}),
+    ("tock", {"preset": "?teams=pairs", "players": 4}),
 ]
 
 
@@ -48,6 +49,7 @@ def test_every_game_is_registered_and_bad_parameters_are_refused() -> None:
     ("plonk", {}, "ZERO_SUM", 0.0),
     ("tock", {"players": 2}, "CONSTANT_SUM", 1.0),
     ("tock", {"players": 6}, "CONSTANT_SUM", 1.0),
+    ("tock", {"preset": "?teams=pairs", "players": 4}, "CONSTANT_SUM", 2.0),
 ])
 def test_the_utility_is_declared_as_the_returns_add_up(name: str, params: dict[str, object], utility: str,
                                                          total: float) -> None:

@@ -173,7 +173,7 @@ class ISMCTSBot:
                  opponents: str = "tree", depth: int = 2000, anchor: float = 0.0, root: str = "tree",
                  clock: Clock = time.perf_counter, infer: int = 0) -> None:
         self.game = game
-        total = game.spec.returns_sum
+        total = game.returns_sum
         self.even = 0.0 if total is None else total / game.num_players
         """A seat's even share of the returns (0 when they have no fixed sum): a playout that ends the game with
         the seat above it counts as ahead (a win, where the winner takes all; money won, in a game of stakes)."""

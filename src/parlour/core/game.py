@@ -80,8 +80,9 @@ class GameSpec:
     """The least and the most any seat's return can be (a game whose range follows its
     rules overrides ``Game.utility``); search scales its exploration by it."""
     returns_sum: float | None = None
-    """What the seats' returns add up to at the end of every game (0: what one wins, others lose;
-    None: no fixed sum). Research interfaces declare it (OpenSpiel's zero- or constant-sum utility)."""
+    """What the seats' returns add up to at the end of every game under the default rules (0: what one wins,
+    others lose; None: no fixed sum); ``Game.returns_sum`` is the figure of a rule set, which research interfaces
+    declare (OpenSpiel's zero- or constant-sum utility)."""
     engine_version: int = 1
     """The version of this game's engine: raise it with any change to its deals, its legal moves or
     its outcomes, which the game's golden digests (``tests/data/golden/NAME/digests.json``) detect. Every record
@@ -447,6 +448,12 @@ class Game(ABC, Generic[RulesT]):
     def utility(self) -> tuple[float, float]:
         """The least and the most a seat's return can be under these rules."""
         return self.spec.utility
+
+    @property
+    def returns_sum(self) -> float | None:
+        """What the seats' returns add up to at the end of every game under these rules (None: no fixed sum);
+        the spec's, unless the rules change it (a team game where every member of the winning side wins)."""
+        return self.spec.returns_sum
 
     def new_state(self, seed: int, position: Mapping[str, Any] | None = None,
                   dealer: object = None) -> State[Any, Any]:

@@ -12,7 +12,7 @@ a parlour action (a Tonk spread, a Tock 7 split) is chosen word by word by
 the same player (``core.encoding.WordChooser``), so every rule set has one
 small fixed ``num_distinct_actions``. Observations honour the requested
 ``IIGObservationType`` (``observer``). The utility is declared from the
-game's ``GameSpec.returns_sum``: zero-sum, constant-sum or general-sum.
+rule set's ``Game.returns_sum``: zero-sum, constant-sum or general-sum.
 """
 
 from __future__ import annotations
@@ -45,8 +45,9 @@ def utility_of(returns_sum: float | None) -> Any:
     return utility.ZERO_SUM if returns_sum == 0 else utility.CONSTANT_SUM
 
 
-def game_type(name: str) -> Any:
-    """OpenSpiel's ``GameType`` of parlour game ``name`` (its defaults: the default preset and seat count)."""
+def game_type(name: str, rules_of: Game[Any] | None = None) -> Any:
+    """OpenSpiel's ``GameType`` of parlour game ``name``: its parameters' defaults are the default preset and
+    seat count, its utility that of ``rules_of`` (a rule set of that game; default: the default one)."""
     game = load_game(name)
     spec = game.spec
     return pyspiel.GameType(
@@ -55,7 +56,7 @@ def game_type(name: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility_of(spec.returns_sum),
+        utility=utility_of((rules_of or game).returns_sum),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
@@ -100,7 +101,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self.parlour = parlour_game(name, params)
         self.encoding: Encoding = encoding_of(self.parlour)
         lo, hi = self.parlour.utility
-        returns_sum = self.parlour.spec.returns_sum
+        returns_sum = self.parlour.returns_sum
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.encoding.vocabulary),
             max_chance_outcomes=OUTCOMES,
@@ -112,7 +113,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         if "preset" in params:
             params["preset"] = game_string_preset(str(params["preset"]))
-        super().__init__(game_type(name), info, params)
+        super().__init__(game_type(name, self.parlour), info, params)
         self.chooser = WordChooser(self.encoding.vocabulary)
         """A chooser with nothing to choose: each state starts from a copy (the word index is built once)."""
         self.views: dict[int | None, tuple[State[Any, Any], int, View]] = {}

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from parlour import load_game
+from parlour.bots.ismcts import ISMCTSBot
 from parlour.core.errors import IllegalActionError, RulesError
+from parlour.core.parts import encoding_of
 from parlour.games.tock.actions import For, Move, parse_tock_action
-from parlour.testing import check_game
+from parlour.testing import check_game, random_walk
 from tests.games.tock.helpers import legal, place, position
 
 HOME_A = {"a1": "h1", "a2": "h2", "a3": "h3", "a4": "h4"}
@@ -138,3 +140,23 @@ def test_the_first_team_all_home_wins_and_each_member_gets_one() -> None:
 @pytest.mark.parametrize(("players", "teams"), [(4, "pairs"), (6, "pairs"), (8, "two")])
 def test_random_team_games_keep_the_contract(players: int, teams: str) -> None:
     check_game(load_game(f"tock?teams={teams}", players=players), games=2)
+
+
+@pytest.mark.parametrize(("players", "teams", "total"), [(4, "none", 1.0), (4, "pairs", 2.0), (6, "two", 3.0)])
+def test_the_returns_add_up_to_the_rule_sets_returns_sum(players: int, teams: str, total: float) -> None:
+    game = load_game(f"tock?teams={teams}", players=players)
+    assert game.returns_sum == total and game.spec.returns_sum == 1.0
+    for seed in range(2):
+        _, states = random_walk(game, seed, samples=1)
+        assert states[-1].is_terminal and sum(states[-1].returns()) == total
+
+
+def test_search_judges_a_team_seat_ahead_against_the_rule_sets_even_share() -> None:
+    assert ISMCTSBot(load_game("tock?teams=pairs", players=4), iters=1).even == 0.5
+    assert ISMCTSBot(load_game("tock", players=4), iters=1).even == 0.25
+
+
+def test_the_team_game_encodes_actions_for_a_teammate_after_the_individual_games_words() -> None:
+    alone = encoding_of(load_game("tock", players=4)).vocabulary
+    teams = encoding_of(load_game("tock?teams=pairs", players=4)).vocabulary
+    assert teams[:len(alone)] == alone and teams[len(alone):] == ("for", "a:", "b:", "c:", "d:")

@@ -46,8 +46,10 @@ TWOS_OF_SPADES = frozenset(c for c in range(len(CARDS)) if c % FACES_PER_DECK ==
 """The ids of every copy of the 2♠ (the hand section's last slot)."""
 
 
-def words(players: int) -> tuple[str, ...]:
-    """Every word Tock's notation can write for ``players`` players, in a fixed order."""
+def words(players: int, teams: bool = False) -> tuple[str, ...]:
+    """Every word Tock's notation can write for ``players`` players, in a fixed order; with ``teams``, also
+    those of a card played for a teammate (``for c:``), after the others so that the individual game's words
+    keep their indices."""
     seats = SEAT_LETTERS[:players]
     own = [f"p{n}" for n in range(1, PAWNS + 1)]
     others = [f"{s}{n}" for s in seats for n in range(1, PAWNS + 1)]
@@ -56,6 +58,7 @@ def words(players: int) -> tuple[str, ...]:
         *(p + m for p, m in itertools.product(own + others, MARKS)),
         *(f"{p}+{steps}{m}" for p, steps, m in itertools.product(own, range(1, 8), MARKS)),
         *(f"{p}<>{q}" for p, q in itertools.product(own, own + others)),
+        *(("for", *(f"{s}:" for s in seats)) if teams else ()),
     )
 
 
@@ -67,7 +70,7 @@ class TockEncoding:
         board = self.board = board_for(n)
         self.places = board.squares + HOME + 1
         self.cards = float(game.rules.deck_size)
-        self.vocabulary = (END, *words(n))
+        self.vocabulary = (END, *words(n, game.rules.teams != "none"))
         layout = self.layout = Layout()
         self.pawns = [layout.add(f"pawns_{k}", PAWNS * self.places,
                                  f"relative seat {k}'s pawns 1–4, each one-hot over {board.squares} track squares "

@@ -42,6 +42,11 @@ class TockGame(Game[TockRules]):
         """The teams of flag ``teams`` (each seat alone without it)."""
         return self.rules.team_seats()
 
+    @property
+    def returns_sum(self) -> float:
+        """1 for the winner alone, or for each member of the winning team: the size of a team."""
+        return float(len(self.teams()[0]))
+
     def parse_action(self, text: str, state: State[Any, Any] | None = None) -> TockAction:
         """Read ``text``; with the state, the mover may name their own pawns as the board shows them (``a1``)
         as well as ``p1``."""
