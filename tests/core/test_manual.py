@@ -67,3 +67,8 @@ def test_bad_rules_are_refused_quoting_them() -> None:
         game_with_rules("tonk", "vegas")
     with pytest.raises(ParlourError, match="language 'de' is not available"):
         rules_page(load_game("tonk"), "de")
+
+
+def test_a_flag_that_records_leave_out_at_its_default_is_still_listed_in_force() -> None:
+    assert "| `teams` | `none` |" in rules_page(load_game("tock"), "en")
+    assert "| `teams` | `pairs` |" in rules_page(load_game("tock?teams=pairs", players=4), "fr")

@@ -42,13 +42,12 @@ def value_text(value: Any) -> str:
 
 def flags_in_force(game: Game[Any], lang: str) -> str:
     """Markdown: the rules in force (the spec that reads them back) and every flag's value and meaning."""
-    rules = game.rules.to_dict()
     heading = gettext("Rules in force: {spec}", lang).format(spec=f"`{game.name_with_rules()}`")
     columns = (gettext("flag", lang), gettext("value", lang), gettext("what it does", lang))
     lines = ["## " + heading, "", "| " + " | ".join(columns) + " |", "|---|---|---|"]
     for name, info in type(game.rules).flags().items():
         meaning = gettext(info.help, lang).replace("|", "\\|")
-        lines.append(f"| `{name}` | `{value_text(rules[name])}` | {meaning} |")
+        lines.append(f"| `{name}` | `{value_text(getattr(game.rules, name))}` | {meaning} |")
     return "\n".join(lines) + "\n"
 
 
