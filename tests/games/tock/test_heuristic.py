@@ -118,3 +118,14 @@ def test_heuristic_beats_random() -> None:
     heuristic, random_bot = summarize(bots, outcomes)
     assert heuristic.mean > 0.8 and random_bot.mean < 0.2
     assert heuristic.ci_low > 0.5
+
+
+def test_never_captures_a_teammate_when_another_move_exists() -> None:
+    game = load_game("tock?teams=pairs", players=4)
+    state = game.new_state(0, {"pawns": {"a1": 22, "c1": 30},
+                               "hands": [["8c", "2d", "9h", "10s", "Qc"], [], [], []]})
+    assert "8 p1" in {str(a) for a in state.legal_actions()}
+    bot = make_bot("heuristic", game)
+    chosen = str(bot.choose(state.view(0), state.legal_actions(), random.Random(0)))
+    assert chosen != "8 p1"
+    assert str(rollout_policy(game)(state, random.Random(0))) == chosen

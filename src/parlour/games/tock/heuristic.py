@@ -182,6 +182,8 @@ class Seen:
     phase: int
     actions: list[CardAction]
     plays: list[tuple[int, Effect]]
+    team: tuple[int, ...] = ()
+    """The seats of our team, ours included (flag ``teams``; empty: we play alone)."""
 
 
 def seen_from_state(state: State[Any, Any]) -> Seen:
@@ -198,6 +200,7 @@ def seen_from_state(state: State[Any, Any]) -> Seen:
     return Seen(
         seat=seat, board=rules.plays.board, pos=pawns.pos, occ=pawns.occ, adv=pawns.adv, hand=hand,
         phase=pos.phase, actions=actions, plays=plays,
+        team=next(team for team in state.game.teams() if seat in team),
     )
 
 
@@ -217,7 +220,7 @@ class Scorer:
     """
 
     __slots__ = ("adv", "base_keep", "bits", "board", "keep", "length", "me", "mine", "occ", "pos", "sole_entry",
-                 "starts", "terms", "to_go", "waiting", "weights", "windows")
+                 "starts", "team", "terms", "to_go", "waiting", "weights", "windows")
 
     def __init__(self, seen: Seen) -> None:
         board = seen.board
@@ -231,11 +234,12 @@ class Scorer:
         self.pos, self.occ, self.adv = seen.pos, seen.occ, seen.adv
         self.bits = sum(1 << at for at in seen.pos if 0 <= at < length)
         self.to_go = _to_go(board)
+        team = self.team = frozenset(seen.team or (me,))
         pos, to_go = seen.pos, self.to_go
         leader = 1 - me if board.players == 2 else min(
-            (q for q in range(board.players) if q != me),
+            (q for q in range(board.players) if q not in team),
             key=lambda q: sum(to_go[q][pos[p]] for p in range(q * PAWNS, q * PAWNS + PAWNS)))
-        self.weights = [0.0 if q == me else W_LEADER if q == leader else W_OTHER
+        self.weights = [0.0 if q in team else W_LEADER if q == leader else W_OTHER
                         for q in range(board.players)]
         self.base_keep = self._keep_values()
         self.keep = hand_keep(self.base_keep, seen.hand)
@@ -285,7 +289,7 @@ class Scorer:
             was = pos[pawn]
             seat = pawn >> 2
             table = to_go[seat]
-            if seat == me:
+            if seat == me or seat in self.team:
                 gain += table[was] - table[to] + HOME_BONUS * ((to >= length) - (was >= length))
             else:
                 gain += weights[seat] * (table[to] - table[was])
@@ -402,18 +406,28 @@ def sole_entry(hand: Sequence[int]) -> int:
 
 # ------------------------------------------------------------------ decisions
 
+def _captures_teammate(seen: Seen, effect: Effect) -> bool:
+    """Whether ``effect`` sends a pawn of our team from the track back to its reserve."""
+    pos, team = seen.pos, seen.team
+    return any(to < 0 <= pos[pawn] and pawn // PAWNS in team for pawn, to in effect)
+
+
 def _best(seen: Seen) -> tuple[int, float]:
-    """The index in ``seen.actions`` of the best card action, and its gain less the card's keep value."""
+    """The index in ``seen.actions`` of the best card action, and its gain less the card's keep value.
+
+    Scores count a teammate's race as our own (a card played for a teammate is scored by their progress),
+    and an action capturing a teammate's pawn is chosen only when every legal action does."""
     scorer = Scorer(seen)
     keep, sole_entry, actions = scorer.keep, scorer.sole_entry, seen.actions
-    best, best_value = -1, -WIN * 10
+    best, best_value, best_hurts = -1, -WIN * 10, True
     for i, (card, effect) in enumerate(seen.plays):
         kind = KIND[card]
         value = scorer.gain(effect) - keep[kind]
         if kind == sole_entry and not isinstance(actions[i], Enter):
             value -= ENTRY_KEEP
-        if value > best_value:
-            best, best_value = i, value
+        hurts = len(seen.team) > 1 and _captures_teammate(seen, effect)
+        if (best_hurts and not hurts) or (hurts == best_hurts and value > best_value):
+            best, best_value, best_hurts = i, value, hurts
     return best, best_value
 
 
