@@ -154,6 +154,15 @@ def test_any_worker_reports_every_worker_s_requests_on_the_operator_s_port_alone
     asked = 30
     for _ in range(asked):  # a connection each: the two workers share them out
         call(base, "/api/games")
+
+    def counted() -> float:
+        with urllib.request.urlopen(operator + "/metrics", timeout=10) as response:
+            return value(parse(response.read().decode()), "parlour_http_requests_total", method="GET",
+                         route="/api/games", status="200")
+
+    deadline = time.monotonic() + WAIT_SECONDS  # a request is counted as its answer ends: the last may lag
+    while counted() < asked and time.monotonic() < deadline:
+        time.sleep(0.05)
     for _ in range(8):  # whichever worker answers reports them all
         with urllib.request.urlopen(operator + "/metrics", timeout=10) as response:
             text = response.read().decode()
