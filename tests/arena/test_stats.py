@@ -71,3 +71,16 @@ def test_the_tally_kept_one_outcome_at_a_time_equals_the_summary() -> None:
     for o in outcomes:
         tally.add(o)
     assert tally.results() == summarize(["a", "b"], outcomes)
+
+
+def test_a_team_is_one_side_its_win_counted_once() -> None:
+    teams = [(0, 2), (1, 3)]
+    outcomes = [outcome(0, (0, 1, 0, 1), (1.0, 0.0, 1.0, 0.0)), outcome(1, (1, 0, 1, 0), (1.0, 0.0, 1.0, 0.0)),
+                outcome(2, (0, 1, 0, 1), (1.0, 0.0, 1.0, 0.0), deal=1),
+                outcome(3, (1, 0, 1, 0), (0.0, 1.0, 0.0, 1.0), deal=1)]
+    a, b = summarize(["a", "b"], outcomes, teams)
+    assert (a.games, a.wins, b.games, b.wins) == (4, 3, 4, 1)
+    assert a.mean == 0.75 and a.edge == 0.5
+    by_seat = summarize(["a", "b"], outcomes)
+    assert (by_seat[0].games, by_seat[0].wins) == (8, 6)  # the same games counted seat by seat
+    assert a.rating > b.rating and a.rating < by_seat[0].rating  # half the pairs: less certain

@@ -12,18 +12,23 @@ from parlour.arena.play import Outcome
 from parlour.arena.stats import BotResult
 
 
-def markdown(game: str, results: Sequence[BotResult], games: int) -> str:
-    lines = [
-        f"# {game}: {games} games",
-        "",
-        "| bot | seat-games | wins | mean return | 95 % CI | edge | 95 % CI | rating | iterations/move |",
+def markdown(game: str, results: Sequence[BotResult], games: int, teams: Sequence[tuple[int, ...]] = ()) -> str:
+    """The results as a Markdown table; in a team game (``teams``, as seats) its teams are named under the
+    title, and the table counts team-games, each team's win once."""
+    sides = "team-games" if teams else "seat-games"
+    lines = [f"# {game}: {games} games", ""]
+    if teams:
+        lines += ["Teams (seats): " + ", ".join("+".join(str(seat) for seat in team) for team in teams)
+                  + "; partners are always the same bot.", ""]
+    lines += [
+        f"| bot | {sides} | wins | mean return | 95 % CI | edge | 95 % CI | rating | iterations/move |",
         "|---|---:|---:|---:|---|---:|---|---:|---:|",
     ]
     for r in sorted(results, key=lambda r: -r.mean):
         lines.append(f"| `{r.bot}` | {r.games} | {r.wins} | {r.mean:+.3f} | "
                      f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}] | {r.edge:+.3f} | "
                      f"[{r.edge_low:+.3f}, {r.edge_high:+.3f}] | {r.rating:.0f} | {iterations(r)} |")
-    lines += ["", "*edge*: mean return less that of the other bots' seats in the same games. "
+    lines += ["", "*edge*: mean return less that of the other bots' sides in the same games. "
               "*iterations/move*: search iterations (paired root: playouts) per move with a choice."]
     return "\n".join(lines) + "\n"
 
@@ -34,15 +39,17 @@ def iterations(result: BotResult) -> str:
 
 
 def write(out: Path, game: str, settings: dict[str, Any], outcomes: Sequence[Outcome],
-          results: Sequence[BotResult]) -> bool:
-    """Write the four files into ``out`` (which must exist); False when matplotlib (the ``report`` extra) is
-    missing, and the plot with it."""
+          results: Sequence[BotResult], teams: Sequence[tuple[int, ...]] = ()) -> bool:
+    """Write the four files into ``out`` (which must exist), naming the teams of a team game (``teams``, as
+    seats; empty for a game of single seats); False when matplotlib (the ``report`` extra) is missing, and
+    the plot with it."""
     with (out / "records.jsonl").open("w", encoding="utf-8") as f:
         for outcome in outcomes:
             f.write(json.dumps(outcome.record, ensure_ascii=False) + "\n")
-    summary = {"game": game, **settings, "games": len(outcomes), "bots": [r.as_dict() for r in results]}
+    named = {"teams": [list(team) for team in teams]} if teams else {}
+    summary = {"game": game, **settings, "games": len(outcomes), **named, "bots": [r.as_dict() for r in results]}
     (out / "results.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    (out / "results.md").write_text(markdown(game, results, len(outcomes)), encoding="utf-8")
+    (out / "results.md").write_text(markdown(game, results, len(outcomes), teams), encoding="utf-8")
     return plot(out / "plot.png", game, results)
 
 

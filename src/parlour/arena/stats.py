@@ -16,15 +16,18 @@ Z95 = 1.959964
 class BotResult:
     bot: str
     games: int
-    """Seat-games played (a bot filling two seats of one game counts twice)."""
+    """Sides played: seat-games, or in a team game team-games (a bot filling two seats, or two teams, of one
+    game counts twice; the partners of one team count once)."""
     wins: int
-    """Seat-games with the best return of the table (ties included), when not all seats tied."""
+    """Sides with the best return of the table (ties included), when not all sides tied: a team's win counts
+    once, however many members it has."""
     mean: float
-    """Mean return per seat-game."""
+    """Mean return per side (a team's is its members' mean); with returns of 1 for a win and 0 otherwise,
+    the win rate."""
     ci_low: float
     ci_high: float
-    """The 95 % interval of the mean, from one sample per deal (the bot's mean over its seats in all
-    games of that deal), since seats of one deal share its luck and partners share one return."""
+    """The 95 % interval of the mean, from one sample per deal (the bot's mean over its sides in all
+    games of that deal), since sides of one deal share its luck."""
     edge: float
     """Mean return per game less the mean return of the other bots' seats in the same game: above
     zero, the bot did better than the field it met (for two bots, better than the other one)."""
@@ -32,7 +35,7 @@ class BotResult:
     edge_high: float
     """The 95 % interval of the edge, from one sample per deal."""
     rating: float
-    """Bradley–Terry rating on the Elo scale (mean 1500), from every pair of seats of different bots."""
+    """Bradley–Terry rating on the Elo scale (mean 1500), from every pair of sides of different bots."""
     iterations: float | None = None
     """Mean search iterations (paired root: playouts) per move searched; None for a bot that does not
     search. With a time budget it shows how much search the machine's load allowed."""
@@ -48,17 +51,22 @@ class Tally:
     """The statistics of a tournament so far, updated one outcome at a time (the live table reads it often).
 
     Each outcome costs work in proportion to its seats; ``results`` costs work in proportion to the
-    deals played, never to the games.
+    deals played, never to the games. A side is what wins or loses as one: a seat, or in a team game (given
+    ``teams``, the game's, as seats) the seats of one team that the same bot holds.
     """
 
-    def __init__(self, bot_specs: Sequence[str]) -> None:
+    def __init__(self, bot_specs: Sequence[str], teams: Sequence[tuple[int, ...]] | None = None) -> None:
         self.bot_specs = list(bot_specs)
+        self.team_of = {seat: t for t, team in enumerate(teams or ()) for seat in team}
+        """The team of each seat; a seat missing from it is a side of its own."""
+        self.played = 0
+        """Games added so far."""
         k = len(bot_specs)
         self.games = [0] * k
         self.total = [0.0] * k
         self.wins = [0] * k
         self.by_deal: list[dict[int, list[float]]] = [{} for _ in range(k)]
-        """Per bot and deal: [sum of its seats' returns, seats]."""
+        """Per bot and deal: [sum of its sides' returns, sides]."""
         self.edges: list[dict[int, list[float]]] = [{} for _ in range(k)]
         """Per bot and deal: [sum of its per-game edges, games]."""
         self.search = [[0, 0] for _ in range(k)]
@@ -66,11 +74,19 @@ class Tally:
         """Per bot on a time budget: [processor seconds, wall-clock seconds] spent choosing."""
         self.pair_wins = [[0.0] * k for _ in range(k)]
 
+    def sides(self, seating: Sequence[int]) -> list[tuple[int, list[int]]]:
+        """The sides of a game seated so, as (bot, seats), in the order of their first seats."""
+        found: dict[tuple[int, int], list[int]] = {}
+        for seat, bot in enumerate(seating):
+            found.setdefault((self.team_of.get(seat, -1 - seat), bot), []).append(seat)
+        return [(bot, seats) for (_, bot), seats in found.items()]
+
     def add(self, outcome: Outcome) -> None:
         returns, seating, seed = outcome.returns, outcome.task.seating, outcome.task.seed
-        best, worst = max(returns), min(returns)
-        for seat, bot in enumerate(seating):
-            r = returns[seat]
+        sides = [(bot, sum(returns[s] for s in seats) / len(seats)) for bot, seats in self.sides(seating)]
+        best, worst = max(r for _, r in sides), min(r for _, r in sides)
+        self.played += 1
+        for bot, r in sides:
             self.games[bot] += 1
             self.total[bot] += r
             deal = self.by_deal[bot].setdefault(seed, [0.0, 0])
@@ -85,17 +101,16 @@ class Tally:
             self.clock[bot][0] += cpu
             self.clock[bot][1] += wall
         for bot in set(seating):
-            mine = [r for r, b in zip(returns, seating, strict=True) if b == bot]
-            others = [r for r, b in zip(returns, seating, strict=True) if b != bot]
+            mine = [r for b, r in sides if b == bot]
+            others = [r for b, r in sides if b != bot]
             if others:
                 edge = self.edges[bot].setdefault(seed, [0.0, 0])
                 edge[0] += sum(mine) / len(mine) - sum(others) / len(others)
                 edge[1] += 1
-        for a in range(len(seating)):
-            for b in range(len(seating)):
-                if seating[a] != seating[b]:
-                    ra, rb = returns[a], returns[b]
-                    self.pair_wins[seating[a]][seating[b]] += 1.0 if ra > rb else 0.5 if ra == rb else 0.0
+        for a, ra in sides:
+            for b, rb in sides:
+                if a != b:
+                    self.pair_wins[a][b] += 1.0 if ra > rb else 0.5 if ra == rb else 0.0
 
     def results(self) -> list[BotResult]:
         ratings = bradley_terry(self.pair_wins)
@@ -115,9 +130,10 @@ class Tally:
         return out
 
 
-def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome]) -> list[BotResult]:
+def summarize(bot_specs: Sequence[str], outcomes: Sequence[Outcome],
+              teams: Sequence[tuple[int, ...]] | None = None) -> list[BotResult]:
     """The results of ``outcomes`` at once (``Tally`` keeps them up to date one outcome at a time)."""
-    tally = Tally(bot_specs)
+    tally = Tally(bot_specs, teams)
     for outcome in outcomes:
         tally.add(outcome)
     return tally.results()

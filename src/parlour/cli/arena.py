@@ -22,6 +22,7 @@ from parlour.arena.play import Outcome
 from parlour.arena.runner import BACKENDS, run
 from parlour.arena.schedule import schedule
 from parlour.arena.stats import BotResult, Tally
+from parlour.arena.tournament import team_seats
 from parlour.bots import make_bot
 from parlour.cli.failure import fail
 from parlour.core.errors import ParlourError
@@ -87,8 +88,9 @@ def arena(
     except ParlourError as e:
         raise fail(e) from None
     spec = game.name_with_rules()
-    tasks = schedule(len(specs), game.num_players, games, seed)
-    tally = Tally(specs)
+    teams = team_seats(game)
+    tasks = schedule(len(specs), game.num_players, games, seed, teams or None)
+    tally = Tally(specs, teams or None)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     bar = progress.add_task(f"{spec}", total=len(tasks))
     with Live(Group(progress), console=console, refresh_per_second=4) as live:
@@ -96,8 +98,7 @@ def arena(
         def on_result(outcome: Outcome) -> None:
             tally.add(outcome)
             progress.advance(bar)
-            played = sum(tally.games) // game.num_players
-            if played % max(1, len(tasks) // 50) == 0 or played == len(tasks):
+            if tally.played % max(1, len(tasks) // 50) == 0 or tally.played == len(tasks):
                 live.update(Group(progress, results_table(tally.results(), _("so far"))))
 
         try:
@@ -109,7 +110,7 @@ def arena(
     results = tally.results()
     settings = {"spec": spec, "seed": seed, "backend": backend, "workers": workers,
                 "bot_specs": list(specs)}
-    plotted = report.write(out, spec, settings, outcomes, results)
+    plotted = report.write(out, spec, settings, outcomes, results, teams)
     console.print(results_table(results, _("{spec}: {n} games").format(spec=spec, n=len(outcomes))))
     for result in results:
         if result.cpu_share is not None and result.cpu_share < BUSY_SHARE:

@@ -73,6 +73,7 @@ from parlour.games.tock.actions import (
     Bonus,
     CardAction,
     Enter,
+    For,
 )
 from parlour.games.tock.board import FOOT_BEFORE_START, HOME, Board
 from parlour.games.tock.deck import KIND
@@ -180,7 +181,8 @@ class Seen:
     hand: list[int]
     """Cards of each kind in our hand, indexed by kind (JOKER = 0, A = 1 … K = 13)."""
     phase: int
-    actions: list[CardAction]
+    actions: Sequence[CardAction | For]
+    """Our legal card actions; when we play for teammates, theirs wrapped as ``For`` (as ``legal`` has them)."""
     plays: list[tuple[int, Effect]]
     team: tuple[int, ...] = ()
     """The seats of our team, ours included (flag ``teams``; empty: we play alone)."""
@@ -195,7 +197,7 @@ def seen_from_state(state: State[Any, Any]) -> Seen:
     hand = [0] * 14
     for card in pos.hands[seat]:
         hand[KIND[card]] += 1
-    actions, plays = rules.plays.card_moves(pos)
+    actions, plays = rules.card_moves(pos)
     pawns = pos.pawns
     return Seen(
         seat=seat, board=rules.plays.board, pos=pawns.pos, occ=pawns.occ, adv=pawns.adv, hand=hand,
@@ -423,7 +425,8 @@ def _best(seen: Seen) -> tuple[int, float]:
     for i, (card, effect) in enumerate(seen.plays):
         kind = KIND[card]
         value = scorer.gain(effect) - keep[kind]
-        if kind == sole_entry and not isinstance(actions[i], Enter):
+        action = actions[i]
+        if kind == sole_entry and not isinstance(action.action if isinstance(action, For) else action, Enter):
             value -= ENTRY_KEEP
         hurts = len(seen.team) > 1 and _captures_teammate(seen, effect)
         if (best_hurts and not hurts) or (hurts == best_hurts and value > best_value):
