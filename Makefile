@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel,learn,docs]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server,report,cluster,rl,openspiel,learn,docs,jax]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -22,7 +22,7 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck docs wheel-check unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools setup.py
+	$(BIN)/ruff check src tests benchmarks tools examples setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

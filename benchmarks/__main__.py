@@ -34,6 +34,8 @@ BENCHMARKS = (
               "clock sweep, Play now beside their goals"),
     Benchmark("strength", "strength", "strong v heuristic and heuristic v random in every configuration: edges "
               "beside zero (writes docs/strength.md)"),
+    Benchmark("teams", "teams", "2-v-2 Tock, strong partners v heuristic partners: the strong team's wins beside "
+              "the goal ≥ 65 % (Wilson low end > 55 %)"),
     Benchmark("levels", "levels", "the levels' round-robin: each level's fitted rating beside the stored one "
               "and the level below"),
     Benchmark("budget", "budget", "search bots' move times beside their time budget (worst ≤ 5 % over)"),
@@ -41,6 +43,11 @@ BENCHMARKS = (
     Benchmark("rl_speed", "rl_speed", "PettingZoo and OpenSpiel interfaces' steps/s beside the engine's and "
               "gin_rummy's"),
     Benchmark("rl_vector", "rl_vector", "vector_env's learner steps/s at 1, 8, 64 games beside the single env"),
+    Benchmark("jax_speed", "jax_speed", "Plonk's JAX env (jit + vmap, 1,024 matches) steps/s beside vector_env's "
+              "words/s at 64 games"),
+    Benchmark("jax_equivalence", "jax_equivalence", "random games through the JAX envs and the Python engine, "
+              "compared at every word: words compared beside no difference"),
+    Benchmark("jax_api", "jax_api", "pgx's api_test on every preset of the JAX envs: seconds beside passing"),
     Benchmark("rl_resets", "rl_resets", "PettingZoo api_test and OpenSpiel resets over 1,000 seeds per preset: "
               "failures beside none"),
 )

@@ -14,7 +14,10 @@ time (wall time swings with the other work), taken in ``--rounds`` rounds,
 each timing every env in turn, each env's best round kept.
 ``--profile N`` prints the vector env's hottest functions at N envs instead;
 ``--spec`` plays another game (default: 2-player speno Tonk, where the goal is set),
-``--opponent`` seats another bot (default ``random``).
+``--opponent`` seats another bot (default ``random``). ``--self-play`` also
+times ``vector_env(spec, N, seat="all")`` at each size: every seat a learner,
+no bot, so its rate counts every seat's words (the words a batched policy
+chooses for all the seats of self-play).
 """
 
 from __future__ import annotations
@@ -49,9 +52,12 @@ def single_rate(steps: int, seed: int, spec: str = SPEC, opponent: str = OPPONEN
     return steps / (time.process_time() - start)
 
 
-def vector_rate(num_envs: int, steps: int, seed: int, spec: str = SPEC, opponent: str = OPPONENT) -> float:
-    """``vector_env``'s learner steps per second (all envs' steps) with ``num_envs`` games."""
-    env = parlour.rl.vector_env(spec, num_envs, seat=0, opponents=opponent)
+def vector_rate(num_envs: int, steps: int, seed: int, spec: str = SPEC, opponent: str = OPPONENT,
+                self_play: bool = False) -> float:
+    """``vector_env``'s learner steps per second (all envs' steps) with ``num_envs`` games; ``self_play``: every
+    seat a learner (``seat="all"``), so every word a step."""
+    env = (parlour.rl.vector_env(spec, num_envs, seat="all") if self_play
+           else parlour.rl.vector_env(spec, num_envs, seat=0, opponents=opponent))
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     rounds = max(1, steps // num_envs)
@@ -72,18 +78,24 @@ def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser.add_argument("--spec", default=SPEC, help=f"the game played (default {SPEC!r})")
     parser.add_argument("--opponent", default=OPPONENT, help=f"the opponents' bot spec (default {OPPONENT!r})")
     parser.add_argument("--profile", type=int, metavar="N", help="profile vector_env at N envs instead")
+    parser.add_argument("--self-play", action="store_true",
+                        help="also time vector_env(spec, N, seat='all') at each size (every seat's words)")
     args = parser.parse_args(argv)
     if args.profile:
         profile = cProfile.Profile()
         profile.runcall(vector_rate, args.profile, args.steps, args.seed, args.spec, args.opponent)
         pstats.Stats(profile).sort_stats("tottime").print_stats(20)
         return {}
-    rates = {"single": 0.0, **{f"vector{n}": 0.0 for n in args.envs}}
+    rates = {"single": 0.0, **{f"vector{n}": 0.0 for n in args.envs},
+             **{f"self{n}": 0.0 for n in args.envs if args.self_play}}
     for _ in range(args.rounds):
         rates["single"] = max(rates["single"], single_rate(args.steps, args.seed, args.spec, args.opponent))
         for n in args.envs:
             rate = vector_rate(n, args.steps, args.seed, args.spec, args.opponent)
             rates[f"vector{n}"] = max(rates[f"vector{n}"], rate)
+            if args.self_play:
+                rate = vector_rate(n, args.steps, args.seed, args.spec, self_play=True)
+                rates[f"self{n}"] = max(rates[f"self{n}"], rate)
     single = rates["single"]
     print(f"{args.spec}, opponent {args.opponent}, {args.steps:,} learner steps each, best of {args.rounds} rounds",
           flush=True)
@@ -91,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     for n in args.envs:
         rate = rates[f"vector{n}"]
         print(f"vector_env N={n:<3}: {rate:8,.0f} steps/s  ({rate / single:.2f}x the single env)", flush=True)
+    for n in args.envs if args.self_play else []:
+        print(f"vector_env N={n:<3} seat='all': {rates[f'self{n}']:8,.0f} words/s (every seat a learner)", flush=True)
     return rates
 
 
@@ -109,7 +123,10 @@ def bench(argv: Sequence[str]) -> list[Anchored]:
     single = rates["single"]
     figures = [Anchored("single_agent", single, "steps/s", "the vector envs' anchor")]
     for key, rate in rates.items():
-        if key == "single":
+        if key.startswith("self"):
+            figures.append(Anchored(f"vector_env self-play, {key.removeprefix('self')} games", rate, "words/s",
+                                    "every seat a learner (seat='all'), no bot: every seat's words"))
+        if not key.startswith("vector"):
             continue
         envs = int(key.removeprefix("vector"))
         ratio = rate / single

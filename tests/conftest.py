@@ -23,6 +23,9 @@ VARIANTS = (
     "tonk:classic?deal_49_wins=in_turn&deal_13_double=true&deal_9_triple=true&deal_50_wins=true",
     "tonk:texas?jokers=2&joker_points=15&hand_size=9&players=5&stock_out=discard_only",
     "tock?players=5&extra_sevens=true&two_of_spades_enters=true&home_entry=optional",
+    "tock?players=4&teams=pairs",
+    "tock?players=6&teams=two",
+    "tock?players=8&teams=pairs&extra_sevens=true",
     "plonk?target=100",
 )
 """Flag combinations beyond the presets that the conformance suite also plays."""

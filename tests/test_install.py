@@ -110,6 +110,13 @@ def test_the_package_is_imported_from_the_environment_not_the_checkout(
     assert Path(where.strip()).is_relative_to(bin_dir.parent)
 
 
+def test_the_zoo_of_learned_baselines_ships_in_the_wheel(installed: tuple[Path, dict[str, str]]) -> None:
+    bin_dir, env = installed
+    found = run(bin_dir / "python", "-c", "from parlour.bots.learned import zoo_entries, zoo_file; "
+                "print(*(f'{n}={zoo_file(n, n).is_file()}' for n in sorted(zoo_entries())))", cwd=bin_dir, env=env)
+    assert found.stdout.split() == ["plonk=True", "tock=True", "tonk=True"]
+
+
 def test_the_wheel_runs_compiled_where_a_compiler_is_and_as_pure_python_on_request(
         installed: tuple[Path, dict[str, str]]) -> None:
     bin_dir, env = installed

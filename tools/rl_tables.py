@@ -1,8 +1,10 @@
-"""The observation layouts and action ids of docs/researchers/encodings.md, made from the games' encodings.
+"""The generated tables of the research docs: observation layouts and action ids, Gymnasium's pinned ids.
 
-Run it after changing an encoding or adding a game: it prints the tables (``parlour.rl.tables``), and with
-``--update`` writes them into that page between its two ``rl-tables`` marks (``tests/rl/test_tables.py``
-fails while the page carries other tables):
+Run it after changing an encoding, a preset or adding a game: it prints the tables, and with ``--update``
+writes them into their pages between their two marks: the layouts and action ids
+(``parlour.rl.tables``) into docs/researchers/encodings.md, the pinned Gymnasium ids (``parlour.rl.ids``)
+into docs/rl.md (``tests/rl/test_tables.py`` and ``tests/rl/test_ids.py`` fail while a page carries other
+tables):
 
     PYTHONPATH=src .venv/bin/python tools/rl_tables.py --update
 """
@@ -12,23 +14,28 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from parlour.rl.ids import IDS_BEGIN, IDS_END, ids_table
 from parlour.rl.tables import BEGIN, END, tables
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "researchers" / "encodings.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOC = DOCS / "researchers" / "encodings.md"
+IDS_DOC = DOCS / "rl.md"
 
 
-def update(doc: Path = DOC) -> None:
-    """Write ``tables()`` into ``doc`` between ``BEGIN`` and ``END``."""
+def update(doc: Path = DOC, begin: str = BEGIN, end: str = END, made: str | None = None) -> None:
+    """Write ``made`` (by default ``tables()``) into ``doc`` between ``begin`` and ``end``."""
     text = doc.read_text(encoding="utf-8")
-    head, begin, rest = text.partition(BEGIN)
-    _, end, tail = rest.partition(END)
-    if not begin or not end:
-        raise SystemExit(f"{doc}: no {BEGIN!r} … {END!r} marks to write the tables between")
-    doc.write_text(f"{head}{BEGIN}\n\n{tables()}\n{END}{tail}", encoding="utf-8")
+    head, found_begin, rest = text.partition(begin)
+    _, found_end, tail = rest.partition(end)
+    if not found_begin or not found_end:
+        raise SystemExit(f"{doc}: no {begin!r} … {end!r} marks to write the tables between")
+    doc.write_text(f"{head}{begin}\n\n{tables() if made is None else made}\n{end}{tail}", encoding="utf-8")
 
 
 if __name__ == "__main__":
     if "--update" in sys.argv[1:]:
         update()
+        update(IDS_DOC, IDS_BEGIN, IDS_END, ids_table())
     else:
         print(tables(), end="")
+        print(ids_table(), end="")

@@ -31,6 +31,10 @@ ALLOWED = {
     "state_space": "PettingZoo's AEC environment (rl/aec.py)",
     "action_masks": "sb3-contrib's MaskablePPO (rl/single.py, rl/vector.py, rl/sb3.py)",
     "reset_infos": "Stable-Baselines3's VecEnv (rl/sb3.py)",
+    "close_extras": "Gymnasium's VectorEnv.close calls it (rl/vector.py)",
+    "all_observations": "a self-play learner's loop bootstraps the seats not to move with it (rl/vector.py; "
+                        "docs/rl.md's self-play section)",
+    "seat_advantages": "a self-play learner's loop (rl/selfplay.py; docs/rl.md's self-play section)",
     "step_async": "Stable-Baselines3's VecEnv",
     "step_wait": "Stable-Baselines3's VecEnv",
     "get_attr": "Stable-Baselines3's VecEnv",
@@ -39,6 +43,12 @@ ALLOWED = {
     "env_is_wrapped": "Stable-Baselines3's VecEnv",
     "wrapper_class": "Stable-Baselines3's VecEnv (``env_is_wrapped``'s argument)",
     "get_images": "Stable-Baselines3's VecEnv",
+    # pgx calls these (parlour.jax)
+    "_init": "pgx's Env.init (jax/plonk.py)",
+    "_step": "pgx's Env.step",
+    "_observe": "pgx's Env.observe",
+    "save_svg": "pgx's api_test and its users save a state's picture by this name (jax/plonk.py)",
+    "color_theme": "an argument of pgx's State.to_svg and save_svg",
     # OpenSpiel calls these (parlour.openspiel)
     "max_chance_nodes_in_history": "OpenSpiel's game (openspiel/game.py)",
     "make_py_observer": "OpenSpiel's game",
@@ -51,5 +61,8 @@ ALLOWED = {
     "resample_from_infostate": "OpenSpiel's state",
     "evaluate": "OpenSpiel's MCTS evaluator (openspiel/search.py)",
     "prior": "OpenSpiel's MCTS evaluator",
+    "restart": "OpenSpiel's Bot (openspiel/bots.py), called by evaluate_bots",
+    "restart_at": "OpenSpiel's Bot, called by evaluate_bots",
+    "inform_action": "OpenSpiel's Bot, called by evaluate_bots",
 }
 """Names vulture would call unused, and who uses them."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -241,4 +242,58 @@ def test_columns_have_one_row_each_and_fixed_types(exported: Exported) -> None:
     assert tuple(columns) == COLUMNS
     assert {len(c) for c in columns.values()} == {len(data.action)}
     assert [str(c.dtype) for c in columns.values()] == ["float32", "int8", "int32", "float32", "int8", "int32",
-                                                        "bool"]
+                                                        "bool", "float32", "int8", "bool"]
+
+
+def final_views(record: GameRecord, actions: np.ndarray) -> dict[int, dict[str, np.ndarray]]:
+    """Each seat's observation once ``actions`` (word indices) are stepped through the PettingZoo environment
+    from ``record``'s deal: what the environments show a seat where its episode ends."""
+    env = rl.env(f"{record.game}", **record.rules)
+    env.reset(seed=0)
+    env.game_state = start_of(record)
+    env.words.begin(env.game_state.legal_actions())
+    env.agent_selection = env.possible_agents[env.game_state.current_player]
+    for word in actions:
+        env.step(int(word))
+    return {seat: env.observe(agent) for seat, agent in enumerate(env.possible_agents)}
+
+
+def test_next_observation_is_the_seats_next_row_or_its_view_at_the_end(exported: Exported) -> None:
+    """(observation, action, reward, next_observation, terminal): a seat's next row's observation and mask, and
+    after its last row its observation at the game's end (mask all 0), terminal there only."""
+    records, data = exported
+    for index, (_, record) in enumerate(records):
+        rows = np.flatnonzero(data.game == index)
+        ends = final_views(record, data.action[rows])
+        for seat in set(data.seat[rows].tolist()):
+            mine = rows[data.seat[rows] == seat]
+            assert np.array_equal(data.next_observation[mine[:-1]], data.observation[mine[1:]])
+            assert np.array_equal(data.next_mask[mine[:-1]], data.mask[mine[1:]])
+            assert not data.terminal[mine[:-1]].any()
+            last = mine[-1]
+            assert data.terminal[last]
+            assert np.array_equal(data.next_observation[last], ends[seat]["observation"])
+            assert not data.next_mask[last].any() and not ends[seat]["action_mask"].any()
+            assert not np.array_equal(data.next_observation[last], data.observation[last])
+        assert data.terminal[rows].sum() == len(set(data.seat[rows].tolist()))
+
+
+def test_a_record_cut_short_ends_each_seat_on_its_view_there_not_terminal(exported: Exported) -> None:
+    """A record stopped before its game's end (no result): each seat's last row leads to its view where the
+    record stops, not terminal; the seat to play there gets its legal words as the next mask."""
+    records, whole = exported
+    source, record = records[0]
+    cut = dataclasses.replace(record, actions=record.actions[:len(record.actions) // 2], result=None, digest=None)
+    data = dataset([(source, cut)])
+    state = start_of(cut)
+    for text in cut.actions:
+        state.apply(text)
+    ends = final_views(cut, data.action)
+    assert not data.terminal.any()
+    for seat in set(data.seat.tolist()):
+        last = np.flatnonzero(data.seat == seat)[-1]
+        assert np.array_equal(data.next_observation[last], ends[seat]["observation"])
+        assert np.array_equal(data.next_mask[last], ends[seat]["action_mask"])
+        assert data.next_mask[last].any() == (seat == state.current_player)
+    same = len(data.action)
+    assert np.array_equal(data.observation, whole.observation[whole.game == 0][:same])

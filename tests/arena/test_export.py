@@ -34,7 +34,7 @@ def read_parquet(path: Path) -> tuple[dict[str, np.ndarray], dict[str, object]]:
     columns = {}
     for name in COLUMNS:
         column = table.column(name).combine_chunks()
-        if name in ("observation", "mask"):
+        if name in ("observation", "mask", "next_observation", "next_mask"):
             columns[name] = column.flatten().to_numpy().reshape(len(table), column.type.list_size)
         else:
             columns[name] = column.to_numpy(zero_copy_only=False)

@@ -25,3 +25,11 @@ def test_another_game_and_opponent_are_timed_when_asked(capsys: pytest.CaptureFi
                             "--opponent", "heuristic"])
     assert set(rates) == {"single", "vector2"} and min(rates.values()) > 0
     assert capsys.readouterr().out.startswith("plonk, opponent heuristic")
+
+
+def test_self_play_is_timed_beside_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = entry.main(["rl_vector", "--steps", "200", "--envs", "4", "--rounds", "1", "--spec", "plonk",
+                          "--self-play"])
+    assert [f.figure for f in figures] == ["single_agent", "vector_env, 4 games", "vector_env self-play, 4 games"]
+    assert figures[2].unit == "words/s" and figures[2].value > 0 and figures[2].met is None
+    assert "vector_env N=4   seat='all':" in capsys.readouterr().out

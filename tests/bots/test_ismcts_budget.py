@@ -10,7 +10,7 @@ import pytest
 from parlour import load_game
 from parlour.bots import ISMCTSBot
 from parlour.bots.heuristic import rollout_policy
-from parlour.bots.ismcts import Deadline
+from parlour.bots.ismcts import CLOCK_STEPS, Deadline
 from parlour.core.game import Action, State
 
 
@@ -86,3 +86,22 @@ def test_deadline_predicts_from_the_mean_cost() -> None:
     clock.now += 0.004
     deadline.done = 2  # 2 ms each
     assert deadline.allows(2) and not deadline.allows(3)
+
+
+def test_a_paired_search_starved_of_time_still_weighs_every_move_once() -> None:
+    game = load_game("tonk:speno", players=2)
+    state = game.new_state(3)
+    policy = rollout_policy(game)
+    clock = FakeClock()
+
+    def slower_policy(s: State[Any, Any], rng: random.Random) -> Action:
+        clock.now += 0.002  # 2 ms an action: the 5 ms budget runs out within the first playout
+        return policy(s, rng)
+
+    bot = ISMCTSBot(game, ms=5, rollout=slower_policy, root="paired", depth=40, clock=clock)
+    legal = state.legal_actions()
+    assert len(legal) >= 2
+    bot.choose(state.view(state.current_player), legal, random.Random(0))
+    assert sorted(choice.visits for choice in bot.last) == [1] * len(legal)  # the first round played whole
+    assert len(bot.compared()) == len(legal)
+    assert clock.now - 1000.0 <= 0.005 + 0.002 * (1 + CLOCK_STEPS) * (1 + len(legal))

@@ -12,7 +12,7 @@ from parlour import load_game
 from parlour.bots import levels as levels_module
 from parlour.bots import make_bot
 from parlour.bots.ismcts import ISMCTSBot
-from parlour.bots.levels import LEVELS, NoisyBot, level_of, ratings, stored_ratings, title
+from parlour.bots.levels import LEVELS, NoisyBot, level_of, ratings, stored_ratings
 from parlour.bots.names import readable_name
 from parlour.core.errors import BotSpecError
 
@@ -60,10 +60,10 @@ def test_a_beginner_mostly_plays_the_heuristics_move_and_sometimes_any_other() -
 
 
 def test_levels_are_named_in_both_languages() -> None:
-    assert [title(level) for level in LEVELS] == ["Beginner", "Casual", "Expert", "Master"]
-    assert [title(level, "fr") for level in LEVELS] == ["Débutant", "Occasionnel", "Expert", "Maître"]
-    assert readable_name("level:master") == "Master bot"
-    assert readable_name("level:beginner", "fr") == "Bot Débutant"
+    assert [readable_name(f"level:{level}") for level in LEVELS] == ["Beginner bot", "Casual bot", "Expert bot",
+                                                                       "Master bot"]
+    assert [readable_name(f"level:{level}", "fr") for level in LEVELS] == ["Bot débutant", "Bot occasionnel",
+                                                                             "Bot expert", "Bot maître"]
     assert (level_of("level:expert"), level_of("strong"), level_of("level:nope")) == ("expert", None, None)
 
 

@@ -1,5 +1,6 @@
 """``explain``: a bot's advice, the other moves it weighed with their value (and its standard error), share ahead
-(with its interval) and playouts, and why, in the game's words in English and in French; the move advised is the
+(with its interval) and playouts, and why, in the game's words in English and in French: what the move does (the
+game's advice), how much better it is in the game's unit, the numbers apart as details; the move advised is the
 best valued of those shown, and a share ahead is told only with its interval, from games played to the end."""
 
 from __future__ import annotations
@@ -13,9 +14,20 @@ from parlour import load_game
 from parlour.bots import make_bot
 from parlour.bots.base import Explanation, Weighed, explain
 from parlour.bots.ismcts import Choice, ISMCTSBot
-from parlour.bots.reasons import SHARE_GAMES, estimate, explained, percent, reason, share_range, signed, wilson
+from parlour.bots.reasons import (
+    SHARE_GAMES,
+    details,
+    estimate,
+    explained,
+    percent,
+    reason,
+    share_range,
+    signed,
+    wilson,
+)
+from parlour.core.advice import stakes, wins
 from parlour.core.game import Game, State
-from parlour.core.parts import words_of
+from parlour.core.parts import advice_of, words_of
 
 
 def choice_position(game: Game[Any], least: int = 3) -> State[Any, Any]:
@@ -48,9 +60,11 @@ def test_a_search_bot_explains_its_move_with_the_moves_it_weighed(spec: str) -> 
     for move in (said.move, *said.alternatives):
         assert (move.ahead is None) == (move.ahead_low is None) == (move.ahead_high is None)
         assert move.ahead is None or move.ahead_low <= move.ahead <= move.ahead_high  # type: ignore[operator]
-    assert said.reason.startswith(f"{said.move.words}: {estimate(said.move, 'en')} a game on average.")
-    assert f"The next best, “{said.alternatives[0].words}”: {estimate(said.alternatives[0], 'en')}." in said.reason
-    assert "playouts" not in said.reason
+    assert said.reason.startswith(f"{said.move.words}: {'; '.join(said.move.facts)}.") and said.move.facts
+    assert f"“{said.alternatives[0].words}”" in said.reason
+    assert "playouts" not in said.reason and estimate(said.move, "en") not in said.reason  # numbers are details
+    assert said.details.startswith(f"{said.move.words}: {estimate(said.move, 'en')} a game on average, over "
+                                   f"{said.move.visits} playouts.")
 
 
 def test_the_reason_is_in_french_with_the_games_french_words() -> None:
@@ -59,22 +73,42 @@ def test_the_reason_is_in_french_with_the_games_french_words() -> None:
     view, legal = state.view(state.current_player), state.legal_actions()
     said = explain(make_bot("strong:iters=300", game), game, view, legal, random.Random(1), "fr")
     assert said.move.words == words_of(game).action(str(said.move.action), view, "fr")
-    assert said.reason.startswith(f"{said.move.words}\u00a0: {estimate(said.move, 'fr')} par partie en moyenne.")
+    assert said.reason.startswith(f"{said.move.words}\u00a0: ") and said.move.facts
+    assert said.details.startswith(f"{said.move.words}\u00a0: {estimate(said.move, 'fr')} par partie en moyenne")
     assert "," in estimate(said.move, "fr") and "playouts" not in said.reason
     assert said.move.ahead is not None and f"{share_range(said.move, 'fr')} des parties" in said.reason
     assert "\u00a0% à " in said.reason
 
 
-def test_the_reason_gives_values_with_their_error_and_a_share_only_with_its_interval() -> None:
-    move = Weighed("draw stock", "Draw from the stock", 400, 0.10, 0.55, 0.04, 0.50, 0.60)
-    rival = Weighed("drop", "Drop with 24 (your hand's total)", 400, -0.40, None, 0.05)
-    assert reason(move, [rival], 800, 3, "en") == (
-        "Draw from the stock: +0.10 ± 0.04 a game on average. You come out ahead in 50% to 60% of the games played "
-        "out to the end. The next best, “Drop with 24 (your hand's total)”: -0.40 ± 0.05.")
+def test_the_reason_says_what_the_move_does_and_how_much_better_it_is_with_a_share_only_with_its_interval() -> None:
+    move = Weighed("draw stock", "Draw from the stock", 400, 0.10, 0.55, 0.04, 0.50, 0.60,
+                   facts=("leaves the 9 of clubs, which builds nothing with your hand",))
+    rival = Weighed("drop", "Drop with 24 (your hand's total)", 400, -0.40, None, 0.05,
+                    facts=("ends the hand on your total of 24",))
+    assert reason(move, [rival], 800, 3, "en", stakes) == (
+        "Draw from the stock: leaves the 9 of clubs, which builds nothing with your hand. You come out ahead in 50% "
+        "to 60% of the games played out to the end. It is better than “Drop with 24 (your hand's total)” by about "
+        "0.5 stakes a game. “Drop with 24 (your hand's total)” instead: ends the hand on your total of 24.")
+    assert details(move, [rival], "en") == (
+        "Draw from the stock: +0.10 ± 0.04 a game on average, over 400 playouts. Drop with 24 (your hand's total): "
+        "-0.40 ± 0.05 a game on average, over 400 playouts.")
     unsure = Weighed("draw stock", "Draw from the stock", 1, 0.10)
-    assert reason(unsure, [], 1, 3, "en") == "Draw from the stock: +0.10 a game on average."
+    assert reason(unsure, [], 1, 3, "en") == "Draw from the stock: the move the search values most."
+    even = Weighed("drop", "Drop with 24 (your hand's total)", 400, 0.098, None, 0.05)
+    assert reason(unsure, [even], 1, 3, "en", wins).endswith("It is about as good as “Drop with 24 (your hand's "
+                                                              "total)”.")
     assert signed(-0.4, "fr") == "-0,40" and percent(0.384, "fr") == "38\u00a0%"
     assert estimate(move, "fr") == "+0,10 ± 0,04"
+
+
+def test_values_are_told_in_the_games_unit_rounded_as_people_say_them() -> None:
+    assert stakes(1.234, "en") == "about 1.2 stakes a game" and stakes(1.0, "en") == "about 1 stake a game"
+    assert stakes(12.6, "fr") == "environ 13 mises par partie" and stakes(0.004, "en") is None
+    assert wins(0.083, "en") == "about 8 more games won in 100" and wins(0.004, "en") is None
+    assert wins(0.2, "fr") == "environ 20 parties gagnées de plus sur 100"
+    assert advice_of(load_game("tonk:classic", players=2)).worth(0.5, "en") == "about 0.5 stakes a game"
+    assert advice_of(load_game("tock")).worth(0.05, "en") == "about 5 more games won in 100"
+    assert advice_of(load_game("plonk")).worth(0.1, "en") == "about 5 more games won in 100"  # returns are ±1
 
 
 def test_a_share_ahead_is_an_interval_never_a_bare_100_percent() -> None:

@@ -53,11 +53,11 @@ def test_bad_input_is_answered_and_asked_again() -> None:
     answers = "fly\ndiscard Zz\n99\nhelp\ndiscard 2c\ndrop\n"
     result = runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "2"], input=answers)
     assert result.exit_code == 0, result.output
-    assert "'fly' is not a Tonk action" in result.output
+    assert "'fly': This is no Tonk action" in result.output
     assert "'Zz' is not a card" in result.output
     assert "'99': pick a number from 1 to 3" in result.output
     assert "Type an action in notation" in result.output
-    assert "not now" in result.output  # a discard before drawing
+    assert "A turn begins with a drop or a draw" in result.output  # a discard before drawing: the rule, in words
     assert "Traceback" not in result.output
 
 
@@ -124,42 +124,44 @@ def test_replay_of_another_engine_version_warns_when_it_replays_and_refuses_when
            "same" in changed.output.replace("\n", " ")
 
 
-def test_hint_shows_the_search_bots_choice_with_playout_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hint_says_why_in_the_games_terms_with_the_numbers_apart_and_no_bot_spec(monkeypatch: pytest.MonkeyPatch
+                                                                                 ) -> None:
     monkeypatch.setattr("parlour.cli.play.HINT_BOT", "strong:iters=200")
     result = runner.invoke(app, ["play", "tonk", "--seed", "7", "--vs", "heuristic"], input="draw stock\nhint\nquit\n")
     assert result.exit_code == 0, result.output
-    assert re.search(r"Hint: .*discard \w+", result.output, re.IGNORECASE) and "playouts" in result.output
     flat = " ".join(result.output.split())
-    assert re.search(r"Discard the \w+ of \w+: [+-]\d\.\d\d ± \d\.\d\d a game on average\.", flat), flat
-    assert "simulations by ismcts:iters=200,c=0.7,rollout=heuristic,anchor=1,root=paired" in result.output.replace(
-        "\n", "")
+    assert re.search(r"Hint from the strong bot: Discard the \w+ of \w+", flat), flat
+    assert re.search(r"Discard the \w+ of \w+: lowers your hand's total from (\d+) to (\d+)", flat), flat
+    assert re.search(r"Details: Discard the \w+ of \w+: [+-]\d\.\d\d ± \d\.\d\d a game on average, over \d+ "
+                     r"playouts\.", flat), flat
+    assert "playouts" in result.output and "ismcts" not in flat and not re.search(r"\w+=\w+,", flat)
 
 
 def test_vs_takes_bot_specs_with_their_own_settings() -> None:
     result = runner.invoke(app, ["play", "tonk", "--players", "4", "--seed", "2",
                                  "--vs", "heuristic,ismcts:iters=20,c=1,strong:iters=20"], input="drop\n")
     assert result.exit_code == 0, result.output
-    assert "Heuristic bot 1" in result.output and "Search bot 2" in result.output
-    assert "Strong bot 3" in result.output and "Ismcts" not in result.output
+    assert "Heuristic bot 2" in result.output and "Search bot 3" in result.output
+    assert "Strong bot 4" in result.output and "Ismcts" not in result.output
 
 
 def test_bots_are_named_as_at_a_table_in_the_language_asked() -> None:
     result = runner.invoke(app, ["--lang", "fr", "play", "tonk", "--seed", "2", "--vs", "strong:iters=20"],
                            input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "Bot fort 1" in result.output and "Ismcts" not in result.output
+    assert "Bot fort 2" in result.output and "Ismcts" not in result.output
 
 
 def test_a_well_formed_but_illegal_action_is_answered_with_the_rules_reason() -> None:
     result = runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "2"],
                            input="draw stock\nspread 3C 3d\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "'spread 3C 3d': a spread needs at least three cards, not 2" in result.output
-    assert "is not a Tonk action" not in result.output
+    assert "'spread 3C 3d': A spread needs at least three cards, not 2" in result.output
+    assert "This is no Tonk action" not in result.output
     french = runner.invoke(app, ["--lang", "fr", "play", "tonk", "--seed", "7", "--players", "2"],
                            input="fly\ndiscard Zz\ndraw stock\nspread 3C 3d\nquit\n")
-    assert "'spread 3C 3d': une combinaison demande au moins trois cartes, pas 2" in french.output
-    assert "'fly' n'est pas une action de Tonk" in french.output
+    assert "'spread 3C 3d'\u00a0: Une combinaison demande au moins trois cartes, pas 2" in french.output
+    assert "'fly'\u00a0: Ce n'est pas une action du Tonk" in french.output
     assert "'discard Zz'\u00a0: 'Zz' n'est pas une carte" in french.output
 
 
@@ -207,7 +209,8 @@ def test_rules_prints_the_page_with_the_flags_in_force_in_the_language_asked() -
     assert "tonk:classic?players=2&jokers=2" in result.output
     assert "Réglages par variante" in result.output and "speno" in result.output
     english = runner.invoke(app, ["rules", "tonk"], env={"LANG": "en_US.UTF-8", "COLUMNS": "200"}).output
-    assert "Rules in force: tonk:speno?players=2" in english and "Flags by preset" in english
+    assert "Rules in force: Tonk · 2 players · Speno" in english and "Written: tonk:speno?players=2" in english
+    assert "Flags by preset" in english
     french = runner.invoke(app, ["rules", "plonk"], env={"LANG": "fr_CA.UTF-8", "COLUMNS": "200"}).output
     assert "Le jeu de levées de David Parlett" in french
 
@@ -246,7 +249,7 @@ def test_the_terminal_speaks_french_when_asked() -> None:
     assert result.exit_code == 0, result.output
     assert "Votre main\u00a0:" in result.output and "Partie terminée\u00a0:" in result.output
     assert "Your hand" not in result.output
-    assert "Manche 1\u00a0:" in result.output and "Bot au hasard 1 défausse " in result.output  # its words
+    assert "Manche 1\u00a0:" in result.output and "Bot au hasard 2 défausse " in result.output  # its words
     for english in (" drops with ", " tonks out", " runs out", "stock out", "dealt TONK", " wins", "seat "):
         assert english not in result.output, english
     listed = runner.invoke(app, ["games"], env={"LANG": "fr_FR.UTF-8"}).output
@@ -294,3 +297,40 @@ def test_replay_open_serves_the_record_to_the_viewer(tmp_path: Path, monkeypatch
     assert result.exit_code == 0, result.output
     [viewer] = served
     assert viewer.state.opened_record.to_dict() == json.loads(save.read_text())  # type: ignore[attr-defined]
+
+
+def test_french_help_words_the_help_option_too() -> None:
+    """Click words ``--help``'s own line itself: in French it is translated like every other help."""
+    for args in (["--lang", "fr", "--help"], ["--lang", "fr", "play", "--help"], ["--lang", "fr", "rules", "--help"]):
+        shown = runner.invoke(app, args, env={"COLUMNS": "200"}).output
+        assert "Afficher ce message et quitter." in shown and "Show this message" not in shown, args
+    assert "Show this message and exit." in runner.invoke(app, ["--lang", "en", "play", "--help"],
+                                                          env={"COLUMNS": "200"}).output
+
+
+def test_the_prompt_understands_its_commands_in_the_language_asked() -> None:
+    """At the French prompt "aide" is help and "quitter" leaves, as "help" and "quit" still do."""
+    for typed in ("aide\nquitter\n", "help\nquit\n", "AIDE\nq\n"):
+        result = runner.invoke(app, ["--lang", "fr", "play", "tonk", "--seed", "7"], input=typed,
+                               env={"COLUMNS": "200"})
+        assert "  aide   cette liste" in result.output and "  quitter   quitter la partie" in result.output, typed
+        assert result.output.rstrip().endswith("> Vous avez quitté la partie.") and result.exit_code == 0, typed
+
+
+def test_replay_names_the_bots_in_the_readers_language(tmp_path: Path) -> None:
+    """A record keeps the names its players had, in the language they were given in; replayed in another, its
+    bots are named in that one, as the server names a table's bots for each reader. People keep their names."""
+    save = tmp_path / "game.json"
+    answers = "\n".join(["2", "1"] * 200) + "\n"
+    assert runner.invoke(app, ["play", "tonk", "--seed", "7", "--players", "4", "--save", str(save)],
+                         input=answers).exit_code == 0
+    data = json.loads(save.read_text())
+    data["players"] = ["Ana", "Random bot 1", "Bot fort 2", "level:expert"]
+    save.write_text(json.dumps(data))
+    french = runner.invoke(app, ["--lang", "fr", "replay", str(save)], env={"COLUMNS": "200"}).output
+    assert "Bot au hasard 1 commence avec" in french and "Bot fort 2 commence avec" in french
+    assert "Bot expert commence avec" in french and "Ana commence avec" in french
+    assert "Random bot" not in french and "level:" not in french
+    english = runner.invoke(app, ["--lang", "en", "replay", str(save)], env={"COLUMNS": "200"}).output
+    assert "Strong bot 2 starts with" in english and "Random bot 1 starts with" in english
+    assert "Expert bot starts with" in english

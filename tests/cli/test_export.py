@@ -83,3 +83,11 @@ def test_records_of_two_games_or_that_do_not_replay_are_refused(arena: Path, tmp
     code, output = export(str(tmp_path / "broken.jsonl"), "--out", str(tmp_path / "d.npz"))
     assert code == 2 and f"{tmp_path / 'broken.jsonl'}, line 2: action 1 'discard Zz' by seat" in output, output
     assert not (tmp_path / "d.npz").exists()
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "for offline RL"), ("fr", "apprentissage hors ligne")])
+def test_the_help_names_the_offline_rl_columns_in_either_language(lang: str, says: str) -> None:
+    result = CliRunner().invoke(app, ["--lang", lang, "export", "--help"], env=ENV)
+    output = " ".join(result.output.split())
+    assert result.exit_code == 0 and says in output
+    assert all(column in output for column in ("next_observation", "next_mask", "terminal"))

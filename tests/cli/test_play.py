@@ -4,13 +4,15 @@ and what happened told once, as the game's story says it."""
 from __future__ import annotations
 
 import io
+import random
+import re
 from collections.abc import Sequence
 
 import pytest
 from rich.console import Console
 
 from parlour.bots import make_bot
-from parlour.cli.play import play_game, told
+from parlour.cli.play import hint, play_game, told
 from parlour.core.game import View
 from parlour.core.registry import load_game
 from parlour.core.words import StoryLine, Words
@@ -47,3 +49,19 @@ def test_told_is_what_the_story_adds() -> None:
     assert told([a], [a, b, c]) == [b, c]
     assert told([a, b], [StoryLine(0, "new hand", 2)]) == [StoryLine(0, "new hand", 2)]
     assert told([c], [c, c]) == [c]
+
+
+def test_a_tock_hint_names_pawns_as_the_board_does_and_never_the_bots_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.cli.play.HINT_BOT", "strong:iters=60")
+    game = load_game("tock", players=4)
+    state = game.new_state(5)
+    rng = random.Random(2)
+    while not any(re.search(r"\bp\d", str(a)) for a in state.legal_actions()):  # until a pawn of its own may move
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    seat = state.current_player
+    out = io.StringIO()
+    Console(file=out, width=200).print(hint(state, seat, ["Ana", "Bob", "Cy", "Dee"]))
+    said = out.getvalue()
+    assert said.startswith("Hint from the strong bot:") and re.search(rf"\b{'abcd'[seat]}\d\b", said), said
+    assert not re.search(r"\bp\d", said) and "ismcts" not in said and not re.search(r"\w=\w", said), said

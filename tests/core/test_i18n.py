@@ -99,3 +99,14 @@ def test_french_elides_de_and_que_before_a_vowel_and_other_languages_are_left_al
         "la combinaison d'Ana, de Bob et d'Éric ; qu'Ursula voit")
     assert elide("De Anne", "fr") == "D'Anne" and elide("modèle de test", "fr") == "modèle de test"
     assert elide("de Ana", "en") == "de Ana"
+
+
+def test_the_french_catalog_says_one_verb_for_a_click_and_a_tap() -> None:
+    """A click with a mouse and a tap on a phone are one gesture in French, in every game: "Appuyez sur …",
+    never "Cliquez" here and "Touchez" there."""
+    device_words = re.compile(r"\b(?:[Cc]liqu\w*|[Tt]ouch(?:ez|er|ant)\b)")
+    said = [str(m.string) for m in read("fr") if isinstance(m.string, str) and device_words.search(m.string)]
+    assert said == []
+    clicks = [m for m in read("fr") if isinstance(m.id, str) and re.search(r"\b(?:[Cc]lick|[Tt]ap)\b", m.id)]
+    assert clicks and all("ppuy" in str(m.string) or "Sélectionnez" in str(m.string) for m in clicks), [
+        (m.id, m.string) for m in clicks if "ppuy" not in str(m.string)]

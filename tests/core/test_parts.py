@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from parlour.core.advice import Advice
 from parlour.core.errors import RulesError
 from parlour.core.game import Game
 from parlour.core.lesson import Lesson
@@ -21,6 +22,8 @@ from parlour.core.parts import (
     Parts,
     Renderer,
     Seeing,
+    advice_of,
+    candidates_of,
     lesson_of,
     parts_of,
     words_of,
@@ -67,8 +70,24 @@ def test_each_part_is_of_its_kinds_type(name: str, kind: str) -> None:
         assert isinstance(parts.lesson(cls), Lesson) and lesson_of(game) is parts.lesson(game)
     elif kind == "layout":
         assert json.dumps(parts.layout(cls)(cls.spec.min_players))
+    elif kind == "advice":
+        advice = parts.advice(game)
+        assert isinstance(advice, Advice) and advice_of(game).worth(0.5, "en")
+        assert all(isinstance(fact, str) for a in state.legal_actions() for fact in advice.facts(
+            view, str(a), "en", ["A"] * game.num_players))
+    elif kind == "candidates":
+        legal = state.legal_actions()
+        kept = parts.candidates(game)(view, legal)
+        assert kept and set(kept) <= set(legal)
     else:
         pytest.fail(f"untested kind {kind}")
+
+
+def test_a_game_without_candidates_lets_bots_weigh_every_legal_action() -> None:
+    game = load_game("plonk")
+    state = game.new_state(3)
+    assert "candidates" not in parts_of(game)
+    assert candidates_of(game)(state.view(state.current_player), state.legal_actions()) == state.legal_actions()
 
 
 def test_a_missing_part_is_refused_naming_the_parts_the_game_has() -> None:

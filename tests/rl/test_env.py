@@ -531,3 +531,14 @@ def test_hand_rewards_pay_each_plonk_deal_and_add_up_to_the_returns() -> None:
         rl.single_agent("tock", reward="hand")
     with pytest.raises(ValueError, match="reward='deal'"):
         rl.single_agent("plonk", reward="deal")
+
+
+@pytest.mark.parametrize(("players", "teams"), [(4, "pairs"), (6, "two")])
+def test_team_tock_rewards_are_constant_sum_by_team(players: int, teams: str) -> None:
+    env = rl.env("tock", players=players, teams=teams)
+    api_test(env, num_cycles=200)
+    state, totals = play_out(rl.env("tock", players=players, teams=teams), 5)
+    rewards = list(totals.values())
+    assert sum(rewards) == pytest.approx(players // 2)  # the winning team's size: each member gets 1
+    winners = {seat for seat, reward in enumerate(rewards) if reward == pytest.approx(1.0)}
+    assert winners in {frozenset(team) for team in state.game.teams()}

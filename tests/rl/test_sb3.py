@@ -43,3 +43,23 @@ def test_maskable_ppo_learns_a_few_hundred_steps_on_it() -> None:
                         policy_kwargs={"net_arch": [32]})
     model.learn(512)
     assert model.num_timesteps == 512 and len(model.ep_info_buffer) > 0
+
+
+def test_a_time_limit_reaches_sb3_as_truncation_and_other_modes_are_refused() -> None:
+    venv = Sb3VecEnv(rl.vector_env("tonk:speno", 4, players=2, opponents="random", max_episode_steps=3))
+    venv.seed(1)
+    venv.reset()
+    rng = np.random.default_rng(1)
+    cut = 0
+    for _ in range(60):
+        masks = get_action_masks(venv)
+        _, _, dones, infos = venv.step((rng.random(masks.shape) * masks).argmax(1))
+        for i in np.flatnonzero(dones):
+            assert infos[i]["episode"]["l"] <= 3 and infos[i]["terminal_observation"].shape == (2398,)
+            assert not infos[i]["TimeLimit.truncated"] or infos[i]["episode"]["l"] == 3
+            cut += infos[i]["TimeLimit.truncated"]
+    assert cut > 5
+    with pytest.raises(ValueError, match="SAME_STEP"):
+        Sb3VecEnv(rl.vector_env("tonk:speno", 2, players=2, autoreset_mode="next_step"))
+    with pytest.raises(ValueError, match="seat='all'"):
+        Sb3VecEnv(rl.vector_env("tonk:speno", 2, players=2, seat="all"))

@@ -33,26 +33,11 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync"]
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[dev])")
+
+from tools.screenshots import Server  # noqa: E402 -- the tool imports playwright, checked just above
+
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="no Chromium at /usr/bin/chromium: apt-get install chromium (make test does)")
-
-
-class ThreadServer(uvicorn.Server):
-    """A uvicorn server that sets ``ready`` once it accepts connections (or has given up starting)."""
-
-    def __init__(self, config: uvicorn.Config) -> None:
-        super().__init__(config)
-        self.ready = threading.Event()
-
-    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        await super().startup(sockets=sockets)
-        self.ready.set()
-
-    def run_then_release(self, sockets: list[socket.socket]) -> None:
-        try:
-            self.run(sockets=sockets)
-        finally:
-            self.ready.set()  # a server that failed to start must not keep the fixture waiting
 
 
 @contextmanager
@@ -63,8 +48,8 @@ def serving(app: Any) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    running = ThreadServer(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=running.run_then_release, args=([sock],), daemon=True)
+    running = Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=running.serve_then_release, args=([sock],), daemon=True)
     thread.start()
     assert running.ready.wait(timeout=15) and running.started, "the test server did not start"
     try:

@@ -99,7 +99,7 @@ def test_an_account_plays_its_seat_from_a_second_browser_through_my_tables(brows
     pb.wait_for_selector("#account-user:text-is('Ana')")
     entry = pb.locator(f"#my-tables li[data-table='{tid}']")
     entry.wait_for()
-    assert "Tonk" in entry.inner_text() and "Seat 0" in entry.inner_text()
+    assert "Tonk" in entry.inner_text() and "Seat 1" in entry.inner_text()
     # Whose turn it is shows, emphasised, when it is the account's.
     pb.wait_for_function(f"""() => {{
         const li = document.querySelector("#my-tables li[data-table='{tid}']");

@@ -67,9 +67,14 @@ def test_the_hint_button_shows_the_suggestion_and_marks_its_move(browser: Any, s
     hinted = page.get_attribute("#hint", "data-action")
     assert page.get_attribute("#moves .move.hinted", "data-action") == hinted
     assert page.locator("#hint .alternatives li").count() >= 1
-    reason = page.inner_text("#hint .reason")  # why, from the bot's explain: the value first, not the playouts
-    assert reason.startswith(page.inner_text("#hint .words") + ": ") and " a game on average." in reason
-    assert " ± " in page.inner_text("#hint .value") and "playouts" in page.inner_text("#hint")
+    reason = page.inner_text("#hint .reason")  # why, in the game's terms: the numbers are details
+    assert reason.startswith(page.inner_text("#hint .words") + ": ") and " ± " not in reason
+    assert re.search(r"(by about [\d.]+ stakes? a game|about as good as)", reason), reason
+    details = page.locator("#hint details.hint-details")
+    assert details.get_attribute("open") is None and not page.locator("#hint .playouts").first.is_visible()
+    details.locator("summary").click()  # the disclosure holds each move's value, share ahead and playouts
+    assert " ± " in page.inner_text("#hint details .value") and "playouts" in page.inner_text("#hint details")
+    assert details.locator("li").count() == 1 + page.locator("#hint .alternatives li").count()
     if page.locator("#hint .ahead").count():  # a share of games ahead comes only as an interval
         assert re.fullmatch(r"ahead in \d+–\d+% of finished games", page.inner_text("#hint .ahead").strip())
     assert page.locator("#lesson-panel").count() == 0

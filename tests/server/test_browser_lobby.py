@@ -60,7 +60,7 @@ def test_an_invitation_shows_who_sits_where_and_the_rules(browser: Any, fast: st
     page.goto(f"{fast}/?table={tid}")
     page.wait_for_selector("#join-seats")
     seats = page.locator("#join-seats li").all_inner_texts()
-    assert seats == ["Seat 0: Ana", "Seat 1: free", "Seat 2: Strong bot"]
+    assert seats == ["Seat 1: Ana", "Seat 2: free", "Seat 3: Strong bot"]
     assert page.locator("#join-seats li.free").get_attribute("data-seat") == "1"
     href = page.get_attribute("#rules", "href")
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(href).query)
@@ -80,7 +80,7 @@ def test_the_lobby_offers_the_levels_each_with_its_rating_in_english_and_french(
             ("en-GB", [f"{name} bot (rated {rated[level]:.0f})" for level, name in (
                 ("beginner", "Beginner"), ("casual", "Casual"), ("expert", "Expert"), ("master", "Master"))]),
             ("fr-FR", [f"Bot {name} (cote {rated[level]:.0f})" for level, name in (
-                ("beginner", "Débutant"), ("casual", "Occasionnel"), ("expert", "Expert"), ("master", "Maître"))])):
+                ("beginner", "débutant"), ("casual", "occasionnel"), ("expert", "expert"), ("master", "maître"))])):
         context = browser.new_context(locale=locale, viewport={"width": 1000, "height": 900})
         page = watch(context.new_page(), page_errors)
         page.goto(fast + "/")

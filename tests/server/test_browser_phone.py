@@ -1,14 +1,12 @@
 """Every screen on a phone (390×844): no horizontal scrolling, no serious or critical axe-core violation.
 
 Opens the lobby, each game's table mid-game (as a player) and finished, and the replay viewer, and
-photographs each: into docs/screenshots/ (the README shows them) when ``PARLOUR_SCREENSHOTS=1``
-(``PARLOUR_SCREENSHOTS=1 make test`` refreshes them), else into the test's temporary folder, so that an
-ordinary run leaves the checkout as it was (every run deals afresh).
+photographs each into a temporary folder (to look at when a check fails). The pictures the README shows are
+taken by ``tools/screenshots.py``, on fixed deals.
 """
 
 from __future__ import annotations
 
-import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,9 +22,7 @@ __all__ = ["browser", "page_errors", "server"]  # the fixtures this module uses 
 
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright",
                                      reason="axe-playwright-python is not installed (pip install -e .[dev])")
-DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-SCREENSHOTS = DOCS_SCREENSHOTS if os.environ.get("PARLOUR_SCREENSHOTS") == "1" else \
-    Path(tempfile.mkdtemp(prefix="parlour-screens-"))
+SCREENSHOTS = Path(tempfile.mkdtemp(prefix="parlour-screens-"))
 PHONE = {"width": 390, "height": 844}
 PLAYERS = {"tonk": ["human", "heuristic"], "tock": ["human", "heuristic", "heuristic", "heuristic"],
            "plonk": ["human", "heuristic", "heuristic", "heuristic"]}

@@ -18,7 +18,7 @@ WORDS = {
            "end": "End of deal 1:", "match": "win the match", "tap": "Tap again to play the"},
     "fr": {"won": "remporte la levée", "next": "entame la levée suivante :", "last": "Dernière levée, remportée par",
            "toggle": "Dernière levée", "end": "Fin de la donne 1 :", "match": "gagnent la partie",
-           "tap": "Touchez encore pour jouer cette carte :"},
+           "tap": "Appuyez encore dessus pour jouer cette carte :"},
 }
 """What the page says, in each language, that the tests look for."""
 

@@ -76,6 +76,9 @@ def split_seven(page: Any, action: str, lang: str) -> None:
             assert f"{left} left" in said or f"reste {left}" in said, said
     page.wait_for_selector("#seven-play")
     assert page.get_attribute("#seven-play", "data-action") == action
+    colours = page.eval_on_selector("#seven-play",
+                                    "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]")
+    assert colours == ["rgb(255, 210, 63)", "rgb(27, 27, 27)"], colours  # the confirmation stands out from the board
     page.click("#seven-play")
 
 
@@ -196,4 +199,55 @@ def test_pawn_labels_read_on_a_phone_and_spectators_cannot_click(browser: Any, f
     assert watcher.locator(".board .pawn[role='button']").count() == 0
     assert watcher.locator(".board .target, #pile[data-action], #bonus").count() == 0
     spectator.close()
+    context.close()
+
+
+def test_a_card_and_pawn_that_make_no_move_are_told_the_rule_in_french(browser: Any, fast: str,
+                                                                       page_errors: list[str]) -> None:
+    """A card that moves pawns and a pawn still in the reserve: the page says the rule, in French, naming the pawn
+    as its label on the board shows it (never p1 … p4)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 1200})
+    page, tid, token = seat_ana(context, fast, "fr")
+    watch(page, page_errors)
+    page.wait_for_selector("#turn.mine", timeout=30_000)
+    view = context.request.get(f"{fast}/api/tables/{tid}?token={token}").json()["view"]
+    movers = [c for c in view["hand"] if rank(c) in ("3", "4", "6", "8", "9", "10", "Q")]
+    waiting = [i for i, place in enumerate(view["pawns"][view["seat"]]) if place is None]
+    if not movers or not waiting:
+        pytest.skip("this deal gives Ana no plain move card, or no pawn in her reserve")
+    click_card(page, rank(movers[0]))
+    label = "ab"[view["seat"]] + str(waiting[0] + 1)
+    page.click(f".board .pawn[data-label='{label}']")
+    page.wait_for_selector("#why:has-text('est dans la réserve')", timeout=30_000)
+    said = page.inner_text("#why")
+    assert said.startswith("Seul un pion sur le plateau avance") and label in said, said
+    assert not re.search(r"\bp[1-4]\b", said), said
+    context.close()
+
+
+def test_a_player_who_can_only_discard_is_told_so_before_acting(browser: Any, fast: str,
+                                                               page_errors: list[str]) -> None:
+    """When every legal move of Ana's is a discard, the table says so above the board, in French, before she
+    acts. Deals are secret, so tables are opened until one deals Ana a first hand that enters no pawn."""
+    context = browser.new_context(viewport={"width": 1000, "height": 1200})
+    for _ in range(40):
+        made = context.request.post(fast + "/api/tables", data={
+            "game": "tock", "rules": {"players": 2}, "seats": ["human", "heuristic"]})
+        tid = str(made.json()["id"])
+        token = context.request.post(f"{fast}/api/tables/{tid}/join", data={"name": "Ana"}).json()["token"]
+        for _wait in range(100):
+            shown = context.request.get(f"{fast}/api/tables/{tid}?token={token}").json()
+            if shown["legal"]:
+                break
+            context.request.get(f"{fast}/healthz")  # a round trip while the bot plays
+        if shown["legal"] and all(a.startswith("discard ") for a in shown["legal"]):
+            break
+    else:
+        pytest.skip("no deal in 40 gave Ana a first hand that enters no pawn")
+    context.add_init_script(f"localStorage.setItem('parlour:lang', 'fr');"
+                            f"localStorage.setItem('parlour:token:{tid}', {json.dumps(token)});")
+    page = watch(context.new_page(), page_errors)
+    page.goto(f"{fast}/?table={tid}")
+    page.wait_for_selector("#turn.mine", timeout=30_000)
+    assert page.inner_text("#discard-only") == "Aucune carte ne peut être jouée\u00a0: défaussez-en une"
     context.close()

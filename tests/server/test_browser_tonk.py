@@ -17,11 +17,11 @@ __all__ = ["browser", "fast", "page_errors", "server"]  # the fixtures this modu
 WORDS = {
     "en": {"stock": "Stock (", "discard": "Discard", "drew": "Ana draws from the stock",
            "drop": "Drop with {n} (your hand's total)?",
-           "three": "a spread needs at least three cards, not 2", "taken": "may not discard it",
+           "three": "A spread needs at least three cards, not 2", "taken": "is not thrown back the same turn",
            "said_taken": "Ana may not discard", "hand": "Hand {n}:"},
     "fr": {"stock": "Pioche (", "discard": "Défausse", "drew": "Ana pioche dans la pioche",
            "drop": "Descendre à {n} (le total de votre main)\u00a0?",
-           "three": "une combinaison demande au moins trois cartes, pas 2", "taken": "ne pouvez pas la défausser",
+           "three": "Une combinaison demande au moins trois cartes, pas 2", "taken": "retourne pas au même tour",
            "said_taken": "Ana ne peut pas défausser", "hand": "Manche {n}\u00a0:"},
 }
 WAIT = 30_000
@@ -189,7 +189,7 @@ def test_the_reason_for_a_selection_survives_someone_arriving_while_it_is_asked(
     page.route("**/check?*", slow)
     card = page.get_attribute("#hand svg >> nth=0", "data-card")
     select(page, card)  # before drawing, a card fits no move: the page asks why
-    page.wait_for_selector("#why:has-text('first drop or draw')", timeout=WAIT)
+    page.wait_for_selector("#why:has-text('A turn begins with a drop or a draw')", timeout=WAIT)
     assert asked
     context.close()
 
@@ -283,6 +283,6 @@ def test_the_felt_plays_what_is_clicked_and_asks_why_otherwise(browser: Any, fas
     page.wait_for_selector("#create:has-text('Créer la table')")
     seen = felt(page, url, start, [], [])
     assert {"Pioche (30)", "Défausse", "Combinaison de Bob", "Combinaison d'Ana"} <= set(seen["labels"])
-    assert "Défausse, R♣ dessus\u00a0: cliquer pour la prendre, ou pour défausser la carte sélectionnée" in [
+    assert "Défausse, R♣ dessus\u00a0: appuyer pour la prendre, ou pour défausser la carte sélectionnée" in [
         page.get_attribute("#discard-pile", "aria-label")]
     french.close()

@@ -104,7 +104,7 @@ def weighed(client: TestClient) -> None:
 
 
 @pytest.mark.usefixtures("counted_search")
-@pytest.mark.parametrize("lang, says", [("en", " a game on average."), ("fr", " par partie en moyenne.")])
+@pytest.mark.parametrize("lang, says", [("en", " a game on average, over "), ("fr", " par partie en moyenne, sur ")])
 def test_a_hint_says_why_from_the_bots_explanation_in_the_language_asked(client: TestClient, lang: str,
                                                                          says: str) -> None:
     tid, tokens, seat = two_players(client)
@@ -112,9 +112,14 @@ def test_a_hint_says_why_from_the_bots_explanation_in_the_language_asked(client:
     state = client.get(f"/api/tables/{tid}?token={tokens[seat]}&lang={lang}").json()
     assert hint["words"] == state["words"][state["legal"].index(hint["action"])]
     colon = ": " if lang == "en" else "\u00a0: "
-    value = hint["reason"].removeprefix(hint["words"] + colon).partition(says)[0]
-    assert hint["reason"].startswith(hint["words"] + colon) and " ± " in value, hint["reason"]
-    assert hint["alternatives"][0]["words"] in hint["reason"]
+    assert hint["reason"].startswith(hint["words"] + colon + hint["facts"][0]), hint["reason"]
+    assert hint["alternatives"][0]["words"] in hint["reason"] and " ± " not in hint["reason"]
+    value = hint["details"].removeprefix(hint["words"] + colon).partition(says)[0]
+    assert hint["details"].startswith(hint["words"] + colon) and " ± " in value, hint["details"]
+    assert hint["label"] == hint["action"]  # Tonk's notation names no pawns
+    worth = {"en": r"(by about [\d.]+ stakes? a game|about as good as)",
+             "fr": r"(d'environ [\d,]+ mises? par partie|à peu près aussi bon)"}[lang]
+    assert re.search(worth, hint["reason"]), hint["reason"]
 
 
 def test_the_hint_is_the_bots_explain(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -346,3 +351,27 @@ def test_a_tock_hint_at_a_four_player_tables_first_discard_shows_no_share_of_win
     for move in (hint, *hint["alternatives"]):  # its playouts stop early: estimates, not finished races
         assert move["ahead"] is None and move["ahead_low"] is None and move["ahead_high"] is None
     assert "%" not in hint["reason"] and "ahead" not in hint["reason"]
+
+
+@pytest.mark.usefixtures("counted_search")
+def test_a_tock_hint_names_pawns_as_the_board_and_no_bot_spec_anywhere(client: TestClient) -> None:
+    table = new_table(client, "tock", ["human"] * 4)
+    tokens = [join(client, table["id"], name)["token"] for name in ("Ana", "Bo", "Cy", "Di")]
+    for _ in range(200):  # play entries first, until the seat to play may move a pawn of its own
+        seat = client.get(f"/api/tables/{table['id']}").json()["table"]["to_play"]
+        state = client.get(f"/api/tables/{table['id']}?token={tokens[seat]}").json()
+        if any(re.search(r"\bp\d", a) for a in state["legal"]):
+            break
+        action = next((a for a in state["legal"] if "enter" in a), state["legal"][0])
+        played = client.post(f"/api/tables/{table['id']}/actions",
+                             json={"token": tokens[seat], "version": state["view"]["version"], "action": action})
+        assert played.status_code == 200, played.text
+    else:
+        raise AssertionError("no pawn to move in 200 turns")
+    hint = ask(client, table["id"], tokens[seat], state["view"]["version"], "fr").json()
+    texts = [hint["reason"], hint["details"]] + [m[key] for m in (hint, *hint["alternatives"])
+                                                 for key in ("words", "label")]
+    texts += [fact for m in (hint, *hint["alternatives"]) for fact in m["facts"]]
+    assert any(re.search(rf"\b{'abcd'[seat]}\d\b", text) for text in texts), texts
+    for text in texts:
+        assert not re.search(r"\bp\d", text) and "ismcts" not in text and not re.search(r"\w=\w", text), text

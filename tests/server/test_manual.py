@@ -11,7 +11,11 @@ def test_the_api_answers_the_rules_in_force_in_the_language_asked(client: TestCl
     page = answer.json()
     assert (page["game"], page["lang"], page["spec"]) == ("tonk", "fr", "tonk:classic?players=3&jokers=2")
     assert page["markdown"].startswith("# Tonk\n") and "<h1>Tonk</h1>" in page["html"]
-    assert "<td><code>jokers</code></td>\n<td><code>2</code></td>" in page["html"]
+    assert "<td>jokers</td>\n<td>2</td>" in page["html"]
+    assert "<td>ajouts sur les brelans</td>\n<td>oui</td>" in page["html"]
+    assert page["spec_words"].startswith("Tonk · 3 joueurs · classique (")
+    assert page["spec_words"].endswith("jokers\u00a0: 2")
+    assert "<code>" not in page["html"].split("Règles en vigueur")[1]
 
 
 def test_the_language_follows_accept_language_when_none_is_asked(client: TestClient) -> None:
@@ -54,3 +58,16 @@ def test_the_index_links_every_game_with_its_opening_lines(client: TestClient) -
     assert "Un rami américain" in page.text and '<a href="/rules?lang=en" hreflang="en"' in page.text
     assert client.get("/rules", params={"lang": "en"}).text.count("<li>") == 3
     assert client.get("/rules", params={"lang": "zz"}).status_code == 422
+
+
+def test_a_table_and_the_presets_come_with_their_rules_in_words(client: TestClient) -> None:
+    """The lobby shows a table's rules in words in the language asked, never its spec; each preset comes with its
+    name in words and a line of description."""
+    made = client.post("/api/tables", json={"game": "tock", "seats": ["human", "random", "random", "random"]}).json()
+    listed = {t["id"]: t for t in client.get("/api/tables", params={"lang": "fr"}).json()}
+    assert listed[made["id"]]["spec"] == "tock:standard?players=4"
+    words = "Tock · 4 joueurs · standard (les règles de base\u00a0: deux jeux avec leurs jokers)"
+    assert listed[made["id"]]["spec_words"] == words
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games["tock"]["preset_words"]["sevens"] == ["more sevens", "one more 7 per player, for shorter games"]
+    assert set(games["tonk"]["preset_words"]) == set(games["tonk"]["presets"])

@@ -103,7 +103,8 @@ def test_refusals_have_their_code_and_change_nothing(client: TestClient) -> None
             who.send(message)
             reply = who.error()
             assert (reply["type"], reply.get("code")) == ("error", code), (message, reply)
-            assert repr(message["action"])[:10] in reply["message"] or code in ("action/stale", "request/invalid")
+            quoted = repr(message["action"])[:10] in reply["message"] or code in ("action/stale", "request/invalid")
+            assert quoted or reply["params"]["action"] == message["action"], reply  # a rule's refusal: in words
             assert _snapshot(client, tid) == before
         seats[mover].act("draw stock")
         assert seats[mover].error() == {"type": "accepted", "version": 1, "action": "draw stock"}
@@ -136,6 +137,26 @@ def test_rest_actions_check_token_turn_and_version(client: TestClient) -> None:
     assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0
     status, body = post(tokens[to_play], 0, "DRAW STOCK")
     assert (status, body) == (200, {"type": "accepted", "version": 1, "action": "draw stock"})
+
+
+def test_a_refused_action_says_the_rule_in_the_readers_language_with_its_code_and_params(client: TestClient) -> None:
+    tid = new_table(client, "tock", ["human", "human"], rules={"players": 2})["id"]
+    tokens = [join(client, tid, name)["token"] for name in ("Ana", "Bo")]
+    to_play = client.get(f"/api/tables/{tid}").json()["table"]["to_play"]
+    theirs = "ab"[1 - to_play] + "1"
+    french = f"Le 4 fait reculer un de vos propres pions\u00a0: {theirs} n'est pas à vous"
+    with client.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[to_play]}&lang=fr") as ws:
+        me = Client(ws)
+        me.until_version(0)
+        me.send({"type": "action", "version": 0, "action": f"4 {theirs}"})
+        assert me.error() == {"type": "error", "code": "action/invalid", "message": french,
+                              "refusal": "tock/four_own_pawn", "params": {"action": f"4 {theirs}", "pawn": theirs}}
+    for lang, words in (("fr", french), ("en", f"The 4 moves one of your own pawns backwards: {theirs} is not yours")):
+        answer = client.post(f"/api/tables/{tid}/actions?lang={lang}",
+                             json={"token": tokens[to_play], "version": 0, "action": f"4 {theirs}"}).json()
+        assert answer == {"error": {"code": "action/invalid", "message": words, "refusal": "tock/four_own_pawn",
+                                    "params": {"action": f"4 {theirs}", "pawn": theirs}}}
+    assert client.get(f"/api/tables/{tid}").json()["view"]["version"] == 0
 
 
 def test_bots_fill_seats_and_play_a_table_to_its_end(client: TestClient) -> None:

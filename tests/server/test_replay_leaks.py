@@ -1,5 +1,6 @@
 """A stored table that no longer replays is reported from its public record only: no answer, probe or log line
-names a card the refused seat held (the engine's own refusal says "your hand is …")."""
+names a card the refused seat held (the engine's own reason, kept for whoever holds the whole record, names the
+action's cards)."""
 
 from __future__ import annotations
 
@@ -79,4 +80,4 @@ def test_the_whole_record_still_says_the_engines_reason_to_whoever_holds_it() ->
     with pytest.raises(ActionDoesNotReplay) as caught:
         replay(record)
     assert held[0] not in str(caught.value) and "does not replay" in str(caught.value)
-    assert "your hand is" in caught.value.detail and held[0] in caught.value.detail
+    assert caught.value.detail == f"'discard {other}': You play only cards from your own hand: you do not hold {other}"

@@ -116,7 +116,7 @@ def test_joining_gives_distinct_seats_then_the_table_is_full(client: TestClient)
     assert (full.status_code, full.json()["error"]["code"]) == (409, "table/full")
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 9}).json()["error"]["code"] == "request/invalid"
     seats = client.get(f"/api/tables/{tid}").json()["table"]["seats"]
-    assert [s["name"] for s in seats] == ["Ana", "Bo", "Random bot 2"]
+    assert [s["name"] for s in seats] == ["Ana", "Bo", "Random bot 3"]
     mine = client.get(f"/api/tables/{tid}?token={first['token']}").json()
     assert mine["seat"] == 0 and "hand" in mine["view"]
     assert client.get(f"/api/tables/{tid}?token=bad").json()["error"]["code"] == "auth/bad_token"

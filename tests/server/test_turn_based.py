@@ -49,13 +49,26 @@ def stored_actions(db_url: str, table_id: str) -> list[Any]:
         engine.dispose()
 
 
-def turn_passed(client: TestClient, table_id: str, seat: int) -> dict[str, Any]:
-    """The table once ``seat``'s turn is over (another's turn, or the end)."""
+def stored_deadline(db_url: str, table_id: str) -> float | None:
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            deadline: float | None = conn.execute(text("SELECT deadline FROM parlour_tables WHERE id = :t"),
+                                                  {"t": table_id}).scalar_one()
+            return deadline
+    finally:
+        engine.dispose()
+
+
+def turn_passed(clients: list[TestClient], table_id: str, seat: int) -> dict[str, Any]:
+    """The table once ``seat``'s turn is over (another's turn, or the end), as the first of ``clients`` (processes
+    on one database without Redis: only the one that played the turn's last move knows it at once) that says so."""
     for _ in range(500):
-        state: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
-        if state["table"]["to_play"] != seat:
-            return state
-        client.portal.call(anyio_sleep)  # type: ignore[union-attr]
+        for client in clients:
+            state: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+            if state["table"]["to_play"] != seat:
+                return state
+            client.portal.call(anyio_sleep)  # type: ignore[union-attr]
     raise AssertionError(f"seat {seat}'s turn at table {table_id} never ended")
 
 
@@ -77,7 +90,7 @@ def test_a_timed_out_turn_is_played_by_the_stand_in_and_the_next_clock_starts(cl
     assert client.portal.call(lobby_of(client).sweep_clocks) == []  # type: ignore[union-attr]
     set_clock(client, 1_000_000.0 + HOUR + 1)
     assert client.portal.call(lobby_of(client).sweep_clocks) == [table["id"]]  # type: ignore[union-attr]
-    after = turn_passed(client, table["id"], shown["to_play"])
+    after = turn_passed([client], table["id"], shown["to_play"])
     played = stored_actions(db_url, table["id"])[version:]
     assert played and all(seat == shown["to_play"] and stand_in for _, seat, stand_in in played)  # the whole turn
     if after["table"]["status"] == "playing":
@@ -109,15 +122,35 @@ def test_the_clock_survives_a_restart_and_two_processes_play_a_timed_out_turn_on
             set_clock(c, 2_000_000.0 + HOUR + 1)
         for c in (one, two):
             c.portal.call(lobby_of(c).sweep_clocks)  # type: ignore[union-attr]
-        after = turn_passed(one, table["id"], seat)
+        after = turn_passed([one, two], table["id"], seat)  # whichever process played the turn's end
         for c in (one, two):
             c.portal.call(anyio_sleep)  # type: ignore[union-attr]
     played = stored_actions(db_url, table["id"])[version:]
     # the timed-out turn (a draw and its discard, or a knock) played once, by whichever process got there first,
     # and nothing of the next person's turn, whose clock starts afresh
     assert 1 <= len(played) <= 2 and all(s == seat and stand_in for _, s, stand_in in played)
-    if after["table"]["status"] == "playing":
-        assert after["table"]["deadline"] == 2_000_000.0 + 2 * HOUR + 1
+    if after["table"]["status"] == "playing":  # the next clock stored, and shown by whichever process knows the turn
+        assert stored_deadline(db_url, table["id"]) == 2_000_000.0 + 2 * HOUR + 1
+        assert after["table"]["deadline"] in (2_000_000.0 + HOUR, 2_000_000.0 + 2 * HOUR + 1)
+
+
+def test_a_process_that_catches_up_shows_the_clock_another_process_started(
+        app_factory: Callable[..., FastAPI]) -> None:
+    with TestClient(app_factory()) as one, TestClient(app_factory()) as two:  # one database, no Redis between them
+        for c in (one, two):
+            set_clock(c, 3_000_000.0)
+        table, tokens = turn_based(one, ["human", "human"])
+        shown = two.get(f"/api/tables/{table['id']}").json()
+        seat, version = shown["table"]["to_play"], shown["view"]["version"]
+        set_clock(two, 3_000_000.0 + HOUR + 1)
+        two.portal.call(lobby_of(two).sweep_clocks)  # type: ignore[union-attr]
+        after = turn_passed([two], table["id"], seat)
+        if after["table"]["status"] != "playing":
+            return
+        late = one.post(f"/api/tables/{table['id']}/actions",  # a move on the old version: one catches up
+                        json={"token": tokens[seat], "version": version, "action": "draw stock"})
+        assert late.status_code == 409 and late.json()["error"]["code"] == "action/stale", late.text
+        assert one.get(f"/api/tables/{table['id']}").json()["table"]["deadline"] == 3_000_000.0 + 2 * HOUR + 1
 
 
 @pytest.mark.parametrize(("clock", "says"), [(60.0, "greater than or equal to 3600"),

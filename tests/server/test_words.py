@@ -9,7 +9,8 @@ import pytest
 
 from parlour.core.game import View
 from parlour.core.words import StoryLine, Words
-from parlour.server.messages import STORY_BYTES, STORY_LINES, latest_story
+from parlour.server.authority import Seat
+from parlour.server.messages import STORY_BYTES, STORY_LINES, latest_story, seat_name
 from tests.server.conftest import Client, TestClient, join, new_table
 
 
@@ -95,20 +96,21 @@ def test_check_says_why_the_rules_refuse_an_action_in_the_asked_language_and_pla
     state = client.get(f"/api/tables/{tid}?token={ana}").json()
     hand, version = state["view"]["hand"], state["view"]["version"]
     early = f"spread {hand[0]} {hand[1]}"
-    for lang, because in (("en", "first drop or draw"), ("fr", "d'abord descendre ou piocher")):
+    for lang, because in (("en", "A turn begins with a drop or a draw"), ("fr", "Un tour commence en descendant")):
         answer = client.post(f"/api/tables/{tid}/check?lang={lang}", json={"token": ana, "version": version,
                                                                                      "action": early})
         assert answer.status_code == 200, answer.text
         body = answer.json()
         assert body["legal"] is False and body["code"] == "action/illegal"
-        assert f"'{early}'" in body["reason"] and because in body["reason"]
+        assert body["reason"].startswith(because) and "spread" not in body["reason"]  # the rule, not the notation
+        assert body["refusal"] == "tonk/draw_first" and body["params"] == {"action": early}
     nonsense = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": version,
                                                                  "action": "fly away"}).json()
     assert nonsense["code"] == "action/invalid" and "'fly away'" in nonsense["reason"]
     legal = client.post(f"/api/tables/{tid}/check", json={"token": ana, "version": version,
                                                               "action": "DRAW STOCK"}).json()
-    assert legal == {"action": "draw stock", "legal": True, "code": None, "reason": None,
-                     "words": legal["words"]} and legal["words"]
+    assert legal == {"action": "draw stock", "legal": True, "code": None, "reason": None, "refusal": None,
+                     "params": None, "words": legal["words"]} and legal["words"]
     not_yours = client.post(f"/api/tables/{tid}/check", json={"token": bob, "version": version,
                                                                        "action": "draw stock"})
     assert not_yours.status_code == 409 and not_yours.json()["error"]["code"] == "action/not_your_turn"
@@ -150,3 +152,11 @@ def test_a_story_sent_is_its_latest_lines_within_the_line_and_byte_limits() -> N
     assert len(latest_story(long)) == STORY_BYTES // 2000
     fewer_characters = long[:16]  # 16,000 characters, under STORY_BYTES, but 32,000 bytes: still cut by bytes
     assert len(latest_story(fewer_characters)) == STORY_BYTES // 2000
+
+
+def test_a_bot_is_named_after_its_place_counted_from_one_and_old_tables_follow() -> None:
+    new = Seat(seat=1, kind="bot", bot_spec="random", name="Random bot 2", token_hash=None)
+    stored_before = Seat(seat=1, kind="bot", bot_spec="random", name="Random bot 1", token_hash=None)
+    renamed = Seat(seat=1, kind="bot", bot_spec="random", name="Robo", token_hash=None)
+    assert seat_name(new, "fr") == seat_name(stored_before, "fr") == "Bot au hasard 2"
+    assert seat_name(renamed, "fr") == "Robo"

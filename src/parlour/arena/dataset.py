@@ -22,7 +22,19 @@ action. A row holds
   seat whose game ended before its first turn has no rows; the game's returns
   are in the metadata);
 * ``seat``: the acting seat; ``game``: the record's index among those read
-  (0 for the first), ``settled``: whether this word settled the action.
+  (0 for the first), ``settled``: whether this word settled the action;
+* ``next_observation`` and ``next_mask``: the acting seat's next row's
+  ``observation`` and ``mask`` (its next word, of this action or its next
+  one), or after its last row, what the environments show the seat when the
+  record ends: its view of the final position encoded (no word chosen), and
+  a mask of zeros (the legal words if the record stops at the seat's own
+  turn before the game's end);
+* ``terminal``: whether the game ended after this row with no further row of
+  the seat, so ``(observation, action, reward, next_observation, terminal)``
+  is a transition as ``single_agent`` makes it at that seat, ``terminal`` its
+  ``terminated``: a value learner bootstraps from ``next_observation``
+  unless ``terminal``. A seat's last row in a record that stops before the
+  game's end is not terminal (a cut-short episode, to bootstrap from).
 
 Every record must be of the same game with the same rules (the vocabulary and
 the observation layout depend on them), and must replay: its actions legal
@@ -43,13 +55,15 @@ from numpy.typing import NDArray
 from parlour.core.chance import seed_to_json
 from parlour.core.encoding import Encoding, WordChooser, encode_into
 from parlour.core.errors import ParlourError, RecordError
+from parlour.core.game import State
 from parlour.core.parts import encoding_of
 from parlour.core.record import GameRecord, result_of, start_of
 from parlour.core.registry import load_game
 
 RECORDS_FILE = "records.jsonl"
 """The arena's records in its output folder: one record a line."""
-COLUMNS = ("observation", "mask", "action", "reward", "seat", "game", "settled")
+COLUMNS = ("observation", "mask", "action", "reward", "seat", "game", "settled", "next_observation", "next_mask",
+           "terminal")
 """A dataset's columns, in the order they are written."""
 
 
@@ -75,6 +89,9 @@ class Dataset:
     seat: NDArray[np.int8]
     game: NDArray[np.int32]
     settled: NDArray[np.bool_]
+    next_observation: NDArray[np.float32]
+    next_mask: NDArray[np.int8]
+    terminal: NDArray[np.bool_]
     metadata: dict[str, Any] = field(default_factory=dict)
 
     def columns(self) -> dict[str, NDArray[Any]]:
@@ -219,6 +236,7 @@ def game_rows(encoding: Encoding, record: GameRecord, index: int) -> dict[str, N
     final = state.returns()
     for seat in range(state.game.num_players):
         pay(final, seat)
+    nexts = next_rows(encoding, state, words, seats, observations, masks)
     if record.result is not None:
         if not state.is_terminal:
             raise RecordError("the record has a result but its actions do not finish the game")
@@ -233,7 +251,43 @@ def game_rows(encoding: Encoding, record: GameRecord, index: int) -> dict[str, N
         "seat": np.asarray(seats, np.int8),
         "game": np.full(count, index, np.int32),
         "settled": np.asarray(settled, np.bool_),
+        **nexts,
     }
+
+
+def next_rows(encoding: Encoding, state: State[Any, Any], words: WordChooser, seats: Sequence[int],
+              observations: Sequence[NDArray[np.float32]],
+              masks: Sequence[NDArray[np.int8]]) -> dict[str, NDArray[Any]]:
+    """The columns ``next_observation``, ``next_mask`` and ``terminal`` (module docstring) of one record's rows,
+    acted by ``seats`` and seen as ``observations`` and ``masks``; ``state`` is where the record ends."""
+    count = len(seats)
+    size = encoding.layout.size + len(encoding.vocabulary)
+    over = state.is_terminal
+    if not over:
+        words.begin(state.legal_actions())
+    final: dict[int, tuple[NDArray[np.float32], NDArray[np.int8]]] = {}
+    for seat in set(seats):
+        seen = np.zeros(size, np.float32)
+        encode_into(encoding, state, seat, None, seen)
+        mask = np.zeros(len(encoding.vocabulary), np.int8)
+        if not over and seat == state.current_player:
+            mask[list(words.allowed())] = 1
+        final[seat] = (seen, mask)
+    next_observation = np.zeros((count, size), np.float32)
+    next_mask = np.zeros((count, len(encoding.vocabulary)), np.int8)
+    terminal = np.zeros(count, np.bool_)
+    following: dict[int, int] = {}
+    """Per seat, its row after the one being filled (rows are filled from the last)."""
+    for row in range(count - 1, -1, -1):
+        seat = seats[row]
+        after = following.get(seat)
+        if after is None:
+            next_observation[row], next_mask[row] = final[seat]
+            terminal[row] = over
+        else:
+            next_observation[row], next_mask[row] = observations[after], masks[after]
+        following[seat] = row
+    return {"next_observation": next_observation, "next_mask": next_mask, "terminal": terminal}
 
 
 def metadata(spec: str, encoding: Encoding, records: Sequence[tuple[Source, GameRecord]],
@@ -251,6 +305,10 @@ def metadata(spec: str, encoding: Encoding, records: Sequence[tuple[Source, Game
                    {"name": "chosen words", "start": words_start, "size": len(encoding.vocabulary),
                     "what": "1 for each word of the action chosen so far", "low": 0.0, "high": 1.0}],
         "seats": seats,
+        "next_observation": "the acting seat's next row's observation, or after its last row its view where the "
+                            "record ends (no word chosen); next_mask likewise (zeros where it has no choice)",
+        "terminal": "the game ended after this row, which is the seat's last: bootstrap from next_observation "
+                    "unless terminal",
         "reward": "the change of the acting seat's return from this row to its next row (the end of the game "
                   "for its last), its first row also paid what came before it: as parlour.rl.single_agent "
                   "pays; 0 on the other words of an action",

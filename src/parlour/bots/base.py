@@ -49,6 +49,12 @@ class Weighed:
     """The least share ahead the playouts allow (the Wilson 95 % interval's low end), with ``ahead``."""
     ahead_high: float | None = None
     """The greatest share ahead the playouts allow (the interval's high end), with ``ahead``."""
+    facts: tuple[str, ...] = ()
+    """What the move keeps, gains or gives up, from the seat's view, in the language asked (the game's ``advice``:
+    "lowers your hand's total from 21 to 17")."""
+    label: str = ""
+    """The move's notation as the board names its pieces (a pawn by its board label); empty: the notation
+    itself."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,9 @@ class Explanation:
     reason: str
     bot: str
     """The bot's name (its full spec)."""
+    details: str = ""
+    """The numbers behind the reason, for whoever wants them: the move's value and the next best's, each with its
+    standard error and playouts."""
 
 
 @runtime_checkable

@@ -41,6 +41,13 @@ the same for UCB (its choice is unchanged by any affine map of the rewards
 once ``c`` follows the map) and keeps every statistic (``last``, ``hint``'s
 mean return, ``anchor``'s comparison) in the game's own units.
 
+The root weighs only the game's ``candidates`` among the legal actions
+(``parlour.core.parts.candidates_of``): the moves its conventions of play
+allow (in team Tock, no capture of a teammate's pawn while another move
+exists), so the search neither spends playouts on the others nor plays them.
+Below the root every legal action is searched. A seat's returns are its
+team's, as the game gives them, so teammates' wins count as its own.
+
 With ``infer=k`` each determinization is one of ``k`` uniform ones, picked in proportion
 to how likely the opponents were to play as they did (``parlour.bots.inference``).
 
@@ -51,7 +58,9 @@ deadline. Within an iteration it is read again between the candidate deals
 of ``infer`` and every ``CLOCK_STEPS`` actions of a playout, which stop at
 the deadline (a playout stopped so is scored by the state's estimate in the
 tree; a paired round with one is dropped whole, so every live action keeps
-the same determinizations). A move thus overruns its budget by at most a
+the same determinizations, except the first: it is always played whole, its
+cut playouts scored by their estimates, so that even a search starved of
+time on a busy machine weighs every move it compares). A move thus overruns its budget by at most a
 few actions or one candidate deal, whatever its settings, plus whatever
 time the process spends descheduled on a busy machine
 (``benchmarks/budget.py`` measures the worst case per game).
@@ -62,7 +71,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,6 +80,7 @@ from parlour.bots.inference import inferred_determinizer
 from parlour.bots.reasons import explained
 from parlour.core.game import Action, Game, State, View
 from parlour.core.i18n import SOURCE_LANGUAGE
+from parlour.core.parts import Candidates, candidates_of
 
 RolloutPolicy = Callable[[State[Any, Any], random.Random], Action]
 
@@ -178,6 +188,8 @@ class ISMCTSBot:
         """A seat's even share of the returns (0 when they have no fixed sum): a playout that ends the game with
         the seat above it counts as ahead (a win, where the winner takes all; money won, in a game of stakes)."""
         self.determinizer: Callable[[View], Callable[[random.Random], State[Any, Any]]] = game.determinizer
+        self.candidates: Candidates = candidates_of(game)
+        """The legal actions the root may weigh (the game's conventions of play rule out the others)."""
         """Uniform draws of states consistent with a view (a study may put another sampler here)."""
         self.inferred = None if infer <= 1 else inferred_determinizer(game, infer)
         self.clock = clock
@@ -215,6 +227,8 @@ class ISMCTSBot:
         return self.inferred(view, None if deadline is None else deadline.passed)
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        every = len(legal)
+        legal = self.candidates(view, legal)
         if len(legal) == 1:
             self.last = [Choice(legal[0], 0, 0.0)]
             self.last_iterations = 0
@@ -222,7 +236,7 @@ class ISMCTSBot:
         deadline = None if self.ms is None else Deadline(self.clock, self.ms / 1000)
         if self.paired:
             return self._paired_choice(view, legal, rng, deadline)
-        root = self.search(view, rng, deadline)
+        root = self.search(view, rng, deadline, legal if len(legal) < every else None)
         stats = [(root.children[a], a) for a in legal if a in root.children]
         self.last = sorted((judged(a, node) for node, a in stats), key=lambda ch: -ch.visits)
         if not self.last:
@@ -260,19 +274,22 @@ class ISMCTSBot:
         least = most if self.paired else max(2, math.ceil(most * TREE_SHARE))
         return [choice for choice in self.last if choice.visits and choice.visits >= least]
 
-    def search(self, view: View, rng: random.Random, deadline: Deadline | None = None) -> Node:
-        """The tree grown from ``view`` within the iteration budget, or ``deadline`` (made here if not given)."""
+    def search(self, view: View, rng: random.Random, deadline: Deadline | None = None,
+               candidates: Collection[Action] | None = None) -> Node:
+        """The tree grown from ``view`` within the iteration budget, or ``deadline`` (made here if not given); the
+        root tries only ``candidates`` (all legal actions when None)."""
         if deadline is None and self.ms is not None:
             deadline = Deadline(self.clock, self.ms / 1000)
         sample = self.sampler(view, deadline)
         root = Node(-1)
+        allowed = None if candidates is None else frozenset(candidates)
         done = 0
         while True:
             if self.iters is not None and done >= self.iters:
                 break
             if deadline is not None and done and not deadline.allows():
                 break
-            self._iterate(root, sample(rng), rng, deadline)
+            self._iterate(root, sample(rng), rng, deadline, allowed)
             done += 1
             if deadline is not None:
                 deadline.done = done
@@ -287,15 +304,16 @@ class ISMCTSBot:
         ends: list[list[bool]] = [[] for _ in legal]  # whether each sample's playout reached the end of the game
         policy = self.rollout
         state = sample(rng)
-        base = legal.index(policy(state, rng))
+        first = policy(state, rng)
+        base = legal.index(first) if first in legal else 0  # the policy may ignore the game's candidates
         others = [i for i in range(len(legal)) if i != base]
         if len(others) >= PAIRED_WIDTH:
             others = sorted(rng.sample(others, PAIRED_WIDTH - 1))
         alive = [base, *others]
         done = n = 0
-        while deadline is None or deadline.allows(len(alive)):
+        while deadline is None or not n or deadline.allows(len(alive)):
             if not self._paired_round(state, [legal[i] for i in alive], [rewards[i] for i in alive],
-                                      [ends[i] for i in alive], rng, deadline):
+                                      [ends[i] for i in alive], rng, deadline, whole=not n):
                 break
             done += len(alive)
             n += 1
@@ -324,21 +342,25 @@ class ISMCTSBot:
         return Choice(action, n, mean, ahead, sum(ends), math.sqrt(variance / n))
 
     def _paired_round(self, state: State[Any, Any], actions: Sequence[Action], rewards: Sequence[list[float]],
-                      ends: Sequence[list[bool]], rng: random.Random, deadline: Deadline | None) -> bool:
+                      ends: Sequence[list[bool]], rng: random.Random, deadline: Deadline | None,
+                      whole: bool = False) -> bool:
         """Play ``state`` out after each action with the same random numbers, appending to ``rewards`` (and to
         ``ends`` whether the playout reached the end of the game).
 
-        False, with ``rewards`` and ``ends`` as they were, when the deadline cuts the round short.
+        False, with ``rewards`` and ``ends`` as they were, when the deadline cuts the round short; unless
+        ``whole``: then every action is played, a playout the deadline stops scored by its state's estimate.
         """
         me = state.current_player
         seed = rng.getrandbits(48)
         played: list[tuple[float, bool]] = []
         for action in actions:
-            if deadline is not None and not deadline.allows():
+            if deadline is not None and not whole and not deadline.allows():
                 return False
             s = state.clone()
             s.apply(action)
             returns = self._playout(s, random.Random(seed), deadline)
+            if returns is None and whole:
+                returns = s.estimate()
             if returns is None:  # the deadline stopped this playout short: no fair comparison in this round
                 return False
             played.append((returns[me], s.is_terminal))
@@ -349,7 +371,9 @@ class ISMCTSBot:
             reached.append(ended)
         return True
 
-    def _iterate(self, root: Node, state: State[Any, Any], rng: random.Random, deadline: Deadline | None) -> None:
+    def _iterate(self, root: Node, state: State[Any, Any], rng: random.Random, deadline: Deadline | None,
+                 allowed: frozenset[Action] | None = None) -> None:
+        """One iteration on determinization ``state``; at the root only ``allowed`` actions (all when None)."""
         node = root
         path = []
         c = self.c * self.scale
@@ -358,7 +382,9 @@ class ISMCTSBot:
             if not self.opponents_in_tree and state.current_player != me:
                 state.apply(self.rollout(state, rng))
                 continue
-            legal = state.legal_actions()
+            legal: Sequence[Action] = state.legal_actions()
+            if allowed is not None and node is root:
+                legal = [a for a in legal if a in allowed] or legal
             children = node.children
             untried = []
             for a in legal:

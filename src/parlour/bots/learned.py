@@ -15,13 +15,20 @@ words, the observation size, the network's shape and its weights, stored as
 float16 to keep files small), saved by ``save_policy`` and read back with
 torch's ``weights_only`` loader, so that loading a file cannot run code from
 it.
+
+The *zoo* is a learned baseline for each game, shipped in the package
+(``parlour/bots/zoo/``, its ``index.json`` saying per name the file, the game,
+how it was made, the extra it needs and its arena result against the
+heuristic): ``learned:zoo/NAME`` plays one, wherever parlour is installed.
 """
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -44,6 +51,8 @@ EXTRA = "pip install 'parlour[learn]'"
 
 _LOADED: dict[tuple[str, int, int], dict[str, Any]] = {}
 """Policy files read so far, by resolved path, modification time and size: the arena makes a bot per game."""
+ZOO = "zoo/"
+"""How ``learned:PATH`` names a baseline of the zoo (``learned:zoo/NAME``), unless a file of that path exists."""
 
 
 def _libraries(spec: str) -> tuple[Any, Any, Any]:
@@ -97,6 +106,23 @@ def read_policy_file(spec: str, path: str) -> dict[str, Any]:
             raise BotSpecError(f"bot spec {spec!r}: {path!r} is not a parlour policy file of format {FORMAT}")
         _LOADED[key] = data
     return _LOADED[key]
+
+
+def zoo_entries() -> dict[str, dict[str, Any]]:
+    """The zoo's index, by name: each baseline's policy file (in ``parlour/bots/zoo/``), game spec, kind, the
+    extra it needs, how it was made and its arena result against the heuristic."""
+    text = (resources.files("parlour.bots") / "zoo" / "index.json").read_text(encoding="utf-8")
+    return cast("dict[str, dict[str, Any]]", json.loads(text))
+
+
+def zoo_file(spec: str, name: str) -> Path:
+    """The policy file of the zoo's baseline ``name``, or ``BotSpecError`` quoting ``spec`` and listing the names.
+    The package is installed as files (a wheel is unpacked), so the file has a path."""
+    entries = zoo_entries()
+    if name not in entries:
+        raise BotSpecError(f"bot spec {spec!r}: the zoo has no policy {name!r}; it has "
+                           f"{', '.join(sorted(entries))} (learned:zoo/NAME)")
+    return Path(str(resources.files("parlour.bots") / "zoo" / entries[name]["file"]))
 
 
 def load_policy(spec: str, path: str, game: Game[Any]) -> MaskableActorCriticPolicy:
@@ -163,13 +189,17 @@ OPTIONS = (Option("path", "the policy file", "text"),)
 
 def make_learned(game: Game[Any], settings: dict[str, str]) -> LearnedBot | ResidualBot:
     """``learned:PATH`` (or ``learned:path=PATH``): the policy saved at PATH, for ``game`` — a MaskablePPO
-    network, or a residual policy (``bots.residual``: a NumPy archive) over a base bot."""
+    network, or a residual policy (``bots.residual``: a NumPy archive) over a base bot; ``learned:zoo/NAME``,
+    when no file has that path, the zoo's baseline NAME."""
     path = settings.get("path")
     if not path:
         raise BotSpecError("bot 'learned' needs the policy file: learned:PATH (docs/notes/rl-agent/rl_agent.py "
                            "and docs/notes/rl-residual/rl_residual.py write one)")
     spec = f"learned:{path}"
     file = Path(path).expanduser()
+    if path.startswith(ZOO) and not file.exists():
+        file = zoo_file(spec, path.removeprefix(ZOO))
+        path = str(file)
     if file.is_file() and is_residual_file(file):
         return make_residual(spec, file, game)
     return LearnedBot(encoding_of(game), load_policy(spec, path, game))

@@ -30,7 +30,6 @@ from parlour.bots.ismcts import OPTIONS as SEARCH_OPTIONS
 from parlour.bots.strong import DEFAULT_MS, make_strong
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, View
-from parlour.core.i18n import SOURCE_LANGUAGE, gettext
 
 LEVELS = ("beginner", "casual", "expert", "master")
 """The levels, weakest first."""
@@ -42,13 +41,6 @@ LEVEL_OPTIONS = (Option("level", "how strongly it plays", "word", words=LEVELS),
 """What ``level`` takes: the level, and for a level that searches (Expert, Master) any ``strong`` setting."""
 RATINGS = Path(__file__).with_name("levels.json")
 """The levels' ratings by game, written by ``benchmarks/levels.py`` from its round-robin."""
-
-
-def title(level: str, lang: str = SOURCE_LANGUAGE) -> str:
-    """The level's name as a person reads it, in ``lang``: "Beginner", "Débutant"."""
-    titles = {"beginner": gettext("Beginner", lang), "casual": gettext("Casual", lang),
-              "expert": gettext("Expert", lang), "master": gettext("Master", lang)}
-    return titles[level]
 
 
 class NoisyBot:

@@ -4,26 +4,29 @@ The move and the others are named in the game's own words (its ``words`` part: "
 One estimate decides and is shown: each move's mean return over its playouts, with the standard error of
 that mean. The move advised is the one with the best mean among the moves measured on the same footing
 (``ISMCTSBot.compared``), so no move listed under it shows a better value; the others follow, best first.
-The reason says the move's value, how often the seat came out ahead in the playouts that reached the end
-of the game (as a 95 % interval, and only once ``SHARE_GAMES`` of them did: a playout cut short at the
-search's depth ends in an estimate, not a win or a loss), and the next best move's value ("Draw from the
-stock: +0.12 ± 0.03 a game on average. You come out ahead in 51% to 58% of the games played out to the
-end. The next best, “Drop with 24 (your hand's total)”: -0.40 ± 0.05."). How many playouts the search
-ran is secondary detail, kept in ``visits``.
+The reason says what the move does, in the game's terms and from the seat's view alone (the game's ``advice``
+part: "Discard the king of hearts: lowers your hand's total from 21 to 11; keeps the pair of 7s toward a
+spread."), how often the seat came out ahead in the playouts that reached the end of the game (as a 95 %
+interval, and only once ``SHARE_GAMES`` of them did: a playout cut short at the search's depth ends in an
+estimate, not a win or a loss), how much better it is than the next best in the game's unit ("by about 1.5
+stakes a game") and what the next best does instead. The values, their errors and the playouts behind them
+are secondary detail (``details``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from babel.numbers import format_decimal
 
 from parlour.bots.base import Explanation, Weighed
+from parlour.core.advice import Advice, listed
 from parlour.core.game import Action, Game, View
-from parlour.core.i18n import gettext
-from parlour.core.parts import words_of
+from parlour.core.i18n import elide, gettext, ngettext
+from parlour.core.parts import advice_of, words_of
 
 ALTERNATIVES = 5
 """Other moves an explanation shows at most, the best valued first."""
@@ -31,6 +34,8 @@ SHARE_GAMES = 30
 """Playouts that reached the end of the game a move needs before its share ahead is told: fewer say little."""
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
+PLAIN = Advice()
+"""The advice of a game without its own: no facts, differences in points."""
 
 
 class Judged(Protocol):
@@ -100,22 +105,49 @@ def weighed(choice: Judged, words: str) -> Weighed:
     return Weighed(choice.action, words, choice.visits, choice.mean, choice.ahead / choice.ended, error, low, high)
 
 
-def reason(move: Weighed, others: Sequence[Weighed], iterations: int, legal: int, lang: str) -> str:
-    """The reason for ``move`` (the best valued) against the best of ``others``, in ``lang``."""
+def reason(move: Weighed, others: Sequence[Weighed], iterations: int, legal: int, lang: str,
+           worth: Callable[[float, str], str | None] = PLAIN.worth) -> str:
+    """Why ``move`` (the best valued) rather than the best of ``others``, in ``lang``: what it keeps or gains (its
+    facts), how often the seat came out ahead (only as the share's interval, from enough finished games), how much
+    better it is in the game's unit (``worth``), and what the next best gives up (its facts)."""
     if legal == 1:
         return gettext("It is the only legal move.", lang)
     if not iterations or move.value is None:
         return gettext("The search had no time to play any game out: this is its usual move.", lang)
-    said = [gettext("{move}: {value} a game on average.", lang).format(move=move.words, value=estimate(move, lang))]
+    if move.facts:
+        said = [gettext("{move}: {facts}.", lang).format(move=move.words, facts=listed(move.facts, lang))]
+    else:
+        said = [gettext("{move}: the move the search values most.", lang).format(move=move.words)]
     share = share_range(move, lang)
     if share is not None:
         said.append(gettext("You come out ahead in {share} of the games played out to the end.", lang)
                     .format(share=share))
+    best = next_best(others)
+    if best is not None:
+        amount = worth(move.value - (best.value or 0.0), lang)
+        said.append(gettext("It is better than “{other}” by {amount}.", lang).format(other=best.words, amount=amount)
+                    if amount else gettext("It is about as good as “{other}”.", lang).format(other=best.words))
+        if best.facts:
+            said.append(gettext("“{other}” instead: {facts}.", lang).format(other=best.words,
+                                                                            facts=listed(best.facts, lang)))
+    return elide(" ".join(said), lang)
+
+
+def next_best(others: Sequence[Weighed]) -> Weighed | None:
+    """The best valued of ``others`` that the search measured, or None."""
     rivals = [o for o in others if o.value is not None]
-    if rivals:
-        best = max(rivals, key=lambda o: o.value or 0.0)
-        said.append(gettext("The next best, “{other}”: {value}.", lang).format(other=best.words,
-                                                                                value=estimate(best, lang)))
+    return max(rivals, key=lambda o: o.value or 0.0) if rivals else None
+
+
+def details(move: Weighed, others: Sequence[Weighed], lang: str) -> str:
+    """The numbers behind the reason: the move's value ± its standard error and its playouts, and the next
+    best's ("Draw from the stock: +0.12 ± 0.03 a game on average, over 812 playouts. …"); empty without values."""
+    said = []
+    for weighed_move in (move, next_best(others)):
+        if weighed_move is not None and weighed_move.value is not None:
+            said.append(ngettext("{move}: {value} a game on average, over {n} playout.",
+                                 "{move}: {value} a game on average, over {n} playouts.", weighed_move.visits, lang)
+                        .format(move=weighed_move.words, value=estimate(weighed_move, lang), n=weighed_move.visits))
     return " ".join(said)
 
 
@@ -129,7 +161,18 @@ def explained(game: Game[Any], view: View, action: Action, choices: Sequence[Jud
     if measured:
         action = measured[0].action
     others = measured[1:ALTERNATIVES + 1]
-    said = words_of(game).actions([str(action), *(str(c.action) for c in others)], view, names, lang)
-    move = weighed(measured[0], said[0]) if measured else Weighed(action, said[0])
-    alternatives = tuple(weighed(c, words) for c, words in zip(others, said[1:], strict=True))
-    return Explanation(move, alternatives, iterations, reason(move, alternatives, iterations, legal, lang), bot)
+    texts = [str(action), *(str(c.action) for c in others)]
+    said = words_of(game).actions(texts, view, names, lang)
+    advice = advice_of(game)
+    move = told(weighed(measured[0], said[0]) if measured else Weighed(action, said[0]), advice, view, names, lang)
+    alternatives = tuple(told(weighed(c, words), advice, view, names, lang)
+                         for c, words in zip(others, said[1:], strict=True))
+    return Explanation(move, alternatives, iterations, reason(move, alternatives, iterations, legal, lang,
+                                                              advice.worth), bot, details(move, alternatives, lang))
+
+
+def told(move: Weighed, advice: Advice, view: View, names: Sequence[str], lang: str) -> Weighed:
+    """``move`` with what it does in words (``advice.facts``, from ``view`` alone) and its notation as the board
+    names its pieces."""
+    text = str(move.action)
+    return replace(move, facts=tuple(advice.facts(view, text, lang, names)), label=advice.label(text, view))

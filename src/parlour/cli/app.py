@@ -16,7 +16,7 @@ from rich.text import Text
 
 import parlour
 from parlour.bots.base import bot_names, make_bot, options_of
-from parlour.bots.names import readable_name
+from parlour.bots.names import name_in, readable_name
 from parlour.cli.arena import arena, split_specs
 from parlour.cli.export import export
 from parlour.cli.failure import fail
@@ -126,7 +126,7 @@ def play(
     except ParlourError as e:
         raise fail(e) from None
     name = name if name is not None else _("Player")  # a name, not "You": the story says "Player leads…"
-    names = [name] + [f"{readable_name(specs[(s - 1) % len(specs)], current_language())} {s}" for s in range(1, n)]
+    names = [name] + [f"{readable_name(specs[(s - 1) % len(specs)], current_language())} {s + 1}" for s in range(1, n)]
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     console.print(Text(_("{title}: {rules} · seed {seed}").format(
         title=game.spec.title, rules=game.name_with_rules(), seed=actual_seed), style="dim"))
@@ -141,7 +141,7 @@ def rules_command(game_spec: Annotated[str, typer.Argument(
     try:
         name, _preset, _flags = parse_spec(game_spec)
         game_class = find_game_class(name)
-        page = rules_page(game_with_rules(name, game_spec), current_language())
+        page = rules_page(game_with_rules(name, game_spec), current_language(), written=True)
     except ParlourError as e:
         raise fail(e) from None
     console.print(Markdown(page))
@@ -182,7 +182,7 @@ def replay_command(
     """Re-play a game record, checking every action, and print the hands as they went."""
     try:
         record = load_record(path, game)
-        names = record.players
+        names = [name_in(name, current_language()) for name in record.players]  # bots named in the reader's words
         if verify is not None:
             if not verify_seed(record.seed, verify):
                 raise RecordError(_("the deal does not match: the record's seed hashes to {actual}, not to the "

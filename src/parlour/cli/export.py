@@ -24,7 +24,8 @@ def export(
         "--seats", help="keep only this seat's decisions: a seat number (0 is the first) or a player's name as "
                         "the records hold it, an arena's bot spec (repeatable)")] = None,
 ) -> None:
-    """Replay game records into a dataset: one row per word decision, as parlour.rl shows it (docs/rl.md)."""
+    """Replay game records into a dataset for offline RL: one row per word decision, as parlour.rl shows it, with
+    the seat's next row and whether the game ended there (next_observation, next_mask, terminal; docs/rl.md)."""
     import importlib.util
 
     if importlib.util.find_spec("numpy") is None:

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import typer
 from rich.columns import Columns
@@ -34,9 +34,42 @@ HINT_BOT = "strong:ms=1500"
 """The bot asked for hints (plain ISMCTS with random rollouts for a game without a heuristic)."""
 
 
+COMMANDS = {"help": "help", "?": "help", "h": "help", "hint": "hint", "quit": "quit", "exit": "quit", "q": "quit"}
+"""What may be typed at the prompt besides an action, and the command it is; each command's own word in the
+current language is understood too (``commands``)."""
+
+
+def command_words() -> dict[str, str]:
+    """Each command as it is typed in the current language: "aide", "indice", "quitter" in French."""
+    return {"help": _("help"), "hint": _("hint"), "quit": _("quit")}
+
+
+def commands() -> dict[str, str]:
+    """``COMMANDS`` and each command's word in the current language, by what is typed (lower case)."""
+    return {**COMMANDS, **{word.lower(): command for command, word in command_words().items()}}
+
+
 def help_text() -> str:
     return _("Type an action in notation, or the number of a legal action.\n"
-             "  help   this list        hint   what the strongest bot would play, and why        quit   leave")
+             "  {help}   this list        {hint}   what the strongest bot would play, and why        {quit}   leave"
+             ).format(**command_words())
+
+
+@runtime_checkable
+class GameHelp(Protocol):
+    """A renderer whose game adds to ``help`` (Tock's teams: how to play a card for a teammate)."""
+
+    def help(self, view: Any, names: Sequence[str]) -> Any:
+        """What ``help`` says of this game at the seat's ``view``, or None."""
+
+
+@runtime_checkable
+class TurnNotice(Protocol):
+    """A renderer that says what the seat must know before it acts, read from its legal actions (Tock: no card
+    can be played, so a card is discarded)."""
+
+    def turn_notice(self, legal: Sequence[str]) -> Any:
+        """What to say before the seat acts, given its legal actions' texts, or None."""
 
 
 class Quit(Exception):
@@ -84,35 +117,47 @@ def human_turn(state: State[Any, Any], seat: int, names: Sequence[str], renderer
     """Show the table and ask until the player gives a legal action; returns it (applied)."""
     console.print(renderer.screen(state.view(seat), names))
     console.print(legal_list(state, seat, names))
+    notice = renderer.turn_notice([str(a) for a in state.legal_actions()]) if isinstance(renderer, TurnNotice) \
+        else None
+    if notice is not None:
+        console.print(notice)
     while True:
         try:
             text = ask(f"{names[seat]} > ")
         except EOFError:
             raise Quit from None
         word = text.strip().lower()
-        if word in ("quit", "exit", "q"):
+        command = commands().get(word)
+        if command == "quit":
             raise Quit
-        if word in ("help", "?", "h"):
+        if command == "help":
             console.print(help_text())
+            more = renderer.help(state.view(seat), names) if isinstance(renderer, GameHelp) else None
+            if more is not None:
+                console.print(more)
             console.print(legal_list(state, seat, names))
             continue
-        if word == "hint":
+        if command == "hint":
             console.print(hint(state, seat, names))
             continue
         if not word:
             continue
         try:
             action: Action = state.apply(read_action(state, text))
-        except ParlourError as e:
-            console.print(Text(str(e), style="red"))
+        except ParlourError as e:  # the rule in the language of --lang, quoting what was typed
+            said = str(e) if e.refusal is None else _("{text}: {problem}").format(text=repr(text.strip()),
+                                                                                problem=e.worded())
+            console.print(Text(said, style="red"))
             continue
         return action
 
 
 def hint(state: State[Any, Any], seat: int, names: Sequence[str]) -> Group:
-    """Ask the search bot about this seat's view (its ``explain``): the move its estimate rates best and why,
-    then the moves it weighed, best first, with their mean return (± its standard error), the share of games
-    ahead (as its 95 % interval, when enough playouts reached the end) and, last, their playouts."""
+    """Ask the search bot about this seat's view (its ``explain``): the move its estimate rates best and why, in
+    the game's terms; then, dim, the numbers behind it and the moves it weighed, best first, with their mean
+    return (± its standard error), the share of games ahead (as its 95 % interval, when enough playouts reached
+    the end) and their playouts. Moves are shown as the board names their pieces; the bot is called by what it
+    is ("the strong bot"), never by its spec."""
     game = state.game
     try:
         bot = make_bot(HINT_BOT, game)
@@ -121,9 +166,9 @@ def hint(state: State[Any, Any], seat: int, names: Sequence[str]) -> Group:
     said = explain(bot, game, state.view(seat), state.legal_actions(), random.Random(state.version),
                    current_language(), names)
     move = said.move
-    head = Text.assemble((_("Hint:") + " ", "bold"), (move.words, "bold green"), (f"  {move.action}", "dim"),
-                         "  " + _("({n} simulations by {bot})").format(n=said.iterations, bot=said.bot))
-    table = Table()
+    head = Text.assemble((_("Hint from the strong bot:") + " ", "bold"), (move.words, "bold green"),
+                         (f"  {move.label or move.action}", "dim"))
+    table = Table(style="dim")
     for column in (_("move"), _("notation")):
         table.add_column(column)
     for column in (_("mean return"), _("ahead"), _("playouts")):
@@ -131,9 +176,14 @@ def hint(state: State[Any, Any], seat: int, names: Sequence[str]) -> Group:
     lang = current_language()
     for weighed in (move, *said.alternatives):
         if weighed.value is not None:
-            table.add_row(weighed.words, str(weighed.action), estimate(weighed, lang),
+            table.add_row(weighed.words, weighed.label or str(weighed.action), estimate(weighed, lang),
                           share_range(weighed, lang) or "–", str(weighed.visits))
-    return Group(head, Text(said.reason), table) if table.row_count else Group(head, Text(said.reason))
+    lines: list[Text | Table] = [head, Text(said.reason)]
+    if said.details:
+        lines.append(Text(_("Details: {details}").format(details=said.details), style="dim"))
+    if table.row_count:
+        lines.append(table)
+    return Group(*lines)
 
 
 def play_game(game: Game[Any], seed: int, names: Sequence[str], bots: dict[int, Bot], human: int,

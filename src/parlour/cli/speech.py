@@ -1,7 +1,8 @@
 """The command line's help and its library's own words in the chosen language (``--lang``).
 
 Every command's and option's help is a message of the catalogs like any other (``tools/messages.py`` gathers
-them with ``help_texts``, "Show this message and exit." included), and so are the titles of Typer's panels
+them with ``help_texts``; the library's own words, "Show this message and exit." included, are
+``LIBRARY_WORDS``), and so are the titles of Typer's panels
 ("Options", "Commands"). ``speak`` puts a command tree into the current language; it can be called again in
 another language (a test's process, an embedding program), the English texts kept. (Typer's own copy of
 Click writes "Usage:" as it is, untranslatable.)
@@ -22,7 +23,9 @@ PANELS = {
     "DEFAULT_STRING": "[default: {}]", "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help.",
 }
 """Typer's own words, set once when its module is imported: ``speak`` sets them again in the language."""
-LIBRARY_WORDS = tuple(PANELS.values())
+HELP_OPTION = "Show this message and exit."
+"""The help of every command's ``--help``, which the library words itself (set again by ``speak``)."""
+LIBRARY_WORDS = (*PANELS.values(), HELP_OPTION)
 """The words of the command line's library translated in the catalogs."""
 ENGLISH = "_parlour_english_help"
 """The attribute keeping a command's or option's English help once ``speak`` has translated it."""
@@ -44,7 +47,10 @@ def help_texts(command: Any) -> Iterator[str]:
 
 
 def speak(command: Any) -> None:
-    """``command``'s help and Typer's panels in the current language from now on."""
+    """``command``'s help, its ``--help``'s and Typer's panels in the current language from now on."""
+    helper = command.get_help_option(command.context_class(command))  # made once, kept by the command
+    if helper is not None:
+        helper.help = gettext(HELP_OPTION)
     for item in (command, *command.params):
         if not hasattr(item, "help"):
             continue

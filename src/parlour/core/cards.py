@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from parlour.core.errors import InvalidActionError
 from parlour.core.i18n import current_language, gettext
+from parlour.core.refusals import NOT_A_CARD, Refusal
 
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -141,9 +142,9 @@ def parse_card(text: str, french: bool = False) -> int:
             return s * 13 + r - 1
     ranks = " ".join(FRENCH_RANKS if french else RANKS)
     suits = " ".join(FRENCH_SUITS if french else SUITS)
-    raise InvalidActionError(gettext(
-        "{text} is not a card: write a rank ({ranks}) then a suit ({suits}), e.g. {example}, or {joker} for a joker"
-    ).format(text=repr(text), ranks=ranks, suits=suits, example="Dc" if french else "Qh", joker=JOKER_TEXT))
+    refusal = Refusal(NOT_A_CARD, text=repr(text), ranks=ranks, suits=suits, example="Dc" if french else "Qh",
+                      joker=JOKER_TEXT)
+    raise InvalidActionError(refusal.text(), refusal=refusal)
 
 
 @mypyc_attr(native_class=False)  # a compiled class cannot subclass int

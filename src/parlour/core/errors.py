@@ -9,19 +9,51 @@ know what kind of refusal it was.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+
+class Reason(Protocol):
+    """What an error carries of a game's refusal (``parlour.core.refusals.Refusal``, which imports this module):
+    its code, its public parameters, and its words in a language."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, object]: ...
+
+    def public(self) -> dict[str, Any]: ...
+
+    def text(self, lang: str | None = None) -> str: ...
+
 
 class ParlourError(ValueError):
-    """Base of every error parlour raises on bad input."""
+    """Base of every error parlour raises on bad input.
+
+    A refusal of an action also carries the game's ``refusal`` (refusals.py): its own code and public
+    parameters, which a front end words in its reader's language (``worded``); the message stays English."""
 
     default_code = "error"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None, refusal: Reason | None = None) -> None:
         super().__init__(message)
         self.code = code or self.default_code
+        self.refusal = refusal
 
     @property
     def message(self) -> str:
         return str(self.args[0])
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The refusal's public parameters as JSON values (empty without one)."""
+        return {} if self.refusal is None else self.refusal.public()
+
+    def worded(self, lang: str | None = None) -> str:
+        """The refusal in words for people, in ``lang`` (the current language if None), saying the rule; the
+        message itself for an error without a refusal."""
+        return self.message if self.refusal is None else self.refusal.text(lang)
 
 
 class InvalidActionError(ParlourError):
@@ -65,8 +97,8 @@ class ActionDoesNotReplay(RecordError):
     """An action of a record, or of a stored table, that the engine refuses when it is played again.
 
     Its message says only what anyone may know (the action's number, its text, the seat and the kind of
-    refusal): the engine's own reason may name the seat's cards ("you have no Ks; your hand is …"), so it is
-    kept apart in ``detail``, for whoever holds the whole record, and never reaches a server's answers or logs.
+    refusal): the engine's own reason may say what the seat holds or not ("you do not hold Ks"), so it is kept
+    apart in ``detail``, for whoever holds the whole record, and never reaches a server's answers or logs.
     """
 
     def __init__(self, index: int, text: str, seat: int, refusal: ParlourError) -> None:

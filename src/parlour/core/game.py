@@ -33,8 +33,9 @@ from mypy_extensions import mypyc_attr
 
 from parlour.core.chance import seed_from_json, seed_to_json
 from parlour.core.errors import GAME_OVER, IllegalActionError, RecordError, RulesError
-from parlour.core.i18n import gettext
+from parlour.core.i18n import SOURCE_LANGUAGE
 from parlour.core.position import Position, history_items, history_of
+from parlour.core.refusals import Refusal, declare
 from parlour.core.rules import Rules
 
 TERMINAL: Final = -1
@@ -137,8 +138,9 @@ class RulesOfPlay(Protocol[ActionT, PositionT]):
         """Every legal action of the seat to play, in a deterministic order (empty once over)."""
         ...
 
-    def why_illegal(self, pos: PositionT, action: Any) -> str:
-        """Why ``action``, which is not among ``legal(pos)``, is refused (for its error message)."""
+    def why_illegal(self, pos: PositionT, action: Any) -> str | Refusal:
+        """Why ``action``, which is not among ``legal(pos)``, is refused: a ``Refusal`` of a declared code
+        (refusals.py), or the English reason itself."""
         ...
 
     def apply(self, pos: PositionT, seed: int, action: ActionT) -> None:
@@ -241,8 +243,8 @@ class State(Generic[ActionT, PositionT]):
     def is_terminal(self) -> bool:
         return self.play.to_play(self.pos) == TERMINAL
 
-    def why_illegal(self, action: Any) -> str:
-        """Why ``action``, which is not among the legal actions, is refused (for its error message)."""
+    def why_illegal(self, action: Any) -> str | Refusal:
+        """Why ``action``, which is not among the legal actions, is refused (see ``RulesOfPlay.why_illegal``)."""
         return self.play.why_illegal(self.pos, action)
 
     def returns(self) -> list[float]:
@@ -336,12 +338,16 @@ class State(Generic[ActionT, PositionT]):
         except ValueError:
             quoted = action.strip() if isinstance(action, str) else chosen
             if self.is_terminal:
-                raise self.refuse(quoted, gettext("the game is over"), GAME_OVER) from None
+                raise self.refuse(quoted, Refusal(GAME_OVER), GAME_OVER) from None
             raise self.refuse(quoted, self.why_illegal(chosen)) from None
 
-    def refuse(self, action: Any, why: str, code: str | None = None) -> IllegalActionError:
-        """The error refusing ``action``: it quotes the action and says why (every refusal comes here)."""
-        return IllegalActionError(f"'{action}': {why}", code)
+    def refuse(self, action: Any, why: str | Refusal, code: str | None = None) -> IllegalActionError:
+        """The error refusing ``action``: it quotes the action and says why in English (every refusal comes
+        here); a game's ``Refusal`` travels with it, the action's text among its parameters."""
+        if isinstance(why, str):
+            return IllegalActionError(f"'{action}': {why}", code)
+        refusal = Refusal(why.code, **{"action": str(action), **why.params})
+        return IllegalActionError(f"'{action}': {refusal.text(SOURCE_LANGUAGE)}", code, refusal)
 
     def clone(self) -> State[ActionT, PositionT]:
         """An independent copy: applying actions to one never changes the other."""
@@ -423,6 +429,9 @@ class Game(ABC, Generic[RulesT]):
     play_type: ClassVar[MakesRulesOfPlay]
     """The game's rules of play (``RulesOfPlay``), made from its rules: one per game, shared by its states."""
     position_type: ClassVar[type[Position]]
+    refusals: ClassVar[Mapping[str, str]] = {}
+    """Every refusal code the game's ``why_illegal`` gives, with its English sentence (core/refusals.py):
+    declared when the game is loaded, so that any refusal can be worded, and listed for the tests."""
 
     @classmethod
     def __class_getitem__(cls, rules_type: Any) -> GenericAlias:
@@ -433,6 +442,7 @@ class Game(ABC, Generic[RulesT]):
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules
         self.play: RulesOfPlay[Any, Any] = type(self).play_type(rules)
+        declare(type(self).refusals)
         self._spec_string: str | None = None
 
     @property

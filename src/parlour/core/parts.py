@@ -1,4 +1,5 @@
-"""A game's plug-in parts, typed: its heuristic, inference, encoding, terminal renderer, words, lesson and layout.
+"""A game's plug-in parts, typed: its heuristic, inference, encoding, terminal renderer, words, lesson, layout,
+candidates and advice (``parlour.core.advice``).
 
 A game declares them as ``parts = MyParts()`` on its ``Game`` class, where
 ``MyParts`` subclasses ``Parts`` and overrides one method per part it has;
@@ -8,6 +9,10 @@ and no game module imports another of its own through its parts). A part a
 game does not override raises ``RulesError`` naming the parts it has;
 ``names`` lists them. The front ends find a game's parts through
 ``parts_of`` without naming the game.
+
+``candidates_of`` gives the bots the actions a game's conventions leave a
+seat to weigh among the legal ones (Tock's: never a capture of a teammate's
+pawn while another move exists): a search bot filters its root by them.
 
 ``Seeing`` writes a heuristic once from a game's own pieces: what the seat
 to play knows, read from its view and from a (determinized) state, and the
@@ -21,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Protocol, TypeVar, runtime_checkable
 
+from parlour.core.advice import Advice
 from parlour.core.errors import RulesError
 from parlour.core.game import Action, Game, State, View
 from parlour.core.words import Elided, Words
@@ -41,6 +47,10 @@ Inference = Callable[[View], Likelihood]
 Layout = Callable[[int], object]
 """A game's ``layout`` part: for a player count, the JSON data its browser client draws from (a dict, a
 dataclass or a pydantic model)."""
+
+Candidates = Callable[[View, Sequence[Action]], Sequence[Action]]
+"""A game's ``candidates`` part: of the legal actions at a seat's turn (its view), those a bot may choose; never
+empty when ``legal`` is not."""
 
 CLIENT_FILE = "client.js"
 """The browser client module a game ships beside its ``Game`` class, unless its parts name another file."""
@@ -93,7 +103,7 @@ class Renderer(Protocol):
         """What changed between two views worth showing at once (a hand ended), if anything."""
 
 
-KINDS = ("heuristic", "inference", "encoding", "renderer", "words", "lesson", "layout")
+KINDS = ("heuristic", "inference", "encoding", "renderer", "words", "lesson", "layout", "candidates", "advice")
 """Every kind of part, each a method of ``Parts``."""
 
 
@@ -152,6 +162,15 @@ class Parts:
         """The data the game's browser client draws from."""
         self.missing(game, "layout")
 
+    def advice(self, game: Game[Any]) -> Advice:
+        """What a move does for the seat playing it, in words, from its view alone (the tutor's reasons)."""
+        self.missing(game, "advice")
+
+    def candidates(self, game: Game[Any]) -> Candidates:
+        """The legal actions a bot may choose under ``game``'s rules (the conventions of play rule out the
+        others)."""
+        self.missing(game, "candidates")
+
 
 NO_PARTS = Parts()
 
@@ -175,6 +194,23 @@ def words_of(game: GameOrClass) -> Words:
     """The words of ``game`` (its ``words`` part; the notation itself for a game that has none), elided."""
     parts = parts_of(game)
     return Elided(parts.words(game)) if "words" in parts else Words()
+
+
+def candidates_of(game: Game[Any]) -> Candidates:
+    """The game's ``candidates`` part, built for its rules; every legal action for a game that has none."""
+    parts = parts_of(game)
+    return parts.candidates(game) if "candidates" in parts else every_action
+
+
+def every_action(view: View, legal: Sequence[Action]) -> Sequence[Action]:
+    """The ``candidates`` of a game without conventions of play: every legal action."""
+    return legal
+
+
+def advice_of(game: Game[Any]) -> Advice:
+    """The advice of ``game`` (its ``advice`` part), or the plain ``Advice`` that says no facts when it has none."""
+    parts = parts_of(game)
+    return parts.advice(game) if "advice" in parts else Advice()
 
 
 def lesson_of(game: GameOrClass) -> Lesson | None:

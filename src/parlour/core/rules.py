@@ -59,6 +59,17 @@ class FlagInfo:
             span = gettext("an integer", lang)
         return gettext("{allowed} or none", lang).format(allowed=span) if self.kind == "optional_int" else span
 
+    def value_words(self, value: Any, lang: str = SOURCE_LANGUAGE) -> str:
+        """``value`` of this flag as people say it, in ``lang``: "yes" or "no", a choice's words ("must enter" for
+        ``mandatory``), "none", or the number; never its identifier (``before_draw``, ``false``)."""
+        if self.kind == "bool":
+            return gettext("yes", lang) if value else gettext("no", lang)
+        if value is None:
+            return gettext("none", lang)
+        if value in self.choices:
+            return gettext(self.choice_words[self.choices.index(value)], lang)
+        return str(value)
+
     def read(self, value: Any) -> Any:
         """Coerce ``value`` (text or Python) to this flag's type, or raise ``RulesError``."""
         try:
@@ -153,6 +164,9 @@ class Rules:
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """Preset name → flag values that differ from the field defaults."""
     default_preset: ClassVar[str] = ""
+    preset_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    """Preset name → its name in words and a one-line description of it, both marked with ``in_words`` (the
+    lobby and the rules pages show them translated, never the bare preset name)."""
     game_name: ClassVar[str] = ""
 
     players: int = flag(2, "number of players", title=in_words("players"), minimum=1)
@@ -177,6 +191,13 @@ class Rules:
                 choice_words=m.get("choice_words", ()),
             )
         return out
+
+    @classmethod
+    def preset_in_words(cls, preset: str, lang: str = SOURCE_LANGUAGE) -> tuple[str, str]:
+        """A preset's name in words and its one-line description, in ``lang`` (the name as it is, and no
+        description, for a preset the game has not put in words)."""
+        title, description = cls.preset_words.get(preset, (preset, ""))
+        return gettext(title, lang), gettext(description, lang) if description else ""
 
     @classmethod
     def build(cls, preset: str | None = None, **overrides: Any) -> Self:

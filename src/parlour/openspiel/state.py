@@ -14,6 +14,12 @@ recalls, kept as play goes: the public action history as text, and each
 seat's hand every time it changed (all a seat learns privately is the
 cards it holds). It pickles as ``State.to_json`` (OpenSpiel's ``serialize``
 pickles a Python state's attributes), and copies as ``State.clone``.
+
+A game that has taken its game's ``max_game_length`` words since the deal
+ends there (``parlour.openspiel.game``): terminal, a draw whose returns are
+each seat's return so far, plus an equal share of what the rule set's
+constant sum (``Game.returns_sum``) still lacks (Tock: 1/n each, Tonk: its
+balances, Plonk: 0).
 """
 
 from __future__ import annotations
@@ -123,6 +129,9 @@ class Dealing(Protocol):
     @property
     def chooser(self) -> WordChooser: ...
 
+    @property
+    def cap(self) -> int: ...
+
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A game of a ``SpielGame``: drawing its seed at chance nodes, then played word by word."""
@@ -139,6 +148,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """The returns of each game over at the deal that was passed over before this one (``first_game``)."""
         self.actor = CHANCE
         """``current_player()``, kept up to date as actions apply: OpenSpiel asks for it several times a step."""
+        self.length = 0
+        """The words played since the deal: at the game's ``cap`` (its ``max_game_length``) the game ends."""
+        self.cap = game.cap
 
     @property
     def dealt(self) -> Play:
@@ -180,7 +192,16 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         self.drawn = SEED_BYTES
         self.play = Play(state, game.chooser.copy(), said, held)
         self.play.begin()
-        self.actor = actor_of(state)
+        self.actor = self.actor_now()
+
+    def stopped(self) -> bool:
+        """Whether the game was stopped at its length limit before its end (module docstring)."""
+        play = self.play
+        return play is not None and self.length >= self.cap and not play.state.is_terminal
+
+    def actor_now(self) -> int:
+        """``current_player()`` of a dealt game: the parlour state's, or ``TERMINAL`` once it is over or stopped."""
+        return TERMINAL if self.stopped() else actor_of(self.dealt.state)
 
     # ------------------------------------------------------------ OpenSpiel API
 
@@ -192,7 +213,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         play = self.play
-        if play is None or play.state.is_terminal or player != play.state.current_player:
+        if play is None or player != self.actor:
             return []
         return sorted(play.words.allowed())
 
@@ -205,9 +226,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 self.play_from(self.first_game())
             return
         settled = play.words.choose(int(action))
+        self.length += 1
         if settled is not None:
             play.settle(settled)
-            self.actor = actor_of(play.state)
+        if settled is not None or self.length >= self.cap:
+            self.actor = self.actor_now()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -217,13 +240,18 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return vocabulary[action] if 0 <= action < len(vocabulary) else f"<word {action}>"
 
     def is_terminal(self) -> bool:
-        return self.play is not None and self.play.state.is_terminal
+        return self.actor == TERMINAL
 
     def returns(self) -> list[float]:
         play = self.play
-        if play is None or not play.state.is_terminal:
+        if play is None or self.actor != TERMINAL:
             return [0.0] * self.num_players()
-        return [float(r) for r in play.state.returns()]
+        returns = [float(r) for r in play.state.returns()]
+        total = play.state.game.returns_sum
+        if play.state.is_terminal or total is None:
+            return returns
+        share = (total - sum(returns)) / len(returns)  # stopped at the length limit: a draw
+        return [r + share for r in returns]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SpielState:
         """A state ``player_id`` cannot tell from this one: its view, the public history and its own hands so
@@ -246,6 +274,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             held = [play.held[q] if q == player_id else f"{dealt.version}:{as_text(dealt.hand(q))};"
                     for q in range(len(play.held))]
             out = SpielState(game)
+            out.length = self.length
             out.play_from(dealt, play.said, held)
             try:
                 for word in play.words.chosen:
@@ -261,4 +290,5 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if play is None:
             return f"dealing: {self.drawn} of {SEED_BYTES} seed bytes drawn"
         words = " ".join(play.words.vocabulary[i] for i in play.words.chosen)
-        return f"{play.state!r}" + (f" choosing {words!r}" if words else "")
+        stopped = f" stopped at max_game_length {self.cap}" if self.stopped() else ""
+        return f"{play.state!r}" + (f" choosing {words!r}" if words else "") + stopped

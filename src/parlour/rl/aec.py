@@ -41,6 +41,14 @@ Rendering draws a seat's view as the terminal game does (the game's
 to standard output, at ``render()`` and, as PettingZoo's and Gymnasium's
 ``"human"`` mode expects, by itself after ``reset`` and after each settled
 action (a word that does not settle an action changes no drawing).
+
+``max_episode_steps=n`` is a time limit: once ``n`` words have been stepped
+in an episode (every agent's; here every agent is a learner), every agent is
+truncated (``truncations``); with the game not over, none is terminated:
+the game was cut short, not ended (a game ending at that very word is also
+terminated, as under Gymnasium's ``TimeLimit``). Its rewards so far were
+paid as it went; the agents then step ``None`` out, as after the end of a
+game.
 """
 
 from __future__ import annotations
@@ -67,6 +75,14 @@ RENDER_MODES = ("human", "ansi")
 """The render modes offered, as PettingZoo's and Gymnasium's metadata name them (module docstring)."""
 
 
+def episode_limit_checked(limit: int | None) -> int | None:
+    """``limit`` if it is a time limit (a whole number from 1) or None (no limit), else a ``ValueError``."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"max_episode_steps={limit!r}: give the steps an episode may take, a whole number from 1 "
+                         "(or None: no limit)")
+    return limit
+
+
 def render_mode_checked(render_mode: str | None) -> str | None:
     """``render_mode`` if offered (None: no rendering), else a ``ValueError`` naming those that are."""
     if render_mode is not None and render_mode not in RENDER_MODES:
@@ -82,9 +98,13 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         "name": "parlour_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False,
     }
 
-    def __init__(self, spec: str, render_mode: str | None = None, **flags: Any) -> None:
+    def __init__(self, spec: str, render_mode: str | None = None, max_episode_steps: int | None = None,
+                 **flags: Any) -> None:
         super().__init__()
         self.render_mode = render_mode_checked(render_mode)
+        self.max_episode_steps = episode_limit_checked(max_episode_steps)
+        self.steps = 0
+        """The words stepped so far this episode, for ``max_episode_steps``."""
         self.game = load_game(spec, **flags)
         self.encoding = encoding_of(self.game)
         self.words = WordChooser(self.encoding.vocabulary)
@@ -141,6 +161,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
+        self.steps = 0
         self.infos: dict[str, dict[str, Any]] = {
             agent: {"passed": [returns[seat] for returns in self.passed]} for seat, agent in enumerate(self.agents)
         }
@@ -202,12 +223,15 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
             self.rewards = {a: 0.0 for a in self.agents}
             self.paying = False
         chosen = self.words.choose(int(action))
+        self.steps += 1
         if chosen is not None:
             self.settle(chosen)
             if self.render_mode == "human":
                 self.render()
             if self.paying:
                 self._accumulate_rewards()
+        if self.max_episode_steps is not None and self.steps >= self.max_episode_steps:
+            self.truncations = {agent: True for agent in self.agents}
 
     def settle(self, action: object) -> None:
         """Apply the settled ``action``: rewards, the end of the game, or the next choice to make."""

@@ -6,42 +6,58 @@ SB3 keeps the previous step's array while the env writes the next), the mask
 comes from ``action_masks()`` (sb3-contrib's ``get_action_masks`` calls
 ``env_method("action_masks")``, answered here with each env's row), and
 episode ends auto-reset with the final observation in
-``infos[i]["terminal_observation"]``, as SB3 expects. ``seed(s)`` then
+``infos[i]["terminal_observation"]``, as SB3 expects: the vector env must
+reset in the same step (``AutoresetMode.SAME_STEP``, its default) and have one
+learner per env (not ``seat="all"``, whose rewards are per seat). SB3's
+``dones`` are Gymnasium's terminations or truncations; an episode cut short
+by ``max_episode_steps`` has ``infos[i]["TimeLimit.truncated"]`` set, so SB3
+bootstraps its value from the final observation. ``seed(s)`` then
 ``reset()`` seeds env ``i`` with ``s + i``, as SB3's own vectorised envs do.
-The step's infos list has one dict per env, those of the vector env's sparse
-infos filled in (``passed``: the learner's returns of games passed over), an
-ended episode's also with ``"episode"`` (``{"r": return, "l": length}``, as
-SB3's ``Monitor`` writes it, so the training logs show episode returns).
-This module is apart from ``parlour.rl.vector`` so that the ``rl`` extra
-alone (no Stable-Baselines3) still imports it.
+The step's infos list has one dict per env, filled for the envs that ended an
+episode or passed over games (``passed``: the learner's returns of those
+games), an ended episode's also with ``"return"``, ``"length"`` and
+``"episode"`` (``{"r": return, "l": length}``, as SB3's ``Monitor`` writes
+it, so the training logs show episode returns). This module is apart from
+``parlour.rl.vector`` so that the ``rl`` extra alone (no Stable-Baselines3)
+still imports it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
+from gymnasium.vector import AutoresetMode
 from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvObs, VecEnvStepReturn
 
 from parlour.rl.vector import VectorEnv
 
+if TYPE_CHECKING:
+    from parlour.rl.jaxvector import JaxVectorEnv
+
 
 class Sb3VecEnv(VecEnv):
     """See the module docstring."""
 
-    def __init__(self, venv: VectorEnv) -> None:
+    def __init__(self, venv: VectorEnv | JaxVectorEnv) -> None:
+        if venv.autoreset_mode is not AutoresetMode.SAME_STEP or venv.all_seats:
+            raise ValueError("Sb3VecEnv needs a vector env with one learner per env (not seat='all') that resets "
+                             f"in the same step (AutoresetMode.SAME_STEP), as SB3's envs do; this one has "
+                             f"autoreset_mode {venv.autoreset_mode.name}" + (", seat='all'" if venv.all_seats else ""))
         self.venv = venv
         self.render_mode = None
         self.actions: np.ndarray | None = None
-        super().__init__(venv.num_envs, venv.observation_space, venv.action_space)
+        super().__init__(venv.num_envs, venv.single_observation_space, venv.single_action_space)
 
     def reset(self) -> VecEnvObs:
         seed = self._seeds[0]
         observations, infos = self.venv.reset(seed=seed)
-        self.reset_infos = [infos.get(i, {}) for i in range(self.num_envs)]
+        self.reset_infos = [{} for _ in range(self.num_envs)]
+        for i in np.flatnonzero(infos.get("_passed", ())):
+            self.reset_infos[i]["passed"] = infos["passed"][i]
         self._reset_seeds()
         return observations.copy()
 
@@ -51,14 +67,19 @@ class Sb3VecEnv(VecEnv):
     def step_wait(self) -> VecEnvStepReturn:
         if self.actions is None:
             raise RuntimeError("step_wait() without step_async(actions)")
-        observations, rewards, terminated, sparse = self.venv.step(self.actions)
+        observations, rewards, terminated, truncated, found = self.venv.step(self.actions)
         self.actions = None
         infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
-        for i, info in sparse.items():
-            infos[i] = info
-            if "return" in info:  # what SB3's Monitor notes, for its episode statistics in the logs
-                info["episode"] = {"r": info["return"], "l": info["length"]}
-        return observations.copy(), rewards.copy(), terminated.copy(), infos
+        for i in np.flatnonzero(found.get("_passed", ())):
+            infos[i]["passed"] = found["passed"][i]
+        if "final_obs" in found:
+            final = found["final_info"]
+            for i in np.flatnonzero(found["_final_obs"]):
+                episode = {"r": float(final["return"][i]), "l": int(final["length"][i])}
+                infos[i].update(terminal_observation=found["final_obs"][i], episode=episode,
+                                **{"return": episode["r"], "length": episode["l"],
+                                   "TimeLimit.truncated": bool(truncated[i] and not terminated[i])})
+        return observations.copy(), rewards.copy(), terminated | truncated, infos
 
     def action_masks(self) -> np.ndarray:
         """Each env's legal words now (a copy)."""

@@ -39,6 +39,16 @@ default, as Gymnasium's checker and unmasked learners need) the step returns
 the same observation, reward 0 and the reason in ``info["illegal"]``; with
 ``illegal="raise"`` it raises that reason as ``ValueError``.
 
+``max_episode_steps=n`` is a time limit, as Gymnasium's ``TimeLimit`` (the
+keyword ``vector_env`` takes too): the learner's ``n``-th step of an episode
+(every ``step`` call counts, a refused word too) returns ``truncated=True``.
+With the game not over, ``terminated`` is False: the game was cut short, not
+ended, so a learner bootstraps from that observation (its mask still the
+legal words); a game that ends at that very step is also ``terminated``, as
+under ``TimeLimit``. Either way the episode is over (``reset`` deals the
+next). The learner's rewards so far are what the game paid it until then
+(with ``reward="hand"``, the deals' worth is not taken back).
+
 Rendering draws the learner's view as the terminal game does:
 ``render_mode="ansi"`` returns the text from ``render()``, ``"human"``
 prints it, by itself after ``reset`` and after each step (Gymnasium's
@@ -60,7 +70,7 @@ from parlour.bots.base import Bot
 from parlour.bots.random import RandomBot
 from parlour.core.errors import BotSpecError
 from parlour.core.game import Action, Game, State, View
-from parlour.rl.aec import RENDER_MODES, ObsDict, ParlourEnv, render_mode_checked
+from parlour.rl.aec import RENDER_MODES, ObsDict, ParlourEnv, episode_limit_checked, render_mode_checked
 
 Policy = Callable[[View, Sequence[Action], random.Random], Action]
 """A Python policy as an opponent: ``(view, legal, rng) -> action``, as ``Bot.choose`` is called."""
@@ -126,13 +136,19 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
     metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Gymnasium declares it an instance attribute)
 
     def __init__(self, spec: str, seat: int = 0, opponents: Opponents = "heuristic", render_mode: str | None = None,
-                 illegal: str = "refuse", reward: str = "game", **flags: Any) -> None:
+                 illegal: str = "refuse", reward: str = "game", max_episode_steps: int | None = None,
+                 **flags: Any) -> None:
         if illegal not in ("refuse", "raise"):
             raise ValueError(f"illegal={illegal!r}: use 'refuse' (no change, reason in info) or 'raise'")
         if reward not in ("game", "hand"):
             raise ValueError(f"reward={reward!r}: use 'game' (the change of the game's returns) or 'hand' "
                              "(also each hand's or deal's worth as it is scored)")
         self.illegal = illegal
+        self.max_episode_steps = episode_limit_checked(max_episode_steps)
+        self.steps = 0
+        """The learner's steps so far this episode (refused words included), for ``max_episode_steps``."""
+        self.truncated = False
+        """Whether this episode was cut short by ``max_episode_steps`` (then ``step`` waits for ``reset``)."""
         self.render_mode = render_mode_checked(render_mode)
         self.multi = ParlourEnv(spec, **flags)
         game = self.multi.game
@@ -175,6 +191,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
             self.play_bots()
             passed += self.multi.infos[self.agent]["passed"]
         self.credited = self.shaped = 0.0
+        self.steps = 0
+        self.truncated = False
         self.last_lead = self.lead()
         observation = self.multi.observe(self.agent)
         if self.render_mode == "human":
@@ -185,13 +203,19 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         multi = self.multi
         if multi.terminations.get(self.agent, True):
             raise RuntimeError("the game is over: call reset()")
+        if self.truncated:
+            raise RuntimeError(f"the episode was cut short at max_episode_steps={self.max_episode_steps}: call reset()")
+        self.steps += 1
         try:
             multi.step(action)
         except ValueError as e:
             if self.illegal == "raise":
+                self.steps -= 1  # raised, not taken: nothing changed
                 raise
             observation = multi.observe(self.agent)
-            return observation, 0.0, False, False, {"action_mask": observation["action_mask"], "illegal": str(e)}
+            self.truncated = self.out_of_time()
+            return observation, 0.0, False, self.truncated, {"action_mask": observation["action_mask"],
+                                                             "illegal": str(e)}
         self.play_bots()
         reward = multi.paid[self.seat] - self.credited
         self.credited = multi.paid[self.seat]
@@ -204,10 +228,15 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
                 reward += lead - self.last_lead
                 self.shaped += lead - self.last_lead
                 self.last_lead = lead
+        self.truncated = self.out_of_time()
         observation = multi.observe(self.agent)
         if self.render_mode == "human":
             self.render()
-        return observation, float(reward), done, False, {"action_mask": observation["action_mask"]}
+        return observation, float(reward), done, self.truncated, {"action_mask": observation["action_mask"]}
+
+    def out_of_time(self) -> bool:
+        """Whether the learner has taken its ``max_episode_steps`` steps this episode."""
+        return self.max_episode_steps is not None and self.steps >= self.max_episode_steps
 
     def lead(self) -> float:
         """The encoding's ``hand_progress`` of the learner's view (0 without ``reward="hand"``)."""

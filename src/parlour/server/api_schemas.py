@@ -234,6 +234,9 @@ class GameOut(BaseModel):
     information: str
     default_preset: str
     presets: dict[str, dict[str, Any]]
+    preset_words: dict[str, list[str]] = Field(default_factory=dict, description="each preset's name in words and "
+                                               "a one-line description, in English (the browser's catalog "
+                                               "translates them)")
     flags: list[FlagOut]
     bots: list[str]
     levels: list[LevelOut] = Field(default_factory=list, description="the levels among ``bots``, weakest first, "
@@ -261,6 +264,9 @@ class TableOut(BaseModel):
     name: str
     game: str
     spec: str
+    spec_words: str = Field("", description="the rules played as people say them, in the language asked: the "
+                            "game, its players, its preset in words with its description, each flag off the "
+                            "preset with its value in words")
     status: Literal["waiting", "playing", "finished"]
     version: int
     seed_commitment: str = Field(description="SHA-256 (hex) of the deal's seed in decimal: the seed is in the "
@@ -371,7 +377,12 @@ class CheckOut(BaseModel):
     legal: bool
     code: str | None = Field(default=None, description="``action/illegal`` (the rules forbid it here) or "
                              "``action/invalid`` (no action of the game)")
-    reason: str | None = Field(default=None, description="why it would be refused, quoting it, in the asked language")
+    reason: str | None = Field(default=None, description="why it would be refused, in the asked language: the rule "
+                               "in words for an action the rules refuse, quoting text that is no action first")
+    refusal: str | None = Field(default=None, description="the game's code of the rule that refuses it (its name, "
+                                "a slash, the rule's), when the game gives one")
+    params: dict[str, Any] | None = Field(default=None, description="the public values the refusal names (the "
+                                          "action, pawns as the board shows them, cards), with ``refusal``")
     words: str | None = Field(default=None, description="the legal action in plain words, in the asked language")
 
 
@@ -388,7 +399,12 @@ class AdviceOut(BaseModel):
     with that share's 95 % interval, from the same playouts."""
 
     action: str = Field(description="the move, in notation (what is sent to play it)")
+    label: str = Field("", description="the move's notation as the board names its pieces (a pawn by the label "
+                       "the board shows, not the seat's own shorthand): what to show beside the words")
     words: str = Field(description="the move in plain words, in the asked language")
+    facts: list[str] = Field(default_factory=list, description="what the move keeps, gains or gives up, read from "
+                             "the seat's view alone, in the asked language (\"lowers your hand's total from 21 to "
+                             "17\")")
     value: float = Field(description="the search's estimate of the seat's return after it (its mean return over "
                          "its playouts); 0 when it was not searched")
     value_error: float | None = Field(default=None, description="the standard error of ``value``; null from fewer "
@@ -412,9 +428,12 @@ class HintOut(AdviceOut):
 
     alternatives: list[AdviceOut] = Field(description="up to 5 other moves, the best valued first")
     iterations: int = Field(description="iterations the search ran (0: the move was forced)")
-    reason: str = Field(description="why, in a sentence or two in the asked language: the move's value, how often "
-                        "it came out ahead in the games played to the end (when enough were), against the next "
-                        "best move's value")
+    reason: str = Field(description="why, in a few sentences in the asked language: what the move keeps or gains, "
+                        "how often it came out ahead in the games played to the end (when enough were), how much "
+                        "better it is than the next best in the game's unit (\"by about 1.5 stakes a game\"), and "
+                        "what the next best does instead")
+    details: str = Field("", description="the numbers behind the reason: the move's and the next best's values "
+                         "with their standard errors and playouts, in the asked language")
 
 
 class StateOut(BaseModel):
@@ -477,6 +496,7 @@ class PlayedOut(BaseModel):
 
     game: str
     spec: str
+    spec_words: str = Field("", description="the variant's rules as people say them, in the language asked")
     played: int
     won: int
     lost: int
@@ -490,6 +510,7 @@ class RecentOut(BaseModel):
     name: str
     game: str
     spec: str
+    spec_words: str = Field("", description="the table's rules as people say them, in the language asked")
     finished: bool
     outcome: Literal["won", "lost", "drawn"] | None
     rated: bool

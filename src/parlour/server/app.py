@@ -4,7 +4,8 @@ On start every unfinished table is rebuilt by replaying its stored actions and
 its bots are set going (with a Redis URL, as one of several processes: see
 ``peers``); on stop pending bot moves are cancelled and the database closed.
 Refusals are JSON ``{"type": "error", "code", "message"}`` with an HTTP status by
-code; the browser client is served from ``static/``. For the operator: ``/healthz`` here, and
+code (an action the rules refuse adds the game's ``refusal`` code and its ``params``, its message the rule in the
+request's ``lang``); the browser client is served from ``static/``. For the operator: ``/healthz`` here, and
 ``/readyz`` (``probes``), ``/metrics`` (``metrics``) and ``/healthz`` again in an app of their own
 (``app.state.ops``, see ``ops``), served on a listener apart, never on the public port.
 """
@@ -16,15 +17,18 @@ import logging
 import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import lru_cache
+from html import escape
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
+from parlour.core.i18n import LANGUAGES, SOURCE_LANGUAGE, gettext, negotiate
 from parlour.server.accounts import COOKIE, Accounts
 from parlour.server.authority import Rejected, TableAuthority, quote
 from parlour.server.chat import Chat
@@ -71,6 +75,19 @@ STATUS = {
     "auth/wrong_password": 403, "account/name_taken": 409, "table/rated": 403, "player/not_found": 404,
     "quick/stopped": 409,
 }
+LANGUAGE_COOKIE = "parlour_lang"
+"""The language chosen with the page's switch (``i18n.js`` sets it beside its own memory of the choice): the page
+is served in it, so that what shows before the script runs is in the reader's language too."""
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def index_page(lang: str) -> str:
+    """The page in ``lang``: its ``lang`` attribute and the words it shows while its script loads."""
+    text = (STATIC / "index.html").read_text(encoding="utf-8")
+    loading = escape(gettext("Loading…", lang))
+    return text.replace('<html lang="en">', f'<html lang="{lang}">').replace("<p>Loading…</p>", f"<p>{loading}</p>")
+
+
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
 """Codes for refusals made by the HTTP layer itself (an unknown path, a wrong method, a body too large)."""
 
@@ -160,6 +177,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Rejected)
     async def rejected(request: Request, exc: Rejected) -> JSONResponse:
         response = error_response(exc.code, exc.message, exc.retry_after)
+        if exc.refusal is not None:  # an action the rules refuse: the rule in the reader's words, code and params
+            lang = request.query_params.get("lang", SOURCE_LANGUAGE)
+            response = JSONResponse({"error": {
+                "code": exc.code, "message": exc.worded(lang if lang in LANGUAGES else SOURCE_LANGUAGE),
+                "refusal": exc.refusal.code, "params": exc.params}}, status_code=STATUS.get(exc.code, 400))
         if exc.code == "auth/no_session" and COOKIE in request.cookies:
             # a session ended elsewhere (signed out everywhere, password changed): its cookie goes too, so that
             # this browser's changes are no longer asked for a token it can never get
@@ -202,8 +224,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tutor.router)
 
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def index(request: Request) -> HTMLResponse:
+        """The page, in the language chosen with its switch (a cookie), else the one the browser prefers."""
+        chosen = request.cookies.get(LANGUAGE_COOKIE, "")
+        lang = chosen if chosen in LANGUAGES else negotiate(request.headers.get("accept-language"))
+        return HTMLResponse(index_page(lang), headers={"vary": "accept-language, cookie"})
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:

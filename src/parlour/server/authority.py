@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from parlour.bots.base import Bot, make_bot
 from parlour.bots.names import readable_name
-from parlour.core.errors import ActionDoesNotReplay, BotSpecError, ParlourError
+from parlour.core.errors import ActionDoesNotReplay, BotSpecError, ParlourError, Reason
 from parlour.core.game import Game, State, View
 from parlour.core.record import GameRecord, replay, result_of
 from parlour.core.versions import position_digest
@@ -31,8 +31,9 @@ from parlour.server.writer import Writer
 class Rejected(ParlourError):
     """A refused request, with the stable code clients switch on."""
 
-    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message, code)
+    def __init__(self, code: str, message: str, retry_after: float | None = None,
+                 refusal: Reason | None = None) -> None:
+        super().__init__(message, code, refusal)
         self.retry_after = retry_after
         """Seconds the client should wait before trying again (sent as ``Retry-After``), when waiting helps."""
 
@@ -173,7 +174,7 @@ class TableAuthority:
                 make_bot(spec, game)  # refused here, with the reason, when the spec names no bot or bad settings
             except BotSpecError as e:
                 raise Rejected("bot/invalid", f"seat {i}: {e}") from None
-            stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{readable_name(spec)} {i}"))
+            stored_seats.append(StoredSeat(i, "bot", bot=spec.strip(), name=f"{readable_name(spec)} {i + 1}"))
         state = game.new_state(seed, dealer=dealer)
         decided = state.is_terminal  # a match the deal decided is stored as finished, like one ended by play
         stored = StoredTable(id=table_id, name=name, game=game.spec.name, rules=game.rules.to_dict(), seed=seed,
@@ -367,7 +368,7 @@ class TableAuthority:
         try:
             action = after.apply(text)
         except ParlourError as e:
-            raise Rejected(e.code, str(e)) from None
+            raise Rejected(e.code, str(e), refusal=e.refusal) from None
         return after, str(action)
 
     def check_hint(self, seat: int, version: int) -> None:
@@ -419,8 +420,8 @@ class TableAuthority:
         self.replayed(text)
 
     def catch_up(self, stored: StoredTable) -> bool:
-        """Take on what other processes stored since: actions, seats taken and a forfeit; True when anything
-        changed."""
+        """Take on what other processes stored since: actions, seats taken, a forfeit and the move clock's
+        deadline (the turn another process moved on has its clock there); True when anything changed."""
         changed = False
         if self.forfeit is None and (stored.result or {}).get(FORFEIT) is not None:
             self.forfeit, self.deadline = stored.result, None
@@ -433,6 +434,9 @@ class TableAuthority:
             if self.state.version in stored.stand_in_moves:
                 self.stand_in_moves.add(self.state.version)
             self.replayed(text)
+            changed = True
+        if stored.deadline != self.deadline:
+            self.deadline = stored.deadline
             changed = True
         return changed
 

@@ -114,8 +114,9 @@ def running_engine(game: str) -> int | None:
 
 def advice(move: Weighed) -> dict[str, Any]:
     """A move a hint's search weighed, as the API sends it (``AdviceOut``'s fields)."""
-    return {"action": str(move.action), "words": move.words, "value": move.value or 0.0, "value_error": move.error,
-            "visits": move.visits, "ahead": move.ahead, "ahead_low": move.ahead_low, "ahead_high": move.ahead_high}
+    return {"action": str(move.action), "label": move.label or str(move.action), "words": move.words,
+            "facts": list(move.facts), "value": move.value or 0.0, "value_error": move.error, "visits": move.visits,
+            "ahead": move.ahead, "ahead_low": move.ahead_low, "ahead_high": move.ahead_high}
 
 
 def kept_name(name: str, otherwise: str) -> str:
@@ -616,7 +617,7 @@ class Lobby:
             for release in places:
                 release()
         return HintOut(**advice(said.move), alternatives=[AdviceOut(**advice(m)) for m in said.alternatives],
-                       iterations=said.iterations, reason=said.reason)
+                       iterations=said.iterations, reason=said.reason, details=said.details)
 
     def hint_seconds(self) -> float:
         """How long one hint thinks (``hint_ms``, never more than ``max_bot_ms``), in seconds."""
@@ -685,7 +686,12 @@ class Lobby:
             except Rejected as e:
                 if e.code not in ("action/illegal", "action/invalid"):
                     raise
-                return CheckOut(action=text, legal=False, code=e.code, reason=e.message)
+                if e.refusal is None:
+                    return CheckOut(action=text, legal=False, code=e.code, reason=e.message)
+                said = e.worded(lang)  # the rule; text that is no action is quoted first, as typed
+                reason = said if e.code == "action/illegal" else f"'{text.strip()}': {said}"
+                return CheckOut(action=text, legal=False, code=e.code, reason=reason, refusal=e.refusal.code,
+                                params=e.params)
         return CheckOut(action=canonical, legal=True, words=action_words(table, seat, canonical, lang))
 
     async def play_with_token(self, table_id: str, token: str, version: int, text: str) -> tuple[TableAuthority, str]:
@@ -795,7 +801,8 @@ class Lobby:
                 "name": name, "title": cls.spec.title, "description": cls.spec.description,
                 "min_players": cls.spec.min_players, "max_players": cls.spec.max_players,
                 "information": cls.spec.information, "default_preset": rules_type.default_preset,
-                "presets": presets, "bots": bots, "levels": levels, "client": client_url(cls),
+                "presets": presets, "preset_words": {p: list(w) for p, w in rules_type.preset_words.items()},
+                "bots": bots, "levels": levels, "client": client_url(cls),
                 "layout": layout_url(cls),
                 "flags": [
                     {"name": f.name, "title": f.title, "default": f.default, "help": f.help, "kind": f.kind,

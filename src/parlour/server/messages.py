@@ -15,6 +15,7 @@ from typing import Any
 from parlour.bots.names import readable_name
 from parlour.core.chance import seed_commitment
 from parlour.core.i18n import SOURCE_LANGUAGE, gettext
+from parlour.core.manual import rules_in_words
 from parlour.core.parts import lesson_of, words_of
 from parlour.core.words import StoryLine
 from parlour.server.api_schemas import PresenceOut
@@ -54,16 +55,19 @@ def latest_story(lines: list[StoryLine]) -> list[list[Any]]:
 
 
 def seat_name(seat: Seat, lang: str) -> str | None:
-    """The name a seat is shown by: a bot named by the server ("Heuristic bot 1") is named in ``lang``
-    ("Bot heuristique 1"); any other name as it was given."""
-    if seat.bot_spec and seat.name == f"{readable_name(seat.bot_spec)} {seat.seat}":
-        return f"{readable_name(seat.bot_spec, lang)} {seat.seat}"
+    """The name a seat is shown by: a bot named by the server after its place ("Heuristic bot 2" at seat 1,
+    places counted from 1) is named in ``lang`` ("Bot heuristique 2"); any other name as it was given."""
+    if seat.bot_spec:
+        for number in (seat.seat + 1, seat.seat):  # tables stored before places were counted from 1 say seat.seat
+            if seat.name == f"{readable_name(seat.bot_spec)} {number}":
+                return f"{readable_name(seat.bot_spec, lang)} {seat.seat + 1}"
     return seat.name
 
 
 def seat_names(table: TableAuthority, lang: str) -> list[str]:
-    """Each seat's name as the table shows it; "Seat 2" (in ``lang``) for a seat nobody has taken yet."""
-    return [seat_name(s, lang) or gettext("Seat {n}", lang).format(n=s.seat) for s in table.seats]
+    """Each seat's name as the table shows it; "Seat 3" (in ``lang``, places counted from 1) for seat 2 while
+    nobody has taken it."""
+    return [seat_name(s, lang) or gettext("Seat {n}", lang).format(n=s.seat + 1) for s in table.seats]
 
 
 def action_words(table: TableAuthority, seat: int, action: str, lang: str) -> str:
@@ -106,7 +110,8 @@ class Messages:
         now = time.time()
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
-            "spec": table.game.name_with_rules(), "status": table.status, "version": table.version,
+            "spec": table.game.name_with_rules(), "spec_words": rules_in_words(table.game, lang),
+            "status": table.status, "version": table.version,
             "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
             "spectators": spectators, "created": table.created, "lesson": table.lesson,

@@ -11,6 +11,8 @@ from typing import Any
 from sqlalchemy import Engine, Table, select
 
 from parlour.core.errors import ParlourError
+from parlour.core.i18n import SOURCE_LANGUAGE
+from parlour.core.manual import rules_in_words
 from parlour.core.registry import load_game
 from parlour.server.accounts import name_key
 from parlour.server.authority import Rejected
@@ -28,6 +30,15 @@ def variant(game: str, rules: str) -> str:
         return load_game(game, **json.loads(rules)).name_with_rules()
     except ParlourError:
         return game
+
+
+@cache
+def variant_words(spec: str, lang: str) -> str:
+    """The rules of ``spec`` (``variant``'s) as people say them, in ``lang``; the spec where it no longer reads."""
+    try:
+        return rules_in_words(load_game(spec), lang)
+    except ParlourError:
+        return spec
 
 
 def outcome(result: dict[str, Any] | None, seat: int) -> str | None:
@@ -54,9 +65,9 @@ class Profiles:
         self.tables = tables
         self.ratings = ratings
 
-    def page(self, name: str) -> dict[str, Any]:
-        """The ``PlayerOut`` of the account named ``name`` (whatever its case and accents), or
-        ``player/not_found``."""
+    def page(self, name: str, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+        """The ``PlayerOut`` of the account named ``name`` (whatever its case and accents), each game's rules in
+        words of ``lang``, or ``player/not_found``."""
         a, h, t = self.accounts, self.held, self.tables
         with self.reader.connect() as conn:
             account = conn.execute(select(a.c.id, a.c.name, a.c.created)
@@ -73,11 +84,13 @@ class Profiles:
             result = outcome(row.result, row.seat) if row.finished else None
             if result is not None:
                 counts = played.setdefault((row.game, spec), {"game": row.game, "spec": spec, "played": 0,
+                                                              "spec_words": variant_words(spec, lang),
                                                               "won": 0, "lost": 0, "drawn": 0})
                 counts["played"] += 1
                 counts[result] += 1
             if len(recent) < RECENT and not (row.result or {}).get(EXPIRED):
                 recent.append({"table": row.id, "name": row.name, "game": row.game, "spec": spec,
+                               "spec_words": variant_words(spec, lang),
                                "finished": bool(row.finished), "outcome": result, "rated": bool(row.rated),
                                "move_clock": row.move_clock, "created": row.created})
         ratings = {game: {**vars(rating), "history": self.ratings.history(account.id, game)}

@@ -151,6 +151,5 @@ def test_any_card_may_be_played_but_only_from_your_hand() -> None:
     )
     with pytest.raises(IllegalActionError) as caught:
         state.apply("2c")
-    assert str(caught.value) == (
-        "'2c': you have no 2c; your hand is Ad Kd Qd Jd 10d 9d 8d 7d 6d 5d 4d 3d 2d"
-    )
+    assert str(caught.value) == "'2c': You play a card from your own hand: you do not hold 2c"
+    assert caught.value.refusal is not None and caught.value.refusal.code == "plonk/not_in_hand"

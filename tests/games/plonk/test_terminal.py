@@ -30,6 +30,6 @@ def test_bad_input_is_answered_and_nothing_changes() -> None:
     missing = card_str(next(c for c in range(52) if c not in mine))
     result = CliRunner().invoke(app, ["play", "plonk", "--seed", "3"], input=f"Zz\n{missing}\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "'Zz' is not a Plonk action" in result.output
-    assert f"'{missing}': you have no {missing}; your hand is" in result.output
+    assert "'Zz': A card is played by its rank" in result.output
+    assert f"'{missing}': You play a card from your own hand: you do not hold {missing}" in result.output
     assert "You left the game." in result.output

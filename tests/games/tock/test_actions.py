@@ -70,16 +70,16 @@ def test_lenient_spellings(text: str, lenient: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ("", "empty"),
-    ("7 p9+99", "pawns are numbered 1 to 4"),
-    ("8 9 p2", "counts 8, not 9"),
+    ("", "Nothing was written"),
+    ("7 p9+99", "Pawns are numbered 1 to 4"),
+    ("8 9 p2", "moves 8 squares, not 9"),
     ("8h p2", "rank only"),
-    ("8 b2", "your own pawns are p1 to p4"),
+    ("8 b2", "The 8 moves one of your own pawns: b2 is not yours"),
     ("J p2", "swaps two pawns"),
-    ("p2 8", "not a Tock action"),
+    ("p2 8", "no Tock action"),
     ("8 p2>>>", "at most two shortcuts"),
     ("bonus later", "bonus play or bonus keep"),
-    ("discard", "name one card"),
+    ("discard", "A discard names one card"),
     ("8", "which pawn"),
 ])
 def test_errors_quote_the_input_and_say_why(text: str, says: str) -> None:
@@ -118,14 +118,14 @@ def test_the_mover_may_name_their_own_pawns_as_the_board_shows_them() -> None:
 
 
 @pytest.mark.parametrize(("typed", "reason"), [
-    ("5 a1", "a 5 pushes another player's pawn, never your own"),
-    ("5 P2", "a 5 pushes another player's pawn, never your own"),
-    ("J a1<>a2", "a J swaps your pawn with another player's, not two of yours"),
-    ("j p1 <> A2", "a J swaps your pawn with another player's, not two of yours"),
-    ("9 enter", "only A, K and Jk enter a pawn (and 2s with flag two_of_spades_enters)"),
-    ("7 p1+3 P2+3", "the parts add up to 6; a 7 moves 7 squares in all"),
-    ("7 p1+3 a1+4", "each pawn takes at most one part of a 7"),
-    ("4 a1~", "a 4 moves back and never enters a home: no ~"),
+    ("5 a1", "The 5 pushes another player's pawn, never your own"),
+    ("5 P2", "The 5 pushes another player's pawn, never your own"),
+    ("J a1<>a2", "The J swaps your pawn with another player's, not two of yours"),
+    ("j p1 <> A2", "The J swaps your pawn with another player's, not two of yours"),
+    ("9 enter", "Only an A, a K or a Jk enters a pawn (and the 2♠, at a table that allows it): the 9 does not"),
+    ("7 p1+3 P2+3", "The parts of a 7 add up to 7 squares, not 6"),
+    ("7 p1+3 a1+4", "Each pawn takes at most one part of a 7"),
+    ("4 a1~", "The 4 moves back and never enters a home, so it has nothing to stay out of"),
 ])
 def test_a_well_formed_move_the_rules_refuse_gets_their_reason_quoting_it_as_typed(typed: str, reason: str) -> None:
     """A 5 on one's own pawn, a J between two of one's own, a 9 entering: moves the rules refuse (code

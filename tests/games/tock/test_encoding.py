@@ -76,3 +76,26 @@ def test_a_set_up_board_with_pawns_on_every_kind_of_place(players: int) -> None:
     encoding.encode(state, 0, out)
     hand = encoding.hand.start
     assert list(out[hand:hand + encoding.hand.size]) == [1, 2, *[0] * 4, 1, *[0] * 6, 1, 1]
+
+
+@pytest.mark.parametrize(("players", "teams", "mates"), [
+    (4, "pairs", {0: [2], 1: [3], 2: [0], 3: [1]}),
+    (6, "pairs", {0: [3], 4: [1]}),
+    (6, "two", {0: [2, 4], 1: [3, 5], 4: [0, 2]}),
+    (8, "two", {3: [1, 5, 7]}),
+    (4, "none", {0: [], 3: []}),
+])
+def test_the_teammates_section_marks_exactly_the_observers_teammates(players: int, teams: str,
+                                                                     mates: dict[int, list[int]]) -> None:
+    game = load_game(f"tock?players={players}&teams={teams}")
+    encoding = encoding_of(game)
+    alone = encoding_of(load_game(f"tock?players={players}"))
+    assert encoding.layout.size == alone.layout.size  # the shape stays fixed per player count, teams or not
+    section = next(s for s in encoding.layout.sections if s.name == "teammates")
+    state = game.new_state(1)
+    for seat, others in mates.items():
+        vector = encoding.observe(state.view(seat))
+        marked = [k for k in range(players) if vector[section.start + k]]
+        assert marked == sorted((other - seat) % players for other in others)
+        assert differences(state, seat, encoding) == []
+    assert not any(encoding.observe(state.view(None))[section.start:section.start + players])

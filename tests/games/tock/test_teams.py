@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from parlour import load_game
+from parlour.bots import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.core.errors import IllegalActionError, RulesError
-from parlour.core.parts import encoding_of
+from parlour.core.parts import candidates_of, encoding_of
 from parlour.games.tock.actions import For, Move, parse_tock_action
 from parlour.testing import check_game, random_walk
 from tests.games.tock.helpers import legal, place, position
@@ -107,15 +110,15 @@ def test_for_actions_round_trip() -> None:
 
 def test_refusals_say_whom_to_play_for() -> None:
     state = position(pawns={**HOME_A, "c1": 40}, hand=["8c"], teams="pairs")
-    with pytest.raises(IllegalActionError, match="write 'for c: 8 p1'"):
+    with pytest.raises(IllegalActionError, match=r"your cards move a teammate's pawns \(seat c\)"):
         state.apply("8 p1")
-    with pytest.raises(IllegalActionError, match="not a teammate you play for; you play for c"):
+    with pytest.raises(IllegalActionError, match="is not one you play for: you play for c"):
         state.apply("for b: 8 p1")
     unfinished = position(pawns={"a1": 5, "c1": 40}, hand=["8c"], teams="pairs")
     with pytest.raises(IllegalActionError, match="only once your 4 pawns are home"):
         unfinished.apply("for c: 8 p1")
     alone = position(pawns={"a1": 5}, hand=["8c"])
-    with pytest.raises(IllegalActionError, match="no teams"):
+    with pytest.raises(IllegalActionError, match="played without teams"):
         alone.apply("for c: 8 p1")
 
 
@@ -160,3 +163,37 @@ def test_the_team_game_encodes_actions_for_a_teammate_after_the_individual_games
     alone = encoding_of(load_game("tock", players=4)).vocabulary
     teams = encoding_of(load_game("tock?teams=pairs", players=4)).vocabulary
     assert teams[:len(alone)] == alone and teams[len(alone):] == ("for", "a:", "b:", "c:", "d:")
+
+
+HURTING = {"a1": 22, "c1": 30}
+"""Seat a's 8 lands on its teammate's pawn: ``8 p1`` captures it; the 2, 3, 6 and the 4 (back) stop short."""
+SHORT = ["8c", "2d", "3h", "4s", "6c"]
+
+
+@pytest.mark.parametrize("root", ["paired", "tree"])
+def test_the_strong_bot_never_captures_a_teammate_when_another_move_exists(root: str) -> None:
+    state = position(pawns=HURTING, hand=SHORT, teams="pairs")
+    assert "8 p1" in legal(state)
+    bot = make_bot(f"strong:iters=40,root={root}", state.game)
+    assert isinstance(bot, ISMCTSBot)
+    for seed in range(3):
+        assert str(bot.choose(state.view(0), state.legal_actions(), random.Random(seed))) != "8 p1"
+        weighed = {str(choice.action) for choice in bot.last}
+        assert "8 p1" not in weighed and len(weighed) > 1  # the search never spent a playout on the capture
+
+
+def test_the_strong_bot_captures_a_teammate_when_every_move_does() -> None:
+    state = position(pawns={**HURTING, "a2": "h2", "a3": "h3", "a4": "h4"}, hand=["8c", "Kc", "8d", "Kd", "8h"],
+                     teams="pairs")
+    assert sorted(legal(state)) == ["8 p1", "K p1"]  # the King passes over the teammate's pawn: it captures too
+    bot = make_bot("strong:iters=40", state.game)
+    state.apply(str(bot.choose(state.view(0), state.legal_actions(), random.Random(0))))
+    assert place(state, "c1") is None
+
+
+def test_the_candidates_leave_out_only_the_moves_capturing_a_teammate() -> None:
+    state = position(pawns=HURTING, hand=SHORT, teams="pairs")
+    candidates = candidates_of(state.game)(state.view(0), state.legal_actions())
+    assert sorted(str(a) for a in candidates) == ["2 p1", "3 p1", "4 p1", "6 p1"]
+    alone = position(pawns=HURTING, hand=SHORT)
+    assert candidates_of(alone.game)(alone.view(0), alone.legal_actions()) == alone.legal_actions()

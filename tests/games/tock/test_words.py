@@ -11,8 +11,9 @@ import pytest
 from parlour import load_game
 from parlour.core.game import State
 from parlour.core.parts import words_of
+from parlour.core.words import StoryLine, Told
 from parlour.games.tock.game import TockState
-from parlour.games.tock.words import TockWords
+from parlour.games.tock.words import EARLIER_LINES, TockWords
 from tests.games.tock.helpers import position
 
 NAMES = ["Ana", "Bob", "Chloé", "Dan"]
@@ -175,3 +176,34 @@ def test_without_the_board_the_log_starts_from_the_story_tells_no_capture() -> N
     state.apply(next(a for a in state.legal_actions() if str(a) == "6 p1"))
     view = {**state.view(1), "log_board": None}
     assert [line.text for line in TockWords().story(view, ["Ana", "Bob"], "en")] == ["Ana moves a1 forward 6"]
+
+
+def test_the_story_told_at_a_table_goes_on_across_a_reshuffle() -> None:
+    """The view's log starts afresh when the stock runs out; the story a table tells (one ``Told`` kept from
+    version to version, as the server keeps it) still holds what happened before, then the reshuffle, then what
+    follows, each action once and in order."""
+    rng = random.Random(5)
+    state = _game(11, 4)
+    words = TockWords()
+    told = Told()
+    reshuffled = False
+    lines: list[StoryLine] = []
+    while not state.is_terminal and not reshuffled:
+        before, last = state.view(0), lines
+        state.apply(rng.choice(state.legal_actions()))
+        told.turn()
+        view = state.view(0)
+        lines = words.tell(view, NAMES, "en", told)
+        reshuffled = view["log"] == [] and before["log"] != []
+    assert reshuffled
+    # what was told before stays (its latest EARLIER_LINES; the action that emptied the stock is in no view's log)
+    assert len(lines) == EARLIER_LINES + 1 and lines[:-1] == last[-EARLIER_LINES:]
+    assert "The stock ran out" in lines[-1].text
+    for _ in range(3):
+        state.apply(rng.choice(state.legal_actions()))
+        told.turn()
+        view = state.view(1)
+        later = words.tell(view, NAMES, "en", told)
+    assert [line.text for line in later[:len(lines)]] == [line.text for line in lines]
+    assert [line.action for line in later if line.action is not None][-1] == view["version"] - 1
+    assert words.story(view, NAMES, "en")[0].text.startswith("The stock ran out")

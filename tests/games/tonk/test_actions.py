@@ -43,15 +43,15 @@ def test_canonical_text() -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("", "is empty"),
-        ("fly", "is not a Tonk action"),
-        ("discard", "is not a Tonk action"),
+        ("", "Nothing was written"),
+        ("fly", "This is no Tonk action"),
+        ("discard", "This is no Tonk action"),
         ("discard Zz", "'Zz' is not a card"),
-        ("hit 8s two", "'two' is no spread number"),
-        ("hit 8s 0", "'0' is no spread number"),
-        ("spread Jk 6h 7h", "say which card the joker stands for"),
-        ("spread 5h=6h 6h 7h", "only a joker names a card"),
-        ("draw pile", "is not a Tonk action"),
+        ("hit 8s two", "two is no spread number"),
+        ("hit 8s 0", "0 is no spread number"),
+        ("spread Jk 6h 7h", "Say which card the joker stands for"),
+        ("spread 5h=6h 6h 7h", "Only a joker names the card it stands for"),
+        ("draw pile", "This is no Tonk action"),
     ],
 )
 def test_bad_text_is_refused_quoting_it(text: str, fragment: str) -> None:

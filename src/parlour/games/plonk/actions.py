@@ -8,8 +8,9 @@ from mypy_extensions import mypyc_attr
 
 from parlour.core.cards import CARDS, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
-from parlour.core.i18n import gettext as _
+from parlour.core.refusals import unreadable
 from parlour.games.plonk.cards import SUIT_BITS
+from parlour.games.plonk.refusals import NO_JOKERS, REFUSALS, UNKNOWN
 
 
 @mypyc_attr(native_class=False)  # interned, immutable: __new__ and __setattr__ of its own
@@ -99,10 +100,7 @@ def parse_plonk_action(text: str) -> Play:
     try:
         card = parse_card(text)
     except InvalidActionError:
-        raise InvalidActionError(_(
-            "{text} is not a Plonk action: play a card by its rank (A K Q J 10 … 2) and suit (c d h s), e.g. Ah or 10s"
-        ).format(text=repr(text))) from None
+        raise unreadable(REFUSALS, text, UNKNOWN) from None
     if card >= 52:
-        raise InvalidActionError(_("{text}: Plonk is played without jokers; play a card, e.g. Ah").format(
-            text=repr(text)))
+        raise unreadable(REFUSALS, text, NO_JOKERS)
     return PLAYS[card]

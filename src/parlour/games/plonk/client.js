@@ -75,7 +75,7 @@ function lastTrick(v) {
 function playedCard(msg, ui, place, seat, card, extra = "") {
   const { h, nameOf } = ui;
   return h("div", { class: `compass-card ${place}${extra}`, "data-seat": seat, "data-card": card },
-    cardSvg(card, { small: true }), h("div", { class: "played-by" }, nameOf(msg, seat)));
+    cardSvg(card, { small: true }), h("div", { class: "played-by", title: nameOf(msg, seat) }, nameOf(msg, seat)));
 }
 
 /** The last trick's four cards, each at its player's place, and who won it. */
@@ -98,7 +98,7 @@ export function area(msg, ui) {
   for (let seat = 0; seat < 4; seat++) {
     const place = placeOf(msg, seat);
     cells.push(h("div", { class: `compass-seat ${place}` + (v.to_play === seat ? " to-play" : ""), "data-seat": seat },
-      h("strong", {}, nameOf(msg, seat)), h("div", { class: "label" }, roleOf(msg, seat))));
+      h("strong", { title: nameOf(msg, seat) }, nameOf(msg, seat)), h("div", { class: "label" }, roleOf(msg, seat))));
     const played = trick.find(([s]) => s === seat);
     cells.push(played ? playedCard(msg, ui, place, seat, played[1], seat === v.leader ? " led" : "")
       : h("div", { class: `compass-card ${place}` }));

@@ -11,6 +11,7 @@ from parlour.games.plonk.actions import Play, parse_plonk_action
 from parlour.games.plonk.parts import PlonkParts
 from parlour.games.plonk.play import PlonkPlay
 from parlour.games.plonk.position import PlonkPosition
+from parlour.games.plonk.refusals import REFUSALS
 from parlour.games.plonk.rules import PlonkRules
 from parlour.games.plonk.views import determinizer
 
@@ -34,6 +35,7 @@ class PlonkGame(Game[PlonkRules]):
     )
     rules_type = PlonkRules
     play_type = PlonkPlay
+    refusals = REFUSALS
     position_type = PlonkPosition
     parts = PlonkParts()
 

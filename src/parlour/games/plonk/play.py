@@ -33,10 +33,11 @@ from typing import Any, Final, final
 from parlour.core.cards import cards_of
 from parlour.core.chance import chance_rng
 from parlour.core.game import LedgerEntry, View
-from parlour.core.i18n import gettext as _
+from parlour.core.refusals import Refusal
 from parlour.games.plonk.actions import Play
-from parlour.games.plonk.cards import CARD_BITS, mask_text
+from parlour.games.plonk.cards import CARD_BITS
 from parlour.games.plonk.position import SEATS, PlonkPosition, set_up
+from parlour.games.plonk.refusals import NOT_AN_ACTION, NOT_IN_HAND
 from parlour.games.plonk.rules import PlonkRules
 from parlour.games.plonk.tricks import TRICKS_PER_DEAL, DealResult, deal_points, resolve_cards
 from parlour.games.plonk.views import view_of
@@ -45,12 +46,6 @@ _KEYS: Final = struct.Struct("<52Q").unpack
 _CARD_IDS: Final = range(52)
 LEAD_SCALE: Final = 60.0
 """Points of lead that make a side about 73 % sure to win the match, for ``estimate``."""
-
-
-def hand_text(hand: int) -> str:
-    """``your hand is Ac 5c Kd …`` (display order), for error messages, in the current language."""
-    cards = mask_text(hand)
-    return _("your hand is {cards}").format(cards=" ".join(cards)) if cards else _("your hand is empty")
 
 
 def deal_hands(seed: int, number: int, dealer: int) -> list[int]:
@@ -103,10 +98,11 @@ class PlonkPlay:
     def to_play(self, pos: PlonkPosition) -> int:
         return pos.cur
 
-    def why_illegal(self, pos: PlonkPosition, action: Any) -> str:
+    def why_illegal(self, pos: PlonkPosition, action: Any) -> Refusal:
+        """Not a card, or a card not in hand (refusals.py): Plonk has no other rule of play."""
         if type(action) is not Play:
-            return _("{action} is not a Plonk action: play a card, e.g. Ah").format(action=repr(action))
-        return _("you have no {cards}; {hand}").format(cards=action, hand=hand_text(pos.hands[pos.cur]))
+            return Refusal(NOT_AN_ACTION, action=repr(action))
+        return Refusal(NOT_IN_HAND, card=str(action))
 
     def returns(self, pos: PlonkPosition) -> list[float]:
         """0 each until the match is won, then +1 for the winning side's seats and -1 for the others'."""

@@ -44,6 +44,8 @@ from mypy_extensions import mypyc_attr
 from parlour.core.actions import Discard
 from parlour.core.cards import CARDS, JOKER_FACES, parse_card
 from parlour.core.errors import IllegalActionError, InvalidActionError
+from parlour.core.refusals import Refusal, unreadable
+from parlour.games.tock.refusals import REFUSALS
 
 JOKER: Final = 0
 """The card kind of a joker; A … K are 1 … 13."""
@@ -239,6 +241,12 @@ def own_pawns_as_p(text: str, seat: int) -> str:
     return re.sub(rf"(?<![a-z0-9]){letter}(\d)", r"p\1", text, flags=re.IGNORECASE)
 
 
+def own_pawns_shown(text: str, seat: int) -> str:
+    """``text`` with the mover's own pawns (``p2``) named as the board shows them (``a2`` for seat a): how a
+    refusal quotes an action back."""
+    return re.sub(r"(?<![a-z0-9])p(\d)", SEAT_LETTERS[seat] + r"\1", text)
+
+
 def parse_tock_action(text: str, seat: int | None = None) -> TockAction:
     """Read one Tock action (case-insensitive) or raise ``InvalidActionError`` quoting it as written.
 
@@ -252,53 +260,52 @@ def parse_tock_action(text: str, seat: int | None = None) -> TockAction:
     plain = text if seat is None else own_pawns_as_p(text, seat)
     words = plain.strip().lower().split()
     if not words:
-        raise InvalidActionError(f"{text!r} is empty: actions are {FORMS}")
+        raise unreadable(REFUSALS, text, "tock/empty", forms=FORMS)
     try:
         return _parse(words[0], words[1:], text, seat)
     except InvalidActionError as e:
         if str(e).startswith(repr(text)):
             raise
-        raise InvalidActionError(f"{text!r}: {e}") from None
+        why = e.refusal
+        inner = Refusal(why.code, **{**why.params, "action": text}) if isinstance(why, Refusal) else None
+        raise InvalidActionError(f"{text!r}: {e}", refusal=inner) from None
 
 
 def _parse(verb: str, args: list[str], text: str, seat: int | None) -> TockAction:
     if verb == "discard":
         if len(args) != 1:
-            raise InvalidActionError(f"{text!r}: name one card to discard, e.g. discard 9h")
+            raise unreadable(REFUSALS, text, "tock/discard_one", example="discard 9h")
         return discard(parse_card(args[0]))
     if verb == "bonus":
         if args in (["play"], ["keep"]):
             return BONUS_PLAY if args == ["play"] else BONUS_KEEP
-        raise InvalidActionError(f"{text!r}: write bonus play or bonus keep")
+        raise unreadable(REFUSALS, text, "tock/bonus_words", play="bonus play", keep="bonus keep")
     kind = _KIND_WORDS.get(verb)
     if kind is None:
         if verb in ("2s", "2♠") and args == ["enter"]:
             return enter(TWO)
-        raise InvalidActionError(_not_a_card(verb, text))
+        raise _not_a_card(verb, text)
     if args and args[0].isdigit() and kind != JACK:
         count = int(args.pop(0))
         if count != VALUE.get(kind):
-            raise InvalidActionError(
-                f"{text!r}: a {KIND_TEXT[kind]} counts {VALUE.get(kind, 'nothing')}, not {count}"
-            )
+            raise unreadable(REFUSALS, text, "tock/wrong_count", card=KIND_TEXT[kind], value=VALUE[kind], count=count)
     if args == ["enter"]:
         return enter(kind)  # a card that enters no pawn is the rules' refusal, with their reason
     if not args:
-        raise InvalidActionError(f"{text!r}: say which pawn the {KIND_TEXT[kind]} moves, e.g. "
-                                 f"{_example(kind)}")
+        raise unreadable(REFUSALS, text, "tock/which_pawn", card=KIND_TEXT[kind], example=_example(kind))
     if kind == JACK:
         return _parse_swap("".join(args), text, seat)
     if kind == FIVE:
         if len(args) != 1:
-            raise InvalidActionError(f"{text!r}: a 5 pushes one pawn, e.g. 5 b3")
+            raise unreadable(REFUSALS, text, "tock/five_one_pawn", example="5 b3")
         return _parse_push(args[0], text, seat)
     if kind == SEVEN:
         return _parse_seven(args, text)
     if len(args) != 1:
-        raise InvalidActionError(f"{text!r}: a {KIND_TEXT[kind]} moves one pawn, e.g. {_example(kind)}")
-    number, steps, jumps, stay_out = _own(args[0], text)
+        raise unreadable(REFUSALS, text, "tock/one_pawn", card=KIND_TEXT[kind], example=_example(kind))
+    number, steps, jumps, stay_out = _own(args[0], text, kind)
     if steps is not None:
-        raise InvalidActionError(f"{text!r}: only a 7 is split (p1+3); write {_example(kind)}")
+        raise unreadable(REFUSALS, text, "tock/split_seven_only", example=_example(kind))
     return move(kind, number, jumps, stay_out)
 
 
@@ -308,28 +315,29 @@ def _example(kind: int) -> str:
     )
 
 
-def _not_a_card(verb: str, text: str) -> str:
+def _not_a_card(verb: str, text: str) -> InvalidActionError:
     try:
         card = parse_card(verb)
     except InvalidActionError:
-        return f"{text!r} is not a Tock action: actions are {FORMS}"
+        return unreadable(REFUSALS, text, "tock/unknown", forms=FORMS)
     rank = KIND_TEXT[card % 13 + 1] if card < 52 else "Jk"
-    return (f"{text!r}: name the card by its rank only ({rank}, not {verb}): which suit you "
-            "play does not matter, except 2s enter")
+    return unreadable(REFUSALS, text, "tock/rank_only", rank=rank, written=verb)
 
 
-def _own(token: str, text: str) -> tuple[int, int | None, int, bool]:
-    """Read ``p2``, ``p1+3``, ``p1>``, ``p1+3~``: (number, steps or None, jumps, stay_out)."""
+def _own(token: str, text: str, kind: int) -> tuple[int, int | None, int, bool]:
+    """Read ``p2``, ``p1+3``, ``p1>``, ``p1+3~``, a pawn the ``kind`` card moves: (number, steps or None, jumps,
+    stay_out). Another seat's pawn there is refused with the rule: the card moves one's own pawns."""
     m = _OWN.fullmatch(token)
     if m is None:
         if _OTHER.fullmatch(token):
-            raise InvalidActionError(f"{text!r}: {token!r} — your own pawns are p1 to p{PAWNS}")
-        raise InvalidActionError(f"{text!r}: {token!r} is no pawn: your pawns are p1 to p{PAWNS}, "
-                                 "another seat's are b3, c1, …")
+            if kind == FOUR:
+                raise unreadable(REFUSALS, text, "tock/four_own_pawn", pawn=token)
+            raise unreadable(REFUSALS, text, "tock/own_pawn_only", pawn=token, card=KIND_TEXT[kind])
+        raise unreadable(REFUSALS, text, "tock/no_pawn", written=token, own=f"p1 … p{PAWNS}", theirs="b3, c1")
     number = _number(m.group(1), token, text)
     steps = None if m.group(2) is None else int(m.group(2))
     if steps is not None and not 1 <= steps <= 7:
-        raise InvalidActionError(f"{text!r}: {token!r} — a part of a 7 moves 1 to 7 squares")
+        raise unreadable(REFUSALS, text, "tock/part_steps", written=token)
     return number, steps, _jumps(m.group(3), token, text), bool(m.group(4))
 
 
@@ -337,8 +345,8 @@ def _other(token: str, text: str) -> tuple[int, int, int]:
     """Read another seat's pawn ``b3`` (with ``>`` marks): (seat, number, jumps)."""
     m = _OTHER.fullmatch(token)
     if m is None or m.group(1) not in SEAT_LETTERS or m.group(1) == "p":
-        raise InvalidActionError(f"{text!r}: {token!r} — name another seat's pawn by seat letter "
-                                 f"({', '.join(SEAT_LETTERS)}) and number, e.g. b3")
+        raise unreadable(REFUSALS, text, "tock/other_seat_pawn", written=token, letters=", ".join(SEAT_LETTERS),
+                         example="b3")
     return SEAT_LETTERS.index(m.group(1)), _number(m.group(2), token, text), _jumps(
         m.group(3), token, text)
 
@@ -346,13 +354,13 @@ def _other(token: str, text: str) -> tuple[int, int, int]:
 def _number(digits: str, token: str, text: str) -> int:
     number = int(digits)
     if not 1 <= number <= PAWNS:
-        raise InvalidActionError(f"{text!r}: {token!r} — pawns are numbered 1 to {PAWNS}")
+        raise unreadable(REFUSALS, text, "tock/pawn_number", written=token, most=PAWNS)
     return number
 
 
 def _jumps(marks: str, token: str, text: str) -> int:
     if len(marks) > 2:
-        raise InvalidActionError(f"{text!r}: {token!r} — at most two shortcuts in a row (>>)")
+        raise unreadable(REFUSALS, text, "tock/two_shortcuts", written=token)
     return len(marks)
 
 
@@ -362,7 +370,8 @@ def _parse_push(token: str, text: str, mover: int | None) -> Push:
         return push(mover, _number(own.group(1), token, text), _jumps(own.group(3), token, text))
     if own:  # well-formed, but whose pawn it is needs the mover: the rules' refusal, with their reason
         raise IllegalActionError(f"{text!r}: a 5 pushes another player's pawn, never your own: "
-                                 "name it by seat letter and number, e.g. 5 b3")
+                                 "name it by seat letter and number, e.g. 5 b3",
+                                 refusal=Refusal("tock/five_own_pawn", action=text))
     seat, number, jumps = _other(token, text)
     return push(seat, number, jumps)
 
@@ -370,34 +379,35 @@ def _parse_push(token: str, text: str, mover: int | None) -> Push:
 def _parse_swap(joined: str, text: str, mover: int | None) -> Swap:
     mine, sep, theirs = joined.partition("<>")
     if not sep:
-        raise InvalidActionError(f"{text!r}: a J swaps two pawns, e.g. J p2<>c1")
+        raise unreadable(REFUSALS, text, "tock/swap_two", example="J p2<>c1")
     if _OWN.fullmatch(theirs) and not _OWN.fullmatch(mine):
         mine, theirs = theirs, mine
-    number, steps, jumps, stay_out = _own(mine, text)
+    number, steps, jumps, stay_out = _own(mine, text, JACK)
     if steps is not None or jumps or stay_out:
-        raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")
+        raise unreadable(REFUSALS, text, "tock/jack_moves_nothing", example="J p2<>c1")
     both_own = _OWN.fullmatch(theirs)
     if both_own and mover is not None:
         other_steps, other_jumps, other_stays = both_own.group(2), both_own.group(3), both_own.group(4)
         if other_steps is not None or other_jumps or other_stays:
-            raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")
+            raise unreadable(REFUSALS, text, "tock/jack_moves_nothing", example="J p2<>c1")
         return swap(number, mover, _number(both_own.group(1), theirs, text))
     if both_own:  # as for a 5 on one's own pawn
         raise IllegalActionError(f"{text!r}: a J swaps your pawn with another player's, not two of yours: "
-                                 "name theirs by seat letter and number, e.g. J p2<>c1")
+                                 "name theirs by seat letter and number, e.g. J p2<>c1",
+                                 refusal=Refusal("tock/jack_own_pawns", action=text))
     seat, other, other_jumps = _other(theirs, text)
     if other_jumps:
-        raise InvalidActionError(f"{text!r}: a J moves nothing: write J p2<>c1")
+        raise unreadable(REFUSALS, text, "tock/jack_moves_nothing", example="J p2<>c1")
     return swap(number, seat, other)
 
 
 def _parse_seven(args: list[str], text: str) -> Seven:
     parts = []
     for token in args:
-        number, steps, jumps, stay_out = _own(token, text)
+        number, steps, jumps, stay_out = _own(token, text, SEVEN)
         if steps is None:
             if len(args) != 1:
-                raise InvalidActionError(f"{text!r}: give each part its count, e.g. 7 p1+3 p4+4")
+                raise unreadable(REFUSALS, text, "tock/seven_counts", example="7 p1+3 p4+4")
             steps = 7
         parts.append(part(number, steps, jumps, stay_out))
     return Seven(tuple(parts))  # parts that do not add up to 7, or share a pawn, are the rules' refusal
@@ -407,9 +417,10 @@ def _parse_for(letter: str, rest: str, text: str) -> For:
     """Read ``for c: 8 p2`` (the card action after the colon naming the teammate's pawns as p1 … p4 or by
     their seat letter, c2)."""
     if letter not in SEAT_LETTERS:
-        raise InvalidActionError(f"{text!r}: {letter!r} is no seat: seats are {', '.join(SEAT_LETTERS)}")
+        raise unreadable(REFUSALS, text, "tock/no_such_seat", seat=letter, letters=", ".join(SEAT_LETTERS))
     served = SEAT_LETTERS.index(letter)
     action = parse_tock_action(rest, served)
     if isinstance(action, For | Discard | Bonus):
-        raise InvalidActionError(f"{text!r}: after 'for {letter}:' comes a card action, e.g. for {letter}: 8 p2")
+        raise unreadable(REFUSALS, text, "tock/for_card_action", written=f"for {letter}:",
+                         example=f"for {letter}: 8 p2")
     return For(served, action)

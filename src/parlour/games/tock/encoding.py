@@ -90,13 +90,20 @@ class TockEncoding:
         self.spendable = layout.add("spendable", 1, "bonuses the observer may spend now / 4")
         self.phase = layout.add("phase", len(PHASES), f"the phase, one-hot over {', '.join(PHASES)}")
         self.to_play = layout.add("to_play", n, "the relative seat to play (one-hot)")
+        self.teammates = layout.add("teammates", n, "the relative seats on the observer's team, itself left out "
+                                    "(flag teams; none without it, nor for a spectator)")
+        teams = game.teams()
+        self.team_flags = [array("d", [float(k > 0 and (seat + k) % n in team) for k in range(n)])
+                           for seat in range(n) for team in teams if seat in team]
+        """For each observer seat, its ``teammates`` section: a flag per relative seat (the same for every view
+        of the game, teams being fixed)."""
         base = self.advantaged.start
         self.tail = array("d", bytes(8 * (layout.size - base)))
         """Zeros for the slots after the pawns' one-hots, which ``encode`` works out in a copy of this array
         of doubles and writes at once (numpy casts such an array far quicker than a list of floats)."""
         self.tail_at = tuple(section.start - base for section in (
             self.settled, self.hand, self.pile, self.top, self.sizes, self.stock, self.bonuses, self.spendable,
-            self.phase, self.to_play))
+            self.phase, self.to_play, self.teammates))
         """Where each section after ``advantaged`` starts in ``tail``."""
         self.pawn_slots = [self.pawn_table(seat) for seat in range(n)]
         """For each observer seat, the slot of each pawn at each place (``pawn_table``); a spectator's are
@@ -146,8 +153,8 @@ class TockEncoding:
         pawns = pos.pawns
         out[self.pawn_slots[me][np.array(pawns.pos) + self.pawn_rows]] = 1.0
         tail = self.tail[:]
-        at_settled, at_hand, at_pile, at_top, at_sizes, at_stock, at_bonuses, at_spendable, at_phase, at_to_play = (
-            self.tail_at)
+        (at_settled, at_hand, at_pile, at_top, at_sizes, at_stock, at_bonuses, at_spendable, at_phase, at_to_play,
+         at_teammates) = self.tail_at
         width = n * PAWNS
         turn = me * PAWNS
         for at, bits in ((0, pawns.adv), (at_settled, pawns.settled)):
@@ -161,6 +168,7 @@ class TockEncoding:
                 tail[at_hand + kind] += 1.0
             if not TWOS_OF_SPADES.isdisjoint(hand):
                 tail[at_hand + len(KINDS)] = 1.0
+            tail[at_teammates:at_teammates + n] = self.team_flags[seat]
         pile = pos.pile
         kinds = bytes(pile).translate(KIND_SLOT)
         if pile:
@@ -205,6 +213,11 @@ class TockEncoding:
         put_values(vector, self.spendable, (shown["spendable"] / 4,))
         put_one_hot(vector, self.phase, PHASES.index(shown["phase"]))
         put_one_hot(vector, self.to_play, relative(shown["to_play"], seat, n))
+        for team in shown.get("teams", ()):
+            if seat is not None and seat in team:
+                for other in team:
+                    if other != seat:
+                        vector[self.teammates.start + (other - seat) % n] = 1.0
         return vector
 
 

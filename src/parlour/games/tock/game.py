@@ -11,6 +11,7 @@ from parlour.games.tock.actions import TockAction, parse_tock_action
 from parlour.games.tock.parts import TockParts
 from parlour.games.tock.play import TockPlay
 from parlour.games.tock.position import TockPosition
+from parlour.games.tock.refusals import REFUSALS
 from parlour.games.tock.rules import TockRules
 from parlour.games.tock.views import determinizer
 
@@ -35,6 +36,7 @@ class TockGame(Game[TockRules]):
     )
     rules_type = TockRules
     play_type = TockPlay
+    refusals = REFUSALS
     position_type = TockPosition
     parts = TockParts()
 

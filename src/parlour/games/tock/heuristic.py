@@ -80,6 +80,7 @@ from parlour.games.tock.deck import KIND
 from parlour.games.tock.pawns import Effect
 from parlour.games.tock.play import TockPlay
 from parlour.games.tock.position import BONUS, SPEND, TockPosition
+from parlour.games.tock.teammates import captures_teammate
 
 SEARCH = {"root": "paired", "anchor": "1", "depth": "16"}
 """The ISMCTS settings, beyond heuristic rollouts, that beat this heuristic most clearly in the arena."""
@@ -408,12 +409,6 @@ def sole_entry(hand: Sequence[int]) -> int:
 
 # ------------------------------------------------------------------ decisions
 
-def _captures_teammate(seen: Seen, effect: Effect) -> bool:
-    """Whether ``effect`` sends a pawn of our team from the track back to its reserve."""
-    pos, team = seen.pos, seen.team
-    return any(to < 0 <= pos[pawn] and pawn // PAWNS in team for pawn, to in effect)
-
-
 def _best(seen: Seen) -> tuple[int, float]:
     """The index in ``seen.actions`` of the best card action, and its gain less the card's keep value.
 
@@ -428,7 +423,7 @@ def _best(seen: Seen) -> tuple[int, float]:
         action = actions[i]
         if kind == sole_entry and not isinstance(action.action if isinstance(action, For) else action, Enter):
             value -= ENTRY_KEEP
-        hurts = len(seen.team) > 1 and _captures_teammate(seen, effect)
+        hurts = captures_teammate(seen.pos, seen.team, effect)
         if (best_hurts and not hurts) or (hurts == best_hurts and value > best_value):
             best, best_value, best_hurts = i, value, hurts
     return best, best_value

@@ -8,15 +8,16 @@ from parlour.core.game import Game
 from parlour.core.parts import GameOrClass, Parts
 
 if TYPE_CHECKING:
+    from parlour.core.advice import Advice
     from parlour.core.encoding import Encoding
     from parlour.core.lesson import Lesson
-    from parlour.core.parts import Heuristic, Inference, Layout, Renderer
+    from parlour.core.parts import Candidates, Heuristic, Inference, Layout, Renderer
     from parlour.core.words import Words
 
 
 class TockParts(Parts):
-    """Tock's heuristic, inference from play, renderer, encoding, words, lesson and board layout (for its
-    browser client)."""
+    """Tock's heuristic, inference from play, renderer, encoding, words, lesson, board layout (for its
+    browser client), candidates (teammates spared) and advice (the tutor's reasons)."""
 
     def heuristic(self, game: Game[Any]) -> Heuristic:
         from parlour.games.tock.heuristic import heuristic
@@ -47,6 +48,16 @@ class TockParts(Parts):
         from parlour.games.tock.lesson import LESSON
 
         return LESSON
+
+    def candidates(self, game: Game[Any]) -> Candidates:
+        from parlour.games.tock.teammates import spares_teammates
+
+        return spares_teammates(game)
+
+    def advice(self, game: Game[Any]) -> Advice:
+        from parlour.games.tock.advice import TockAdvice
+
+        return TockAdvice()
 
     def layout(self, game: GameOrClass) -> Layout:
         from parlour.games.tock.layout import board_layout

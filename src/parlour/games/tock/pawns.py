@@ -20,11 +20,12 @@ legal-move generation, ``apply`` and error messages share one set of rules.
 
 from __future__ import annotations
 
+from parlour.core.refusals import Refusal
 from parlour.games.tock.actions import PAWNS, pawn_text
 from parlour.games.tock.board import HOME, RESERVE, Board
 
 Effect = tuple[tuple[int, int], ...]
-Why = list[str] | None
+Why = list[Refusal] | None
 
 
 class Pawns:
@@ -134,6 +135,11 @@ class Pawns:
         return self.homes[seat].bit_count()
 
 
+def shown(pawn: int) -> str:
+    """The pawn as the board shows it, whoever moves: ``a2`` … ``h4`` (what refusals name)."""
+    return pawn_text(pawn >> 2, pawn % PAWNS + 1)
+
+
 def name(pawn: int, actor: int) -> str:
     """The pawn as ``actor`` writes it: ``p2`` for their own, ``c1`` for seat c's."""
     seat = pawn >> 2
@@ -161,14 +167,13 @@ class Mover:
         """Put ``seat``'s next reserve pawn on its start, capturing a pawn there without advantage."""
         pawn = pawns.reserve_pawn(seat)
         if pawn < 0:
-            return _no(why, "all your pawns are out of the reserve")
+            return _no(why, Refusal("tock/all_out"))
         start = self.board.starts[seat]
         there = pawns.occ[start]
         if there < 0:
             return ((pawn, start),)
         if pawns.adv >> there & 1:
-            return _no(why, f"your pawn {name(there, seat)} holds your start with the "
-                            "position advantage")
+            return _no(why, Refusal("tock/start_held", pawn=shown(there)))
         return ((there, RESERVE), (pawn, start))
 
     def forward(self, pawns: Pawns, pawn: int, steps: int, jumps: int = 0, stay_out: bool = False,
@@ -187,14 +192,14 @@ class Mover:
         length = board.squares
         at = pawns.pos[pawn]
         if at < 0:
-            return _no(why, f"{name(pawn, actor)} is in the reserve")
+            return _no(why, Refusal("tock/in_reserve", pawn=shown(pawn)))
         if at >= length:
             return self._up_the_lane(pawns, pawn, at - length, steps, bool(jumps) or stay_out, actor, why)
         path = board.forward_path(at, steps, jumps)
         if path is None:
             return _no(why, self._no_shortcut(at, jumps))
         if jumps and not pawns.settled >> pawn & 1:
-            return _no(why, _unsettled(pawn, actor, at))
+            return _no(why, _unsettled(pawn, at))
         left = 0 if pushed else board.past_foot(seat, at, steps, jumps)
         if left:
             lane = pawns.homes[seat]
@@ -202,15 +207,11 @@ class Mover:
             if can_enter and not stay_out:
                 return _run(pawns, pawn, path[: steps - left], length + left - 1, king, actor, why)
             if stay_out and not can_enter:
-                return _no(why, f"{name(pawn, actor)} cannot enter its home with this count: "
-                                "no ~ (it goes round anyway)")
+                return _no(why, Refusal("tock/cannot_enter_home", pawn=shown(pawn)))
             if stay_out and not self.optional_entry:
-                return _no(why, f"{name(pawn, actor)} must enter its home "
-                                "(flag home_entry=mandatory): drop the ~")
-        elif stay_out:
-            what = ("a pushed pawn never enters a home" if pushed
-                    else f"{name(pawn, actor)} does not reach its home")
-            return _no(why, f"{what}: no ~")
+                return _no(why, Refusal("tock/must_enter_home", pawn=shown(pawn)))
+        elif stay_out:  # a pushed pawn is never asked to stay out (a push has no ~)
+            return _no(why, Refusal("tock/short_of_home", pawn=shown(pawn)))
         return _run(pawns, pawn, path[:-1], path[-1], king, actor, why)
 
     def _up_the_lane(self, pawns: Pawns, pawn: int, h: int, steps: int, marked: bool, actor: int,
@@ -220,51 +221,48 @@ class Mover:
         if not marked and to < HOME and not lane & ((2 << to) - (2 << h)):
             return ((pawn, self.board.squares + to),)
         if why is not None:
-            me = name(pawn, actor)
+            me = shown(pawn)
             if marked:
-                why.append(f"{me} is in its home: no shortcut and nothing to stay out of")
+                why.append(Refusal("tock/home_no_marks", pawn=me))
             elif to >= HOME:
-                why.append(f"{me} on home {h + 1} would go past home {HOME} (home pawns move up "
-                           "with exact counts)")
+                why.append(Refusal("tock/past_home", pawn=me, at=h + 1, last=HOME))
             else:
                 x = next(x for x in range(h + 1, to + 1) if lane >> x & 1)
-                why.append(f"{me} would {'land on' if x == to else 'pass'} the pawn on home {x + 1}")
+                why.append(Refusal("tock/home_land" if x == to else "tock/home_pass", pawn=me, at=x + 1))
         return None
 
-    def _no_shortcut(self, at: int, jumps: int) -> str:
+    def _no_shortcut(self, at: int, jumps: int) -> Refusal:
         board = self.board
         if not board.max_jumps:
-            return f"a {board.sections}-section board has no shortcuts"
+            return Refusal("tock/no_shortcuts", sections=board.sections)
         if at not in board.intersections:
-            return f"square {at} is no intersection: shortcuts start from " + ", ".join(
-                map(str, board.intersections))
-        return f"the {board.sections}-section board allows at most {board.max_jumps} shortcut(s) " \
-               f"in a row, for {jumps}"
+            return Refusal("tock/not_intersection", square=at, squares=", ".join(map(str, board.intersections)))
+        return Refusal("tock/too_many_shortcuts", sections=board.sections, most=board.max_jumps, jumps=jumps)
 
     def backward(self, pawns: Pawns, pawn: int, steps: int, jumps: int = 0, why: Why = None) -> Effect | None:
         """Move own ``pawn`` back ``steps`` on the track: no passing, never into a home."""
         seat = pawn >> 2
         at = pawns.pos[pawn]
         if at < 0:
-            return _no(why, f"{name(pawn, seat)} is in the reserve")
+            return _no(why, Refusal("tock/in_reserve", pawn=shown(pawn)))
         if at >= self.board.squares:
-            return _no(why, f"{name(pawn, seat)} is in its home, and home pawns never move back")
+            return _no(why, Refusal("tock/home_no_back", pawn=shown(pawn)))
         if jumps > 1 and self.board.max_jumps:
-            return _no(why, "a backward move takes at most one shortcut, as its first step")
+            return _no(why, Refusal("tock/back_one_shortcut"))
         path = self.board.backward_path(at, steps, jumps)
         if path is None:
             return _no(why, self._no_shortcut(at, jumps))
         if jumps and not pawns.settled >> pawn & 1:
-            return _no(why, _unsettled(pawn, seat, at))
+            return _no(why, _unsettled(pawn, at))
         return _run(pawns, pawn, path[:-1], path[-1], False, seat, why)
 
     def push(self, pawns: Pawns, pawn: int, actor: int, steps: int, jumps: int = 0,
              why: Why = None) -> Effect | None:
         """``actor`` pushes another seat's track ``pawn`` forward ``steps``."""
         if pawn >> 2 == actor:
-            return _no(why, "a 5 pushes another player's pawn, never your own")
-        problem = _fixed(pawns, pawn, actor, self.board.squares)
-        if problem:
+            return _no(why, Refusal("tock/five_own_pawn"))
+        problem = _fixed(pawns, pawn, self.board.squares)
+        if problem is not None:
             return _no(why, problem)
         return self.forward(pawns, pawn, steps, jumps, False, False, actor, why)
 
@@ -272,10 +270,10 @@ class Mover:
         """Swap own track ``pawn`` with another seat's track pawn ``other``."""
         seat = pawn >> 2
         if other >> 2 == seat:
-            return _no(why, "a J swaps your pawn with another player's, not two of yours")
+            return _no(why, Refusal("tock/jack_own_pawns"))
         length = self.board.squares
-        problem = _fixed(pawns, pawn, seat, length) or _fixed(pawns, other, seat, length)
-        if problem:
+        problem = _fixed(pawns, pawn, length) or _fixed(pawns, other, length)
+        if problem is not None:
             return _no(why, problem)
         return ((pawn, pawns.pos[other]), (other, pawns.pos[pawn]))
 
@@ -290,9 +288,8 @@ def _run(pawns: Pawns, pawn: int, passed: tuple[int, ...], land: int, king: bool
         if there >= 0:
             if not king or adv >> there & 1:
                 if why is not None:
-                    extra = ", which has the position advantage," if king else ""
-                    why.append(f"{name(pawn, actor)} would pass {name(there, actor)}"
-                               f"{extra} on square {square}")
+                    why.append(Refusal("tock/blocked_advantage" if king else "tock/blocked", pawn=shown(pawn),
+                                       other=shown(there), square=square))
                 return None
             captures.append((there, RESERVE))
     if land < len(occ):
@@ -300,33 +297,30 @@ def _run(pawns: Pawns, pawn: int, passed: tuple[int, ...], land: int, king: bool
         if there >= 0:
             if adv >> there & 1:
                 if why is not None:
-                    why.append(f"{name(there, actor)} on square {land} has the position "
-                               "advantage and cannot be captured")
+                    why.append(Refusal("tock/advantage", pawn=shown(there), square=land))
                 return None
             captures.append((there, RESERVE))
     captures.append((pawn, land))
     return tuple(captures)
 
 
-def _unsettled(pawn: int, actor: int, at: int) -> str:
-    owner = "its owner's" if pawn >> 2 != actor else "your"
-    return (f"{name(pawn, actor)} did not stand on intersection {at} when {owner} turn began: "
-            "only such a pawn may take the shortcut")
+def _unsettled(pawn: int, at: int) -> Refusal:
+    return Refusal("tock/unsettled", square=at, pawn=shown(pawn))
 
 
-def _fixed(pawns: Pawns, pawn: int, actor: int, length: int) -> str:
-    """Why ``pawn`` cannot be pushed or swapped, or ''."""
+def _fixed(pawns: Pawns, pawn: int, length: int) -> Refusal | None:
+    """Why ``pawn`` cannot be pushed or swapped, or None."""
     at = pawns.pos[pawn]
     if at < 0:
-        return f"{name(pawn, actor)} is in the reserve"
+        return Refusal("tock/fixed_reserve", pawn=shown(pawn))
     if at >= length:
-        return f"{name(pawn, actor)} is in its home, where pawns cannot be pushed or swapped"
+        return Refusal("tock/fixed_home", pawn=shown(pawn))
     if pawns.adv >> pawn & 1:
-        return f"{name(pawn, actor)} has the position advantage on its start"
-    return ""
+        return Refusal("tock/fixed_advantage", pawn=shown(pawn))
+    return None
 
 
-def _no(why: Why, reason: str) -> Effect | None:
+def _no(why: Why, reason: Refusal) -> Effect | None:
     """No effect: the move is illegal, for ``reason`` (kept in ``why`` when it is a list)."""
     if why is not None:
         why.append(reason)

@@ -32,9 +32,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, final
 
 from parlour.core.actions import Discard
-from parlour.core.cards import shuffled, sort_key
+from parlour.core.cards import card_str, shuffled, sort_key
 from parlour.core.chance import chance_rng
 from parlour.core.game import TERMINAL, LedgerEntry, View
+from parlour.core.refusals import Refusal
 from parlour.games.tock.actions import (
     BONUS_KEEP,
     BONUS_PLAY,
@@ -55,7 +56,7 @@ from parlour.games.tock.actions import (
 from parlour.games.tock.board import HOME
 from parlour.games.tock.deck import HAND_SIZE, KIND, full_deck
 from parlour.games.tock.pawns import Effect
-from parlour.games.tock.plays import Play, Plays, hand_text, plays_for
+from parlour.games.tock.plays import Play, Plays, plays_for
 from parlour.games.tock.position import BONUS, EXTRA, OVER, PLAY, SPEND, TockPosition
 from parlour.games.tock.rules import TockRules
 from parlour.games.tock.setup import set_up
@@ -216,53 +217,49 @@ class TockPlay:
                 break
         return actions, plays
 
-    def why_illegal(self, pos: TockPosition, action: Any) -> str:
+    def why_illegal(self, pos: TockPosition, action: Any) -> Refusal:
+        """Why ``action`` is refused (refusals.py): what the phase asks for, or why the card cannot do it."""
         phase = pos.phase
         if isinstance(action, Bonus):
-            return f"there is no bonus to decide now: {self.todo(pos)}"
+            return Refusal("tock/no_bonus", todo=self.todo(pos))
         if isinstance(action, Discard):
             if phase != PLAY:
-                return f"no discard now: {self.todo(pos)}"
-            actions, _ = self.card_moves(pos, effects=False)
-            if actions:
-                shown = ", ".join(str(a) for a in actions[:6]) + (", …" if len(actions) > 6 else "")
-                return f"you may discard only when no card can be played, and you can play {shown}"
-            return f"you have no {action.card}; {hand_text(pos)}"
+                return Refusal("tock/no_discard_now", todo=self.todo(pos))
+            if self.playable(pos):
+                return Refusal("tock/discard_playable")
+            return Refusal("tock/not_held", card=card_str(action.card))
         if isinstance(action, Enter | Move | Push | Seven | Swap | For):
             if phase not in (PLAY, EXTRA):
-                return f"not now: {self.todo(pos)}"
+                return Refusal("tock/not_now", todo=self.todo(pos))
             return self.why_card(pos, action)
-        return f"{action!r} is not a Tock action"
+        return Refusal("tock/not_an_action", action=repr(action))
 
-    def why_card(self, pos: TockPosition, action: CardAction | For) -> str:
+    def why_card(self, pos: TockPosition, action: CardAction | For) -> Refusal:
         """Why the card action ``action`` is refused: whom it serves, then the rules of the card."""
         served = self.served(pos)
         if isinstance(action, For):
             letter = SEAT_LETTERS[action.seat] if 0 <= action.seat < pos.players else "?"
             if not served:
                 if self.team_of is None:
-                    return f"'{action}': there are no teams in this game (flag teams=none): play your own pawns"
-                return (f"'{action}': you play for a teammate only once your 4 pawns are home: "
-                        f"write '{action.action}'")
+                    return Refusal("tock/no_teams")
+                return Refusal("tock/not_home_yet")
             if action.seat not in served:
-                names = ", ".join(SEAT_LETTERS[s] for s in served)
-                return f"'{action}': seat {letter} is not a teammate you play for; you play for {names}"
+                return Refusal("tock/not_served", seat=letter, seats=", ".join(SEAT_LETTERS[s] for s in served))
             return self.plays.why(pos, action.action, action.seat)
         if served:
-            return (f"'{action}': your 4 pawns are home, so you play for a teammate: "
-                    f"write 'for {SEAT_LETTERS[served[0]]}: {action}'")
+            return Refusal("tock/play_for_teammate", seat=SEAT_LETTERS[served[0]])
         return self.plays.why(pos, action)
 
-    def todo(self, pos: TockPosition) -> str:
-        """What the seat to play has to do now, for refusals."""
+    def todo(self, pos: TockPosition) -> Refusal:
+        """What the seat to play has to do now, for refusals (a ``todo_`` refusal, worded inside another)."""
         phase = pos.phase
         if phase == BONUS:
-            return "you have a joker bonus: bonus play or bonus keep"
+            return Refusal("tock/todo_bonus")
         if phase == SPEND:
-            return "spend a stored bonus (bonus play) or end your turn (bonus keep)"
+            return Refusal("tock/todo_spend")
         if phase == EXTRA:
-            return "play one more card for your bonus"
-        return "play a card" if self.playable(pos) else "no card can be played: discard one"
+            return Refusal("tock/todo_extra")
+        return Refusal("tock/todo_play" if self.playable(pos) else "tock/todo_discard")
 
     def playable(self, pos: TockPosition) -> bool:
         """Whether the seat to play has a card with a legal use."""

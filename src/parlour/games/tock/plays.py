@@ -16,6 +16,7 @@ from functools import cache
 from typing import Final
 
 from parlour.core.cards import CARDS
+from parlour.core.refusals import ILLEGAL, Refusal
 from parlour.games.tock import seven
 from parlour.games.tock.actions import (
     ENTER_KINDS,
@@ -38,11 +39,12 @@ from parlour.games.tock.actions import (
     Swap,
     enter,
     move,
+    own_pawns_shown,
     push,
     swap,
 )
 from parlour.games.tock.board import HOME, RESERVE, board_for
-from parlour.games.tock.deck import KIND, TWO_OF_SPADES, cards_text
+from parlour.games.tock.deck import KIND, TWO_OF_SPADES
 from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 from parlour.games.tock.position import TockPosition
 
@@ -340,28 +342,28 @@ class Plays:
         else:
             kind = FIVE if isinstance(action, Push) else SEVEN if isinstance(action, Seven) else JACK
         if isinstance(action, Enter) and kind not in ENTER_KINDS:
-            return _no(why, "only A, K and Jk enter a pawn (and 2s with flag two_of_spades_enters)")
+            return _no(why, Refusal("tock/enter_kinds", card=KIND_TEXT.get(kind, "?")))
         if isinstance(action, Move) and (kind in (FIVE, SEVEN, JACK) or kind not in VALUE):
-            return _no(why, f"a {KIND_TEXT.get(kind, '?')} is played as {_how_played(kind)}")
+            return _no(why, _how_played(kind))
         if isinstance(action, Move) and kind == FOUR and action.stay_out:
-            return _no(why, "a 4 moves back and never enters a home: no ~")
+            return _no(why, Refusal("tock/four_no_home"))
         if isinstance(action, Seven):
             total = sum(part.steps for part in action.parts)
             if total != SEVEN:
-                return _no(why, f"the parts add up to {total}; a 7 moves 7 squares in all")
+                return _no(why, Refusal("tock/seven_total", total=total))
             if len({part.pawn for part in action.parts}) != len(action.parts):
-                return _no(why, "each pawn takes at most one part of a 7")
+                return _no(why, Refusal("tock/seven_one_part"))
         held = [c for c in pos.hands[pos.cur] if KIND[c] == kind]
         if not held:
-            return _no(why, f"you hold no {KIND_TEXT[kind]}; {hand_text(pos)}")
+            return _no(why, Refusal("tock/not_held", card=KIND_TEXT[kind]))
         effect: Effect | None
         card = move_card(kind, held)
         if isinstance(action, Enter):
             if kind == TWO and not self.two_of_spades_enters:
-                return _no(why, "the 2s enters a pawn only with flag two_of_spades_enters")
+                return _no(why, Refusal("tock/two_enters_flag"))
             card = self.entry_card(kind, held)
             if card < 0:
-                return _no(why, f"only the 2s enters a pawn, and you have none; {hand_text(pos)}")
+                return _no(why, Refusal("tock/no_two_of_spades"))
             effect = mover.enter(pawns, seat, why)
         elif isinstance(action, Move):
             pawn = seat * PAWNS + action.pawn - 1
@@ -373,8 +375,8 @@ class Plays:
         elif isinstance(action, Push | Swap):
             if not 0 <= action.seat < self.players:
                 n = self.players
-                return _no(why, f"there is no seat {SEAT_LETTERS[action.seat]} at a {n}-player table "
-                                f"(seats a to {SEAT_LETTERS[n - 1]})")
+                return _no(why, Refusal("tock/no_seat", seat=SEAT_LETTERS[action.seat], n=n,
+                                        last=SEAT_LETTERS[n - 1]))
             if isinstance(action, Push):
                 effect = mover.push(pawns, action.seat * PAWNS + action.pawn - 1, seat, 5, action.jumps, why)
             else:
@@ -384,10 +386,10 @@ class Plays:
             effect = seven.effect_of(mover, pawns, seat, action.parts, why)
         return None if effect is None else (card, effect)
 
-    def why(self, pos: TockPosition, action: CardAction, owner: int = -1) -> str:
+    def why(self, pos: TockPosition, action: CardAction, owner: int = -1) -> Refusal:
         """Why the card action ``action`` (``owner`` as for ``card_moves``), not among the legal ones, is
         refused."""
-        why: list[str] = []
+        why: list[Refusal] = []
         found = self.play_of(pos, action, why, owner)
         if found is not None and isinstance(action, Seven):
             key = seven.outcome(found[1])
@@ -395,8 +397,8 @@ class Plays:
             same = next((a for a, (_, e) in zip(actions, plays, strict=True)
                          if isinstance(a, Seven) and seven.outcome(e) == key), None)
             if same is not None:
-                return f"the same moves as '{same}': write it that way"
-        return why[0] if why else "not a legal move here"
+                return Refusal("tock/same_seven", same=own_pawns_shown(str(same), pos.cur if owner < 0 else owner))
+        return why[0] if why else Refusal(ILLEGAL)
 
 
 def _theirs(pawns: Pawns, seat: int, length: int) -> list[int]:
@@ -442,17 +444,17 @@ def move_card(kind: int, cards: list[int]) -> int:
     return min(cards)
 
 
-def hand_text(pos: TockPosition) -> str:
-    return "your hand is " + " ".join(cards_text(pos.hands[pos.cur]))
+def _how_played(kind: int) -> Refusal:
+    """How the cards that are not simple moves are played: the 5, the 7, and the J (the one card worth no
+    squares)."""
+    if kind == FIVE:
+        return Refusal("tock/five_pushes")
+    if kind == SEVEN:
+        return Refusal("tock/seven_splits")
+    return Refusal("tock/jack_swaps")
 
 
-def _how_played(kind: int) -> str:
-    """How the cards that are not simple moves are written."""
-    return {FIVE: "a push (5 b3)", SEVEN: "a split (7 p1+3 p4+4)", JACK: "a swap (J p2<>c1)"}.get(
-        kind, "nothing: there is no 11")
-
-
-def _no(why: Why, reason: str) -> Play | None:
+def _no(why: Why, reason: Refusal) -> Play | None:
     if why is not None:
         why.append(reason)
     return None

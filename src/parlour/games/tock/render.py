@@ -4,7 +4,9 @@ The track is drawn clockwise round a rectangle, each section's start in the
 middle of a side; every pawn shows as its seat letter and number (``b3``),
 reversed while it holds the position advantage. Starts show their seat's
 capital letter, feet a ``▾``, intersections a yellow ``✚``, home lanes run
-inwards from their foot.
+inwards from their foot. In a team game the players' table shows each seat's team, the screen names your
+partners and, once your own pawns are all home, whom you play for and how to write it (``for c: 8 p2``);
+``help`` says so too.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from parlour.games.tock.view_shape import TockView, tock_view
 SUIT_STYLE = {"c": "green", "d": "bright_red", "h": "red", "s": "bright_blue"}
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange1")
 LETTERS = "abcdefgh"
+TEAM_COLOURS = ("bright_white", "magenta", "dark_orange", "cyan")
+"""Each team's colour in the players' table, by team index (its name in words beside it)."""
 Cell = tuple[int, int]
 
 
@@ -127,15 +131,18 @@ class TockRenderer:
             cards_text([top]) if top else Text(_("empty"), style="dim"), f" ({len(shown['pile'])})",
         )
         players = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
-        for column in ("", _("seat"), _("player"), _("cards"), _("reserve"), _("home"), _("bonuses"), _("start"),
-                       _("foot")):
+        teams = shown.get("teams")
+        for column in ("", _("seat"), _("player"), *([_("team")] if teams else []), _("cards"), _("reserve"),
+                       _("home"), _("bonuses"), _("start"), _("foot")):
             players.add_column(column)
         for q, name in enumerate(names):
             places = shown["pawns"][q]
+            team = [team_text(teams, q)] if teams else []
             players.add_row(
                 "▶" if q == shown["to_play"] else "",
                 Text(LETTERS[q], style=f"bold {SEAT_COLOURS[q]}"),
                 name + (" " + _("(you)") if q == seat else ""),
+                *team,
                 str(shown["hand_sizes"][q]),
                 str(sum(p is None for p in places)),
                 str(sum(isinstance(p, str) for p in places)),
@@ -148,6 +155,7 @@ class TockRenderer:
             parts.append(Text("✚ " + _("intersections {squares}: a shortcut to the next one counts {hops} "
                                        "(write 8 p2>).").format(squares=", ".join(map(str, board.intersections)),
                                                                 hops=hops), style="dim"))
+        parts += team_lines(shown, names)
         if seat is not None and "hand" in shown:
             line = Text.assemble((_("Your hand:") + " ", "bold"), cards_text(shown["hand"]))
             if shown["bonuses"][seat]:
@@ -160,8 +168,31 @@ class TockRenderer:
             if phase and shown["to_play"] == seat:
                 parts.append(Text(phase, style="bold yellow"))
         if shown["winner"] is not None:
-            parts.append(Text(_("Winner: {name}").format(name=names[shown["winner"]]), style="bold green"))
+            winner = shown["winner"]
+            said = (_("Winners: {names}").format(names=", ".join(names[q] for q in _team_of(teams, winner)))
+                    if teams else _("Winner: {name}").format(name=names[winner]))
+            parts.append(Text(said, style="bold green"))
         return Group(*parts)
+
+    def turn_notice(self, legal: Sequence[str]) -> RenderableType | None:
+        """Said before the seat acts when its only legal moves are discards: no card of its hand can be played."""
+        if legal and all(action.startswith("discard ") for action in legal):
+            return Text(_("No card can be played: discard one"), style="bold yellow")
+        return None
+
+    def help(self, view: View, names: Sequence[str]) -> RenderableType | None:
+        """What ``help`` adds in a team game: who the partners are and how to play a card for one."""
+        shown = tock_view(view)
+        teams = shown.get("teams")
+        if not teams:
+            return None
+        seat = shown["seat"]
+        partners = [] if seat is None else [q for q in _team_of(teams, seat) if q != seat]
+        return Text(_("Teams: you play with {names}. Once your four pawns are home, each card you play is for a "
+                      "teammate whose pawns are not: write for, that teammate's seat letter and a colon, then the "
+                      "card as usual, with that teammate's pawns as p1 to p4 (for {letter}: 8 p2 moves {letter}2 "
+                      "forward 8).").format(names=", ".join(names[q] for q in partners) or "—",
+                                            letter=LETTERS[partners[0] if partners else 0]))
 
     def news(self, before: View, after: View, names: Sequence[str]) -> RenderableType | None:
         lines: list[Text] = []
@@ -182,6 +213,35 @@ class TockRenderer:
             lines.append(Text("  " + _("All four pawns of {name} are home!").format(name=names[after["winner"]]),
                               style="bold green"))
         return Group(*lines) if lines else None
+
+
+def _team_of(teams: Sequence[Sequence[int]], seat: int) -> Sequence[int]:
+    """The team (its seats) that ``seat`` plays in."""
+    return next(team for team in teams if seat in team)
+
+
+def team_text(teams: Sequence[Sequence[int]], seat: int) -> Text:
+    """Seat ``seat``'s team in words, in the team's colour: "Team 1"."""
+    number = next(i for i, team in enumerate(teams) if seat in team)
+    return Text(_("Team {n}").format(n=number + 1), style=f"bold {TEAM_COLOURS[number % len(TEAM_COLOURS)]}")
+
+
+def team_lines(shown: TockView, names: Sequence[str]) -> list[RenderableType]:
+    """A team game's lines under the board: the seat's partners, and on its turn, its own pawns all home, whom it
+    plays for and how to write it."""
+    teams = shown.get("teams")
+    seat = shown["seat"]
+    if not teams or seat is None:
+        return []
+    partners = [q for q in _team_of(teams, seat) if q != seat]
+    lines: list[RenderableType] = [Text.assemble((_("Partner: {names}").format(
+        names=", ".join(names[q] for q in partners)), "bold"), "  ", team_text(teams, seat))]
+    serving = shown.get("serving") or []
+    if serving and shown["to_play"] == seat:
+        lines.append(Text(_("Your four pawns are home: you play for {names}. Write for {letter}: and the card, "
+                            "their pawns being p1 to p4 (for {letter}: 8 p2).").format(
+            names=", ".join(names[q] for q in serving), letter=LETTERS[serving[0]]), style="bold yellow"))
+    return lines
 
 
 def _where(place: int | str) -> str:

@@ -30,8 +30,8 @@ class TockRules(Rules):
     teams: str = flag(
         "none", "play in teams (4, 6 or 8 players): partners facing each other, or even seats against odd",
         title=in_words("teams"), choices=TEAMS,
-        words={"none": in_words("each for themselves"), "pairs": in_words("partners facing"),
-               "two": in_words("even against odd seats")},
+        words={"none": in_words("no teams"), "pairs": in_words("partners facing each other (teams of two)"),
+               "two": in_words("two teams: even against odd seats (2 v 2, 3 v 3, 4 v 4)")},
     )
 
     presets: ClassVar[dict[str, dict[str, Any]]] = {
@@ -39,6 +39,10 @@ class TockRules(Rules):
         "sevens": {"extra_sevens": True},
     }
     """``sevens``, for shorter games: one more 7 per player (docs/rules/en/tock.md, "Presets")."""
+    preset_words: ClassVar[dict[str, tuple[str, str]]] = {
+        "standard": (in_words("standard"), in_words("the basic rules: two decks with their jokers")),
+        "sevens": (in_words("more sevens"), in_words("one more 7 per player, for shorter games")),
+    }
     default_preset: ClassVar[str] = "standard"
     game_name: ClassVar[str] = "tock"
 

@@ -43,7 +43,8 @@ from functools import cache
 from itertools import chain, product
 from typing import Final
 
-from parlour.games.tock.actions import PAWNS, Part, Seven, part
+from parlour.core.refusals import Refusal
+from parlour.games.tock.actions import PAWNS, Part, Seven, own_pawns_shown, part
 from parlour.games.tock.board import HOME, RESERVE
 from parlour.games.tock.pawns import Effect, Mover, Pawns, Why
 
@@ -802,11 +803,11 @@ def effect_of(mover: Mover, pawns: Pawns, seat: int, parts: tuple[Part, ...], wh
     work = pawns.copy()
     effect: Effect = ()
     for p in parts:
-        inner: list[str] = []
+        inner: list[Refusal] = []
         step = mover.forward(work, seat * PAWNS + p.pawn - 1, p.steps, p.jumps, p.stay_out, why=inner)
         if step is None:
             if why is not None:
-                why.append(f"part {p}: {inner[0]}")
+                why.append(Refusal("tock/seven_part", part=own_pawns_shown(str(p), seat), reason=inner[0]))
             return None
         work.execute(step)
         effect += step

@@ -27,10 +27,12 @@ from parlour.games.tock.actions import (
     KING,
     PAWNS,
     QUEEN,
+    SEAT_LETTERS,
     TWO,
     VALUE,
     Bonus,
     Enter,
+    For,
     Move,
     Push,
     Seven,
@@ -89,7 +91,9 @@ class ShownBoard:
 
     def effect(self, action: TockAction, seat: int) -> Effect | None:
         """What ``seat`` playing ``action`` changes, as (pawn, place) pairs, captures first; None if the rules
-        refuse it here (or it moves no pawn)."""
+        refuse it here (or it moves no pawn). A card played for a teammate moves that teammate's pawns."""
+        if isinstance(action, For):
+            return self.effect(action.action, action.seat)
         mover = Mover(self.board, optional_entry="~" in str(action))
         pawns = self.pawns
         if isinstance(action, Enter):
@@ -144,6 +148,15 @@ class TockWords(Words):
     """Tock's actions and story in English and French; see the module docstring."""
 
     def action(self, text: str, view: View, lang: str) -> str:
+        return self.said(text, view, None, lang)
+
+    def actions(self, texts: Sequence[str], view: View, names: Sequence[str], lang: str) -> list[str]:
+        """Each legal action in words, a card played for a teammate naming that teammate (``names``)."""
+        return [self.said(text, view, names, lang) for text in texts]
+
+    def said(self, text: str, view: View, names: Sequence[str] | None, lang: str) -> str:
+        """The legal action ``text`` as an instruction to the view's seat; a card played for a teammate says
+        for whom (by name from ``names``, else by seat letter)."""
         shown = tock_view(view)
         seat = shown.get("seat")
         try:
@@ -156,7 +169,10 @@ class TockWords(Words):
             return gettext("Discard {card}", lang).format(card=the_card_of(action.card, lang))
         if seat is None:
             return text
-        said = _instruction(action, seat, lang)
+        if isinstance(action, For):
+            said = _instruction(action.action, action.seat, lang) + _for_whom(action.seat, names, lang)
+        else:
+            said = _instruction(action, seat, lang)
         board = ShownBoard.of(shown, shown["players"])
         effect = board.effect(action, seat)
         if effect is None:
@@ -169,18 +185,54 @@ class TockWords(Words):
         return self.tell(view, names, lang, Told())
 
     def tell(self, view: View, names: Sequence[str], lang: str, told: Told) -> list[StoryLine]:
-        """``story``, each move narrated once: the log is kept as told so far (``LogTelling``)."""
+        """``story``, each move narrated once: the log is kept as told so far (``LogTelling``), and what was told
+        before the stock last ran out (the view's log starts afresh then) is kept before it (``Earlier``), so
+        that the story goes on across a reshuffle."""
         shown = tock_view(view)
         log = shown.get("log") or []
         first = shown["version"] - len(log)
         named = tuple(names)
+        earlier = told.kept(("earlier", shown["players"], named, lang), Earlier)
         lines = [told.said(stock_out_line, lang)] if first else []
         lines += told.kept(("log", first, shown["players"], named, lang), LogTelling).tell(
             shown.get("log_board"), log, first, shown["players"], named, lang)
+        lines = earlier.before(first, lines) + lines
         winner = shown.get("winner")
-        if winner is not None:  # the first seat with all four pawns home wins at once (no partners in Tock)
+        teams = shown.get("teams")
+        if winner is not None and teams:  # the first team with all its pawns home wins, all its players
+            team = next(team for team in teams if winner in team)
+            lines.append(told.said(team_winner_line, winner, ", ".join(names[q] for q in team), lang))
+        elif winner is not None:  # the first seat with all four pawns home wins at once
             lines.append(told.said(winner_line, winner, names[winner], lang))
         return lines
+
+
+EARLIER_LINES = 100
+"""The most lines told before the stock last ran out that a story keeps (a state message shows fewer)."""
+
+
+class Earlier:
+    """The story told before the view's log last started afresh (the stock ran out), kept in ``Told``: the log's
+    lines are public, the same for every seat, so what one log told stays true once the next begins."""
+
+    def __init__(self) -> None:
+        self.first: int | None = None
+        """Where the log told last began (its first action's index)."""
+        self.lines: list[StoryLine] = []
+        """What the logs before it told, the latest ``EARLIER_LINES``."""
+        self.last: list[StoryLine] = []
+        """What the log beginning at ``first`` told so far."""
+
+    def before(self, first: int, told: list[StoryLine]) -> list[StoryLine]:
+        """The lines told before the log beginning at action ``first``, whose lines so far are ``told``: a log
+        beginning later than the last one told follows it, whose lines join the earlier ones; one beginning
+        sooner (another game, a replay) has nothing before it that this story told."""
+        if self.first is not None and first > self.first:
+            self.lines = (self.lines + self.last)[-EARLIER_LINES:]
+        elif self.first is not None and first < self.first:
+            self.lines = []
+        self.first, self.last = first, told
+        return self.lines
 
 
 class LogTelling:
@@ -205,7 +257,7 @@ class LogTelling:
             self.shown, self.log, self.lines, done = shown, [], [], 0
         for i, entry in enumerate(log[done:], done):
             seat, text = log_entry(entry)
-            telling = telling.then(seat, names[seat], text, first + i, lang)
+            telling = telling.then(seat, names, text, first + i, lang)
             self.lines += telling.lines
             self.log.append([seat, text])  # as the view's entries, which it is compared with
         self.telling = telling
@@ -229,8 +281,10 @@ class Telling:
         """Nothing told yet, on the board ``shown`` (a view's ``log_board``)."""
         return Telling(None if shown is None else ShownBoard.of(shown, players), None, ())
 
-    def then(self, seat: int, name: str, text: str, index: int, lang: str) -> Telling:
-        """The log told one move further: ``text``, by ``name`` (seat ``seat``), its action ``index``."""
+    def then(self, seat: int, names: Sequence[str], text: str, index: int, lang: str) -> Telling:
+        """The log told one move further: ``text``, by seat ``seat`` (players named by ``names``), its action
+        ``index``."""
+        name = names[seat]
         try:
             action = parse_tock_action(text, seat)
         except InvalidActionError:
@@ -240,15 +294,25 @@ class Telling:
         if board is not None and (previous is None or previous[0] != seat):
             board.settle(seat)
         effect = board.effect(action, seat) if board is not None else None
-        lines = [StoryLine(seat, _told(action, name, seat, effect, previous, lang), index)]
+        if isinstance(action, For):
+            said = _told(action.action, name, action.seat, effect, previous, lang) + _for_whom(action.seat, names, lang)
+        else:
+            said = _told(action, name, seat, effect, previous, lang)
+        lines = [StoryLine(seat, said, index)]
         if board is not None and effect is not None:
             lines += [StoryLine(seat, event, None) for event in board.events(effect, seat, lang)]
-        return Telling(board, (seat, action), tuple(lines))
+        played = action.action if isinstance(action, For) else action  # a joker played for a teammate gives a bonus
+        return Telling(board, (seat, played), tuple(lines))
 
 
 def stock_out_line(lang: str) -> StoryLine:
     """Why the log starts after the first move: the stock ran out."""
     return StoryLine(None, gettext("The stock ran out: the played cards were shuffled into a new stock.", lang), None)
+
+
+def team_winner_line(winner: int, names: str, lang: str) -> StoryLine:
+    """The team of seat ``winner``, its players ``names``, has won."""
+    return StoryLine(winner, gettext("{names} win: all their team's pawns are home", lang).format(names=names), None)
 
 
 def winner_line(winner: int, name: str, lang: str) -> StoryLine:
@@ -263,6 +327,12 @@ def _bonus_choice(play: bool, phase: Any, lang: str) -> str:
             gettext("End your turn, keeping your bonuses", lang)
     return gettext("Play another card now (the joker's bonus)", lang) if play else \
         gettext("Keep the joker's bonus for a later turn", lang)
+
+
+def _for_whom(teammate: int, names: Sequence[str] | None, lang: str) -> str:
+    """What follows a card played for ``teammate``: " (for Bea)", or the seat's letter without names."""
+    who = SEAT_LETTERS[teammate] if names is None else names[teammate]
+    return gettext(" (for {name})", lang).format(name=who)
 
 
 def _forward(pawn: str, steps: int, lang: str) -> str:

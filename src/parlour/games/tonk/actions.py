@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 from parlour.core.actions import Discard
 from parlour.core.cards import CARDS, JOKER_FACES, Card, card_str, parse_card
 from parlour.core.errors import InvalidActionError
-from parlour.core.i18n import gettext as _
+from parlour.core.refusals import N_, Refusal, declare, unreadable
 from parlour.games.tonk.spreads import table_order
 
 JOKER = CARDS[JOKER_FACES[0]]
@@ -118,9 +118,17 @@ DISCARDS: Final = tuple(Discard(c) for c in CARDS[:54])
 FORMS = "drop, draw stock, draw discard, spread CARD CARD CARD…, hit CARD N, discard CARD, spades in, spades out"
 
 
-def forms() -> str:
-    """The forms of every action, and how a joker is written, in the current language."""
-    return _("{forms} (a joker in a spread or hit is written Jk=CARD, e.g. Jk=5h)").format(forms=FORMS)
+NOTATION = declare({
+    "tonk/empty": N_("Nothing was written: actions are written {forms} (a joker in a spread or hit is written "
+                     "Jk=CARD, as in Jk=5h)"),
+    "tonk/unknown": N_("This is no Tonk action: actions are written {forms} (a joker in a spread or hit is "
+                       "written Jk=CARD, as in Jk=5h)"),
+    "tonk/joker_names_card": N_("Only a joker names the card it stands for, as in Jk=5h: {written}"),
+    "tonk/joker_real_card": N_("A joker stands for a real card, as in Jk=5h: {written}"),
+    "tonk/joker_which": N_("Say which card the joker stands for, as in Jk=5h, instead of {written}"),
+    "tonk/spread_number": N_("Spreads are numbered 1, 2, … as they are laid: {written} is no spread number"),
+})
+"""The refusals of text that is no Tonk action (part of refusals.py's ``REFUSALS``): code → sentence."""
 
 
 def _named_card(token: str, text: str) -> tuple[Card, bool]:
@@ -128,17 +136,14 @@ def _named_card(token: str, text: str) -> tuple[Card, bool]:
     head, eq, named = token.partition("=")
     if eq:
         if parse_card(head) != JOKER:
-            raise InvalidActionError(_("{text}: {token} — only a joker names a card (Jk=5h)").format(
-                text=repr(text), token=repr(token)))
+            raise unreadable(NOTATION, text, "tonk/joker_names_card", written=token)
         card = parse_card(named)
         if card == JOKER:
-            raise InvalidActionError(_("{text}: {token} — a joker stands for a real card, e.g. Jk=5h").format(
-                text=repr(text), token=repr(token)))
+            raise unreadable(NOTATION, text, "tonk/joker_real_card", written=token)
         return CARDS[card], True
     card = parse_card(token)
     if card == JOKER:
-        raise InvalidActionError(_("{text}: say which card the joker stands for, e.g. Jk=5h instead of {token}").format(
-            text=repr(text), token=repr(token)))
+        raise unreadable(NOTATION, text, "tonk/joker_which", written=token)
     return CARDS[card], False
 
 
@@ -146,14 +151,16 @@ def parse_tonk_action(text: str) -> TonkAction:
     """Read one Tonk action (case-insensitive) or raise ``InvalidActionError`` quoting it."""
     words = text.strip().split()
     if not words:
-        raise InvalidActionError(_("{text} is empty: actions are {forms}").format(text=repr(text), forms=forms()))
+        raise unreadable(NOTATION, text, "tonk/empty", forms=FORMS)
     verb, args = words[0].lower(), words[1:]
     try:
         return _parse(verb, args, text)
     except InvalidActionError as e:
         if str(e).startswith(repr(text)):
             raise
-        raise InvalidActionError(_("{text}: {problem}").format(text=repr(text), problem=e)) from None
+        why = e.refusal
+        inner = Refusal(why.code, **{**why.params, "action": text}) if isinstance(why, Refusal) else None
+        raise InvalidActionError(f"{text!r}: {e}", refusal=inner) from None
 
 
 def _parse(verb: str, args: list[str], text: str) -> TonkAction:
@@ -169,12 +176,10 @@ def _parse(verb: str, args: list[str], text: str) -> TonkAction:
     if verb == "hit" and len(args) == 2:
         card, joker = _named_card(args[0], text)
         if not args[1].isdigit() or int(args[1]) < 1:
-            raise InvalidActionError(_("{text}: {number} is no spread number; spreads are numbered 1, 2, … as laid")
-                                     .format(text=repr(text), number=repr(args[1])))
+            raise unreadable(NOTATION, text, "tonk/spread_number", written=args[1])
         return Hit(card, int(args[1]), joker)
     if verb == "spread" and args:  # too few cards, a card named twice: the rules' refusal (``why_illegal``)
         named = [_named_card(a, text) for a in args]
         cards = tuple(CARDS[f] for f in table_order([c for c, _ in named]))
         return Spread(cards, tuple(sorted(c for c, joker in named if joker)))
-    raise InvalidActionError(_("{text} is not a Tonk action: actions are {forms}").format(
-        text=repr(text), forms=forms()))
+    raise unreadable(NOTATION, text, "tonk/unknown", forms=FORMS)

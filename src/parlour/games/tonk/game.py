@@ -13,6 +13,7 @@ from parlour.games.tonk.moves import VALUES
 from parlour.games.tonk.parts import TonkParts
 from parlour.games.tonk.play import TonkPlay
 from parlour.games.tonk.position import TonkPosition
+from parlour.games.tonk.refusals import REFUSALS
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.views import Sampler, determinize
 
@@ -35,6 +36,7 @@ class TonkGame(Game[TonkRules]):
     )
     rules_type = TonkRules
     play_type = TonkPlay
+    refusals = REFUSALS
     position_type = TonkPosition
     parts = TonkParts()
 

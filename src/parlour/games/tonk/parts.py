@@ -8,6 +8,7 @@ from parlour.core.game import Game
 from parlour.core.parts import GameOrClass, Parts
 
 if TYPE_CHECKING:
+    from parlour.core.advice import Advice
     from parlour.core.encoding import Encoding
     from parlour.core.lesson import Lesson
     from parlour.core.parts import Heuristic, Inference, Renderer
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class TonkParts(Parts):
-    """Tonk's heuristic, inference from play, renderer, encoding, words and lesson."""
+    """Tonk's heuristic, inference from play, renderer, encoding, words, lesson and advice."""
 
     def heuristic(self, game: Game[Any]) -> Heuristic:
         from parlour.games.tonk.heuristic import heuristic
@@ -46,3 +47,8 @@ class TonkParts(Parts):
         from parlour.games.tonk.lesson import LESSON
 
         return LESSON
+
+    def advice(self, game: Game[Any]) -> Advice:
+        from parlour.games.tonk.advice import advice
+
+        return advice(game)

@@ -24,6 +24,7 @@ from parlour.core.actions import Discard
 from parlour.core.cards import cards_of, rank, sort_key
 from parlour.core.chance import chance_rng
 from parlour.core.game import TERMINAL, LedgerEntry, View
+from parlour.core.refusals import Refusal
 from parlour.games.tonk import settlement
 from parlour.games.tonk.actions import DROP, SPADES_IN, SPADES_OUT, Draw, Drop, Hit, SpadesBet, Spread, TonkAction
 from parlour.games.tonk.moves import BITS, TURN_ACTIONS, VALUES, discards, hit_action, spread_actions
@@ -282,7 +283,7 @@ class TonkPlay:
         """None: Tonk's actions are shared objects (moves.py) but of several types, found by identity."""
         return None
 
-    def why_illegal(self, pos: TonkPosition, action: Any) -> str:
+    def why_illegal(self, pos: TonkPosition, action: Any) -> Refusal:
         return why_illegal(pos, self.rules, action)
 
     # ---------------------------------------------------------------- legal

@@ -1,7 +1,8 @@
-"""Why Tonk refuses an action: the reason quoted in an ``IllegalActionError``, in the current language.
+"""Why Tonk refuses an action: a ``Refusal`` (core/refusals.py) of one of the codes declared here.
 
-``TonkPlay.why_illegal`` (play.py) answers with ``why_illegal`` here. Refusals are rare and all words, so they
-live apart from the compiled rules of play.
+``TonkPlay.why_illegal`` (play.py) answers with ``why_illegal`` here. Refusals are rare, so they live apart
+from the compiled rules of play. A refusal names the cards of the action and the table, never the rest of
+the hand (the seat sees its hand; a refusal may reach where the hand must not).
 """
 
 from __future__ import annotations
@@ -10,61 +11,73 @@ from typing import Any
 
 from parlour.core.actions import Discard
 from parlour.core.cards import CARD_TEXT
-from parlour.core.i18n import gettext as _
-from parlour.core.i18n import ngettext
-from parlour.games.tonk.actions import Draw, Drop, Hit, SpadesBet, Spread
+from parlour.core.refusals import ILLEGAL, N_, Refusal, declare
+from parlour.games.tonk.actions import NOTATION, Draw, Drop, Hit, SpadesBet, Spread
 from parlour.games.tonk.position import BET, PLAY, TURN, TonkPosition, cards_text
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.spreads import spread_shape
 
 ACTION_TYPES = (Drop, Draw, Spread, Hit, Discard, SpadesBet)
 
+REFUSALS = declare({
+    **NOTATION,
+    "tonk/not_an_action": N_("{action} is no Tonk action"),
+    "tonk/bet_first": N_("The spades side bet is decided first: say spades in or spades out"),
+    "tonk/draw_first": N_("A turn begins with a drop or a draw, from the stock or the discard pile"),
+    "tonk/drawn_already": N_("You have drawn already: now spread, hit or discard"),
+    "tonk/drop_before_draw": N_("At this table a drop comes before drawing"),
+    "tonk/hit_lockout": N_("A player who was hit cannot drop for a while: turns left before you may drop: {n}"),
+    "tonk/stock_empty": N_("The stock is empty: draw from the discard pile"),
+    "tonk/discard_empty": N_("The discard pile is empty: draw from the stock"),
+    "tonk/card_twice": N_("A spread names each card once"),
+    "tonk/spread_too_short": N_("A spread needs at least three cards, not {n}: 3 or 4 of a rank, "
+                                "or 3 or more in a row of one suit"),
+    "tonk/not_set_or_run": N_("A spread is 3 or 4 of a rank, or 3 or more in a row of one suit: "
+                              "{cards} is neither"),
+    "tonk/not_set_or_run_ace_low": N_("A spread is 3 or 4 of a rank, or 3 or more in a row of one suit, the ace "
+                                      "low at this table (A-2-3, never Q-K-A): {cards} is neither"),
+    "tonk/not_in_hand": N_("You play only cards from your own hand: you do not hold {cards}"),
+    "tonk/too_few_jokers": N_("Each joker of a spread is one from your hand: you hold {n}"),
+    "tonk/no_such_spread": N_("You hit a spread on the table by its number: spreads are numbered 1 to {n}, "
+                              "there is no spread {number}"),
+    "tonk/no_spreads": N_("You hit a spread on the table, and none is laid yet"),
+    "tonk/joker_face": N_("A joker hits as the card it stands for: name that card"),
+    "tonk/no_joker": N_("You play only cards from your own hand: you hold no joker"),
+    "tonk/no_hit_sets": N_("At this table only runs are hit, never sets"),
+    "tonk/full_set": N_("A set holds at most 4 cards: spread {number} ({cards}) is full"),
+    "tonk/does_not_fit": N_("A hit extends a spread: {card} does not fit spread {number} ({cards}), "
+                            "which takes {fits}"),
+    "tonk/fits_nothing": N_("A hit extends a spread: spread {number} ({cards}) takes no more cards"),
+    "tonk/taken_discard": N_("At this table the card taken from the discard pile is not thrown back the same turn: "
+                             "{card}"),
+})
+"""Every refusal Tonk gives: code → sentence."""
 
-def why_illegal(pos: TonkPosition, rules: TonkRules, action: Any) -> str:
-    """Why ``action`` is not among the legal actions at ``pos``, in the current language: quoting the hand or
-    the spread where that helps."""
+
+def why_illegal(pos: TonkPosition, rules: TonkRules, action: Any) -> Refusal:
+    """Why ``action`` is not among the legal actions at ``pos``: naming the spread where that helps."""
     if not isinstance(action, ACTION_TYPES):
-        return _("{action} is not a Tonk action").format(action=repr(action))
+        return Refusal("tonk/not_an_action", action=repr(action))
     phase = pos.phase
     allowed = {SpadesBet: (BET,), Drop: (TURN, PLAY), Draw: (TURN,)}.get(type(action), (PLAY,))
     if phase not in allowed:
-        now = {
-            BET: _("the spades side bet is being decided: spades in or spades out"),
-            TURN: _("first drop or draw (draw stock, draw discard)"),
-            PLAY: _("you have drawn: spread, hit or discard now"),
-        }[phase]
-        return _("not now — {now}").format(now=now)
+        return Refusal({BET: "tonk/bet_first", TURN: "tonk/draw_first", PLAY: "tonk/drawn_already"}[phase])
     if isinstance(action, Drop):
         if phase == PLAY and rules.drop_timing != "any":
-            return _("a drop comes before drawing (flag drop_timing=before_draw)")
-        turns = pos.lockout[pos.cur]
-        return ngettext("you were hit and cannot drop for {n} more turn",
-                        "you were hit and cannot drop for {n} more turns", turns).format(n=turns)
+            return Refusal("tonk/drop_before_draw")
+        return Refusal("tonk/hit_lockout", n=pos.lockout[pos.cur])
     if isinstance(action, Draw):
-        if action.from_stock:
-            return _("the stock is empty; draw discard")
-        return _("the discard pile is empty; draw stock")
+        return Refusal("tonk/stock_empty" if action.from_stock else "tonk/discard_empty")
     if isinstance(action, Spread):
         return _why_not_spread(pos, rules, action)
     if isinstance(action, Hit):
         return _why_not_hit(pos, rules, action)
     if isinstance(action, Discard):
         return _why_not_discard(pos, action)
-    return _("it is not a legal action here")
+    return Refusal(ILLEGAL)
 
 
-def _hand_text(pos: TonkPosition) -> str:
-    """The hand of the seat to play, in words."""
-    cards = cards_text(pos.hands[pos.cur])
-    return _("your hand is {cards}").format(cards=" ".join(cards)) if cards else _("your hand is empty")
-
-
-def _no_cards(pos: TonkPosition, cards: list[str]) -> str:
-    """The seat to play does not hold ``cards``."""
-    return _("you have no {cards}; {hand}").format(cards=" ".join(cards), hand=_hand_text(pos))
-
-
-def _why_not_spread(pos: TonkPosition, rules: TonkRules, action: Spread) -> str:
+def _why_not_spread(pos: TonkPosition, rules: TonkRules, action: Spread) -> Refusal:
     """Why a spread is refused: not one of the legal shapes, or not in hand."""
     hand = pos.hands[pos.cur]
     real = 0
@@ -72,61 +85,56 @@ def _why_not_spread(pos: TonkPosition, rules: TonkRules, action: Spread) -> str:
         real |= 1 << (c % 54)
     joker_faces = tuple(c % 54 for c in action.jokers)
     if real.bit_count() != len(action.real):
-        return _("a spread names each card once")
-    kinds = _("3 or 4 of a rank, or 3 or more in a row of one suit")
+        return Refusal("tonk/card_twice")
     if len(action.cards) < 3:
-        return _("a spread needs at least three cards, not {n}: {kinds}").format(n=len(action.cards), kinds=kinds)
+        return Refusal("tonk/spread_too_short", n=len(action.cards))
     if spread_shape(real, joker_faces, rules.ace_high) is None:
-        if not rules.ace_high:
-            kinds += " " + _("(ace low: A-2-3, never Q-K-A with ace_high=false)")
-        return _("not a set or run: a spread is {kinds}").format(kinds=kinds)
+        shown = " ".join(CARD_TEXT[c % 54] for c in action.cards)
+        return Refusal("tonk/not_set_or_run" if rules.ace_high else "tonk/not_set_or_run_ace_low", cards=shown)
     missing = real & ~hand
     if missing:
-        return _no_cards(pos, cards_text(missing))
+        return Refusal("tonk/not_in_hand", cards=" ".join(cards_text(missing)))
     held = (hand >> 52).bit_count()
     if len(joker_faces) > held:
-        return ngettext("you hold {n} joker; {hand}", "you hold {n} jokers; {hand}", held).format(
-            n=held, hand=_hand_text(pos))
-    if not real:
-        return _("a spread needs at least one real card")
-    return _("it is not a legal spread here")
+        return Refusal("tonk/too_few_jokers", n=held)
+    return Refusal(ILLEGAL)
 
 
-def _why_not_hit(pos: TonkPosition, rules: TonkRules, action: Hit) -> str:
+def _why_not_hit(pos: TonkPosition, rules: TonkRules, action: Hit) -> Refusal:
     """Why a hit is refused: no such spread, no such card, or it does not fit."""
     hand = pos.hands[pos.cur]
     number = action.spread
     if not 1 <= number <= len(pos.spreads):
-        there = (_("spreads are numbered 1 to {n}").format(n=len(pos.spreads)) if pos.spreads
-                 else _("no spread is on the table"))
-        return _("there is no spread {number}: {there}").format(number=number, there=there)
+        if pos.spreads:
+            return Refusal("tonk/no_such_spread", n=len(pos.spreads), number=number)
+        return Refusal("tonk/no_spreads")
     spread = pos.spreads[number - 1]
     face = action.card % 54
     if face >= 52:
-        return _("name the card a joker stands for, e.g. hit Jk=8s 2")
+        return Refusal("tonk/joker_face")
     if action.joker:
         if not hand >> 52:
-            return _("you hold no joker; {hand}").format(hand=_hand_text(pos))
+            return Refusal("tonk/no_joker")
     elif not hand >> face & 1:
-        return _no_cards(pos, [CARD_TEXT[face]])
+        return Refusal("tonk/not_in_hand", cards=CARD_TEXT[face])
     shown = " ".join(spread.cards_text())
     if not spread.shape.is_run and not rules.hit_sets:
-        return _("sets cannot be hit (flag hit_sets=false): only runs are extended")
+        return Refusal("tonk/no_hit_sets")
     if not spread.shape.is_run and spread.size >= 4:
-        return _("spread {number} ({cards}) is a full set of 4").format(number=number, cards=shown)
-    fits = " ".join(cards_text(spread.accept)) or _("nothing")
-    return _("{card} does not fit spread {number} ({cards}); it takes {fits}").format(
-        card=CARD_TEXT[face], number=number, cards=shown, fits=fits)
+        return Refusal("tonk/full_set", number=number, cards=shown)
+    fits = " ".join(cards_text(spread.accept))
+    if not fits:
+        return Refusal("tonk/fits_nothing", number=number, cards=shown)
+    return Refusal("tonk/does_not_fit", card=CARD_TEXT[face], number=number, cards=shown, fits=fits)
 
 
-def _why_not_discard(pos: TonkPosition, action: Discard) -> str:
+def _why_not_discard(pos: TonkPosition, action: Discard) -> Refusal:
     """Why a discard is refused: not in hand, or just taken from the discard pile."""
     hand = pos.hands[pos.cur]
     card = action.card % 54
     if card >= 52:
         if not hand >> 52:
-            return _("you hold no joker; {hand}").format(hand=_hand_text(pos))
+            return Refusal("tonk/no_joker")
     elif not hand >> card & 1:
-        return _no_cards(pos, [CARD_TEXT[card]])
-    return _("you took {card} from the discard pile this turn and may not discard it "
-             "(flag may_rediscard_taken=false)").format(card=CARD_TEXT[pos.taken])
+        return Refusal("tonk/not_in_hand", cards=CARD_TEXT[card])
+    return Refusal("tonk/taken_discard", card=CARD_TEXT[pos.taken])

@@ -88,6 +88,12 @@ class TonkRules(Rules):
             "stock_out": "discard_only",
         },
     }
+    preset_words: ClassVar[dict[str, tuple[str, str]]] = {
+        "speno": (in_words("Speno"), in_words("the usual rules: a dealt 15 or less, or 49 or more, wins at once")),
+        "classic": (in_words("classic"), in_words("drop any time before the discard, Q-K-A runs, hits on sets")),
+        "texas": (in_words("Texas"), in_words("like classic, but drop before drawing; a dealt 50 or 49 wins")),
+        "pagat": (in_words("Pagat"), in_words("a dealt 49 or 50 wins; an empty stock gives one more round")),
+    }
     default_preset: ClassVar[str] = "speno"
     game_name: ClassVar[str] = "tonk"
 

@@ -18,11 +18,11 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Header, Path, Query
 from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from parlour.core.errors import ParlourError
 from parlour.core.i18n import LANGUAGES, check_language, gettext, negotiate
-from parlour.core.manual import game_with_rules, page_text, rules_page
+from parlour.core.manual import game_with_rules, identifiers_in_words, page_text, rules_in_words, rules_page
 from parlour.core.registry import game_classes
 from parlour.server.authority import Rejected
 from parlour.server.routes.games import find
@@ -42,6 +42,7 @@ class RulesOut(BaseModel):
     game: str
     lang: str
     spec: str
+    spec_words: str = Field(description="the rules in force as people say them, in lang (rules_in_words)")
     markdown: str
     html: str
 
@@ -54,7 +55,8 @@ def page_for(name: str, rules: str | None, lang: str | None, accept_language: st
     except ParlourError as e:
         raise Rejected("request/invalid", str(e)) from None
     text = rules_page(game, code)
-    return RulesOut(game=game.spec.name, lang=code, spec=game.name_with_rules(), markdown=text,
+    return RulesOut(game=game.spec.name, lang=code, spec=game.name_with_rules(),
+                    spec_words=rules_in_words(game, code), markdown=text,
                     html=MARKDOWN.render(text))
 
 
@@ -86,7 +88,7 @@ async def rules_index(lang: Lang = None, accept_language: AcceptLanguage = None)
         raise Rejected("request/invalid", str(e)) from None
     items = []
     for name, cls in sorted(game_classes().items()):
-        text = page_text(cls, code) or cls.spec.description
+        text = identifiers_in_words(page_text(cls, code) or cls.spec.description, cls.rules_type, code)
         opening = next((p for p in text.split("\n\n") if p.strip() and not p.startswith("#")), "")
         items.append(f'<li><a href="/rules/{escape(name, quote=True)}?lang={code}"><strong>'
                      f"{escape(cls.spec.title)}</strong></a> — {MARKDOWN.renderInline(opening)}</li>")
@@ -105,4 +107,4 @@ async def rules_html(name: GameName, rules: RulesText = None, lang: Lang = None,
         query = urlencode({"rules": page.spec, "lang": code} if rules else {"lang": code})
         return f"/rules/{page.game}?{query}"
 
-    return html_page(page.lang, gettext("Rules", page.lang) + f" — {page.spec}", page.html, link)
+    return html_page(page.lang, gettext("Rules", page.lang) + f" — {page.spec_words}", page.html, link)

@@ -5,7 +5,8 @@ French (any language ``GET /api/i18n`` offers; an unknown one is refused). The s
 sends ``state`` messages (the client's own view and, on its turn, its legal
 actions) after every change, ``presence`` (who is connected, how many watch)
 when another client connects or leaves, ``accepted`` after the client's own
-action, and ``error`` with a stable code for anything refused; the client
+action, and ``error`` with a stable code for anything refused (an action the rules refuse also has the
+game's ``refusal`` code and ``params``, and its message is the rule in the socket's language); the client
 sends the ``ClientMessage`` schema. Nothing a client sends closes the table or
 the server; a bad token closes only that connection, and a spectator past
 ``max_spectators_per_table`` is refused (1008).
@@ -47,6 +48,14 @@ def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
 
+def refused(e: ParlourError, lang: str) -> dict[str, Any]:
+    """The ``error`` refusing a request; an action the rules refuse also gives the game's refusal code and its
+    public parameters, and its message is the rule worded in the reader's ``lang``."""
+    if e.refusal is None:
+        return error(e.code, e.message)
+    return {**error(e.code, e.worded(lang)), "refusal": e.refusal.code, "params": e.params}
+
+
 def explain(e: ValidationError, text: str) -> str:
     """The first problem pydantic found, with the message it was found in quoted."""
     first = e.errors(include_url=False)[0]
@@ -74,7 +83,7 @@ async def handle(lobby: Lobby, conn: Connection, text: str) -> dict[str, Any]:
         seat = table.seat_of(conn.token)
         canonical = await lobby.play(table, seat, message.version, message.action)
     except Rejected as e:
-        return error(e.code, e.message)
+        return refused(e, conn.lang)
     return {"type": "accepted", "version": table.version, "action": canonical}
 
 

@@ -310,7 +310,7 @@ export function accountPanels() {
           localStorage.setItem(page.tokenKey(m.table.id), m.token);
           location.href = `/?table=${encodeURIComponent(m.table.id)}`;
         } } }, h("span", { class: "table-name" }, m.table.name), ...tableMarks(m.table), " · ",
-        titles[m.table.game] || m.table.game, " · ", t("Seat {n}", { n: m.seat }), " · ", status,
+        titles[m.table.game] || m.table.game, " · ", t("Seat {n}", { n: m.seat + 1 }), " · ", status,
         left ? " · " : null, left));
     }));
   }

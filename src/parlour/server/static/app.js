@@ -13,6 +13,8 @@
 //   resultLines(r, msg, ui)   lines under a finished hand's result (sides' points, payments…) (default: none)
 //   candidate(msg, ui)        the action the selection would be, when no legal move fits it: the page asks the
 //                             server why the rules refuse it and says so (default: none)
+//   actionWords(action, msg)  the words of a legal action that matches and the selected piece are compared with
+//                             (default: the notation's words)
 // where ui = { h, nameOf, game, selection: { cards, piece }, select(word), send(action), rerender(),
 //              wordsOf(action), why(action), say(text), clear() }: wordsOf is a legal action in plain words (the
 //              game's own, from the server, in the page's language), why asks the server why an action would be
@@ -23,13 +25,14 @@
 import { accountArea, accountForms, accountPanels, configure as configureAccount, csrfToken, errorWords, loadSession,
   sayNext, signedIn } from "./account.js";
 import { cardRow, cardSvg } from "./cards.js";
+import { drawer, drawerToggle, settle } from "./drawers.js";
 import { fairness } from "./fairness.js";
 import { currentLanguage, languageSwitch, loadLanguage, t, t as tr } from "./i18n.js"; // tr: t where `t` names a table
 import { MOVE_CLOCKS, clockWords, playerLink, tableMarks, timeLeft } from "./marks.js";
 import { showPlayer } from "./profile.js";
 import { playNowPanel } from "./quick.js";
 import { showTurns } from "./turns.js";
-import { configure as configureTutor, hintBox, learnPanel, lessonPanel } from "./tutor.js";
+import { askHint, configure as configureTutor, hintBox, learnPanel, lessonPanel } from "./tutor.js";
 import { actionWords, h, nameOf, numberedLog, panel } from "./ui.js";
 
 const main = document.getElementById("main");
@@ -90,26 +93,58 @@ async function clientOf(name) {
 /** A table's status (the API's word) in the page's language. */
 const STATUS = { waiting: () => t("waiting"), playing: () => t("playing"), finished: () => t("finished") };
 
-/** The levels a person can choose, by the name a level spec gives ("level:expert"), weakest first. */
-const LEVELS = { beginner: () => t("Beginner"), casual: () => t("Casual"), expert: () => t("Expert"), master: () => t("Master") };
+/** The bots of the levels a person can choose, by the name a level spec gives ("level:expert"), weakest first: each
+ *  a whole message, so that a language words it as it says it ("Bot débutant"). */
+const LEVELS = { beginner: () => t("Beginner bot"), casual: () => t("Casual bot"), expert: () => t("Expert bot"),
+  master: () => t("Master bot") };
 
-/** A bot spec's readable name ("strong:budget=200" → "Strong bot", "level:expert" → "Expert bot"); the spec itself
- *  is kept as a tooltip. Given the game (``/api/games``), a level is shown with its rating there: "Expert bot
+/** A bot spec's readable name ("strong:budget=200" → "Strong bot", "level:expert" → "Expert bot"); what it plays like
+ *  is its tooltip (botHelp). Given the game (``/api/games``), a level is shown with its rating there: "Expert bot
  *  (rated 1580)". */
 function botLabel(spec, game) {
   const [kind, level] = spec.split(":");
   if (kind === "level" && LEVELS[level]) {
-    const label = t("{level} bot", { level: LEVELS[level]() });
+    const label = LEVELS[level]();
     const rated = ((game && game.levels) || []).find((l) => l.spec === spec);
     return rated && rated.rating != null ? t("{bot} (rated {rating})", { bot: label, rating: Math.round(rated.rating) }) : label;
   }
-  const known = { strong: t("Strong bot"), heuristic: t("Heuristic bot"), random: t("Random bot"), ismcts: t("Search bot") };
+  const known = { strong: t("Strong bot"), heuristic: t("Heuristic bot"), random: t("Random bot"), ismcts: t("Search bot"),
+    learned: t("Learned bot") };
   return known[kind] || t("{kind} bot", { kind });
 }
 
-/** The bot a new table seats by default: the strongest the game offers (a newcomer learns most against it). */
+/** What a bot spec plays like, in one line of words: a bot seat's tooltip. */
+function botHelp(spec) {
+  const [kind] = spec.split(":");
+  const help = {
+    "level:beginner": () => t("plays the usual moves, with a mistake now and then"),
+    "level:casual": () => t("plays the usual moves by rules of thumb"),
+    "level:expert": () => t("thinks ahead over the hands it cannot see"),
+    "level:master": () => t("thinks ahead five times longer: the strongest"),
+    strong: () => t("thinks ahead over the hands it cannot see"),
+    heuristic: () => t("plays the usual moves by rules of thumb"),
+    random: () => t("plays any move the rules allow, at random"),
+    ismcts: () => t("thinks ahead over the hands it cannot see"),
+    learned: () => t("plays what it learned from many games"),
+  }[kind === "level" ? spec : kind];
+  return help ? t("{bot}: {help}", { bot: botLabel(spec), help: help() }) : botLabel(spec);
+}
+
+/** The bot a new table seats by default: a middling one (the Casual level, else the heuristic), not the strongest:
+ *  a newcomer's first games are a fair fight. */
 function defaultBot(game) {
-  return ["strong", "heuristic"].find((b) => game.bots.includes(b)) || game.bots[0] || "human";
+  return ["level:casual", "heuristic"].find((b) => game.bots.includes(b)) || game.bots[0] || "human";
+}
+
+/** A table's rules as people say them (the game, its players, its preset in words…), in the page's language;
+ *  its spec where none came (a record opened from a file). */
+const rulesWords = (table) => table.spec_words || table.spec;
+
+/** A preset's name in words and its one line of description, in the page's language (the name as it is, and no
+ *  description, for a preset the game has not put in words; "default" for a game without presets). */
+function presetWords(game, preset) {
+  const [name, description] = (game.preset_words || {})[preset] || [preset || "default", ""];
+  return [t(name), description ? t(description) : ""];
 }
 
 const tokenKey = (id) => `parlour:token:${id}`;
@@ -175,6 +210,10 @@ async function showLobby() {
   let flagInputs = {};
 
   const presetValues = () => byName[gameSel.value].presets[presetSel.value] || {};
+  const presetHelp = h("span", { id: "preset-help", class: "muted" });
+  presetSel.setAttribute("aria-describedby", "preset-help");
+  /** The chosen preset's one line of description, beside its choice. */
+  function describePreset() { presetHelp.textContent = presetWords(byName[gameSel.value], presetSel.value)[1]; }
   function buildFlags() {
     const game = byName[gameSel.value];
     flagInputs = {};
@@ -191,9 +230,8 @@ async function showLobby() {
       else input = h("input", { type: "number", value: value ?? "", min: f.minimum ?? undefined, max: f.maximum ?? undefined,
         style: "width:6em", ...attrs });
       flagInputs[f.name] = [f, input];
-      // The flag's name in words and what it does, both visible; its identifier (what the rules spec and the
-      // terminal use) as the tooltip.
-      flagsBox.append(h("div", { class: "flag" }, h("label", { title: t("written {name} in a table's rules", { name: f.name }) }, h("span", { class: "flag-title" }, t(f.title || f.name)), input),
+      // The flag's name in words and what it does, both visible (its identifier is the terminal's, never shown here).
+      flagsBox.append(h("div", { class: "flag" }, h("label", {}, h("span", { class: "flag-title" }, t(f.title || f.name)), input),
         h("div", { class: "flag-help muted", id: help }, t(f.help))));
     }
   }
@@ -212,8 +250,9 @@ async function showLobby() {
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
       const choice = offered.includes(old[i]) ? old[i] : i === 0 ? "human" : fallback;
-      seatsBox.append(h("label", {}, t("seat {n}", { n: i }), h("select", { class: "seat", "data-seat": i },
-        offered.map((b) => h("option", { value: b, selected: b === choice }, b === "human" ? t("human") : botLabel(b, game))))));
+      seatsBox.append(h("label", {}, t("seat {n}", { n: i + 1 }), h("select", { class: "seat", "data-seat": i },
+        offered.map((b) => h("option", { value: b, selected: b === choice, title: b === "human" ? null : botHelp(b) },
+          b === "human" ? t("human") : botLabel(b, game))))));
     }
   }
   function ratedChanged() {
@@ -231,7 +270,8 @@ async function showLobby() {
   function buildGame() {
     const game = byName[gameSel.value];
     presetSel.replaceChildren(...Object.keys(game.presets).map((p) =>
-      h("option", { value: p, selected: p === game.default_preset }, p || t("default"))));
+      h("option", { value: p, selected: p === game.default_preset }, presetWords(game, p)[0])));
+    describePreset();
     players.min = game.min_players; players.max = game.max_players;
     const playersFlag = game.flags.find((f) => f.name === "players");
     players.value = Math.max(game.min_players, Math.min(game.max_players, playersFlag ? playersFlag.default : 2));
@@ -242,6 +282,7 @@ async function showLobby() {
   gameSel.addEventListener("change", buildGame);
   gameSel.addEventListener("change", linkRules);
   presetSel.addEventListener("change", buildFlags);
+  presetSel.addEventListener("change", describePreset);
   players.addEventListener("change", buildSeats);
   players.addEventListener("input", checkPlayers);
 
@@ -272,7 +313,7 @@ async function showLobby() {
 
   buildGame(); linkRules();
   main.append(panel(t("New table"),
-    h("div", {}, h("label", {}, t("game"), gameSel), gameRules, " ", h("label", {}, t("preset"), presetSel), h("label", {}, t("players"), players), playersError,
+    h("div", {}, h("label", {}, t("game"), gameSel), gameRules, " ", h("label", {}, t("preset"), presetSel), " ", presetHelp, " ", h("label", {}, t("players"), players), playersError,
       h("label", {}, t("turn timer (s)"), timer), " ", h("label", {}, spectatorChat, t("spectators may chat"))),
     h("div", { class: "table-kind" }, h("label", {}, rated, t("Rated")), ratedHelp),
     h("div", { class: "table-kind" }, h("label", {}, turnBased, t("Turn-based")), " ",
@@ -297,7 +338,7 @@ async function showLobby() {
       const free = t.seats.some((s) => s.kind === "human" && !s.taken && !s.reserved);
       const mine = localStorage.getItem(tokenKey(t.id));
       const seats = t.seats.map((s) => s.kind === "bot" ? s.name || botLabel(s.bot) : s.taken || s.reserved ? s.name : tr("open")).join(", ");
-      return h("tr", { "data-table": t.id }, h("td", {}, t.name, ...tableMarks(t)), h("td", {}, t.spec), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
+      return h("tr", { "data-table": t.id }, h("td", {}, t.name, ...tableMarks(t)), h("td", {}, rulesWords(t)), h("td", {}, seats), h("td", {}, STATUS[t.status] ? STATUS[t.status]() : t.status),
         h("td", {},
           mine && t.status !== "finished" ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary" }, tr("Back to seat"))) : null,
           free && !mine && !t.lesson ? h("a", { href: `/?table=${t.id}` }, h("button", { class: "primary join" }, tr("Join"))) : null,
@@ -348,7 +389,7 @@ async function showTable(id) {
       // A rated table seats accounts only: signed out, the page says so instead of offering a seat it would refuse.
       const seatsAccountsOnly = table.rated && !signedIn();
       main.replaceChildren(panel(t("Join {name}", { name: table.name }),
-        h("p", {}, h("span", { class: "muted" }, table.spec), ...tableMarks(table), " ",
+        h("p", {}, h("span", { class: "muted" }, rulesWords(table)), ...tableMarks(table), " ",
           rulesAnchor(table.game, table.spec, { id: "rules", target: "_blank" })),
         table.move_clock ? h("p", { class: "muted" }, t("Turn-based: {clock} for each move", { clock: clockWords(table.move_clock) })) : null,
         h("h3", {}, t("Who sits where")), seatList(table),
@@ -370,17 +411,17 @@ async function showTable(id) {
  *  (a rematch's players), the bots by their readable names. */
 function seatList(table) {
   const who = (s) => {
-    if (s.kind === "bot") return h("span", { title: s.bot }, botLabel(s.bot));
+    if (s.kind === "bot") return h("span", { title: botHelp(s.bot) }, botLabel(s.bot));
     if (s.taken) return s.name;
     if (s.reserved) return t("kept for {name}", { name: s.name || "?" });
     return h("strong", {}, t("free"));
   };
   return h("ul", { id: "join-seats", class: "seat-list" }, table.seats.map((s) =>
     h("li", { "data-seat": s.seat, class: s.kind === "human" && !s.taken && !s.reserved ? "free" : null },
-      t("Seat {n}", { n: s.seat }), ": ", who(s))));
+      t("Seat {n}", { n: s.seat + 1 }), ": ", who(s))));
 }
 
-/** The table's chat: one panel kept across renders, polled for new messages; text shown as text, never markup. */
+/** The table's chat: one box (the chat drawer's) kept across renders, polled for new messages; text shown as text, never markup. */
 function chatPanel(id, token) {
   const lines = h("div", { class: "log chat", id: "chat-lines", role: "log", tabindex: 0, "aria-label": t("Chat") });
   const input = h("input", { id: "chat-text", maxlength: 200, placeholder: t("Say something"), "aria-label": t("Chat message") });
@@ -401,7 +442,7 @@ function chatPanel(id, token) {
   }
   poll().catch(() => {});
   setInterval(() => poll().catch(() => {}), 2000);
-  return panel(t("Chat"), lines, h("form", { id: "chat-form", class: "chat-form", on: { submit: say } }, input,
+  return h("div", { class: "chat-box" }, lines, h("form", { id: "chat-form", class: "chat-form", on: { submit: say } }, input,
     h("button", { type: "submit", id: "chat-send" }, t("Send"))));
 }
 
@@ -442,7 +483,7 @@ function connect(id, token) {
       tableState.msg = { ...old, table: { ...old.table, seats, spectators: msg.spectators } };
       showPresence(old);
     } else if (msg.type === "error") {
-      toast(`${msg.code}: ${msg.message}`);
+      toast(msg.refusal ? msg.message : `${msg.code}: ${msg.message}`); // a rule's refusal is said in words
       if (msg.code === "auth/bad_token") { localStorage.removeItem(tokenKey(id)); ws.onclose = null; }
     }
   };
@@ -497,11 +538,14 @@ async function explainRefusal(action) {
   renderTable();
 }
 
+/** The words of legal action `action` that the selection is compared with: the client's, else the notation's. */
+const selectionWords = (client, action, msg) => (client.actionWords ? client.actionWords(action, msg) : actionWords(action));
+
 /** The legal actions that use every selected card and the selected piece. */
 function filteredMoves(msg, client) {
   const matches = client.matches || ((words, card) => words.includes(card.toLowerCase()));
   return msg.legal.filter((a) => {
-    const words = actionWords(a);
+    const words = selectionWords(client, a, msg);
     for (const card of tableState.cards) if (!matches(words, card)) return false;
     return !tableState.piece || words.includes(tableState.piece);
   });
@@ -515,7 +559,7 @@ function handView(msg, cards, client, ui) {
     const svg = cardSvg(card);
     svg.classList.add("clickable");
     if (tableState.cards.has(card)) svg.classList.add("selected");
-    if (mine && msg.legal.some((a) => matches(actionWords(a), card))) svg.classList.add("playable");
+    if (mine && msg.legal.some((a) => matches(selectionWords(client, a, msg), card))) svg.classList.add("playable");
     const pick = () => {
       tableState.said = null; tableState.asked = null;  // what was said was about the selection before
       if (client.pickCard && client.pickCard(card, msg, ui)) return;
@@ -557,7 +601,7 @@ function playersBar(msg, score) {
   return h("div", { class: "players", id: "players" }, msg.table.seats.map((s) => h("div", {
     class: "player" + (msg.table.to_play === s.seat ? " to-play" : "") + (msg.seat === s.seat ? " me" : ""),
     "data-seat": s.seat,
-    title: s.kind === "bot" ? s.bot : null,
+    title: s.kind === "bot" ? botHelp(s.bot) : null,
   }, msg.table.rated && s.kind === "human" && s.taken && s.name
     ? h("a", { href: playerLink(s.name), class: "player-link" }, nameOf(msg, s.seat)) : nameOf(msg, s.seat),
   s.kind === "human" && s.taken && !s.connected ? h("span", { class: "off" }, " " + t("away")) : null,
@@ -611,7 +655,7 @@ function logPanel(msg, client) {
     text, standIns.has(index) ? h("span", { class: "muted" }, " " + tr("(played by the stand-in for {name})", { name: nameOf(msg, seat) })) : null));
   const box = h("div", { class: "log", id: "log", role: "log", tabindex: 0, "aria-label": t("What happened") }, entries);
   setTimeout(() => { box.scrollTop = box.scrollHeight; }, 0);
-  return panel(t("What happened"), box);
+  return drawer("log", t("What happened"), box);
 }
 
 /** A result's words with each "seat N" replaced by that seat's name. */
@@ -657,10 +701,11 @@ async function rematch(id) {
   } catch (e) { toast(e.message); }
 }
 
-/** A seat's moves while the table plays (none for a spectator, none once finished): the legal actions that fit
- * the selection, or "Not your turn.". */
+/** A seat's moves while the table plays (none for a spectator, none once finished), as [why, panel]: the line
+ * saying why the selection fits no move (shown over the hand, where the eyes are), and the panel of the legal
+ * actions that fit the selection, or "Not your turn.". */
 function movesPanel(msg, client, ui) {
-  if (msg.seat === null || msg.table.status !== "playing") return null;
+  if (msg.seat === null || msg.table.status !== "playing") return [null, null];
   const moves = filteredMoves(msg, client);
   const selected = tableState.cards.size > 0 || tableState.piece !== null;
   let said = tableState.said;
@@ -680,8 +725,8 @@ function movesPanel(msg, client, ui) {
       : h("span", { class: "muted" }, t("Not your turn.")),
     selected ? h("button", { id: "clear", on: { click: () => ui.clear() } }, t("clear selection")) : null);
   const why = h("p", { id: "why", class: "why", role: "status", "aria-live": "polite" }, said || "");
-  return panel(t("Your moves"), h("p", { class: "muted" }, client.hint || t("Click cards to narrow the moves.")), why,
-    hintBox(msg, movesBox), movesBox);
+  return [why, panel(t("Your moves"), h("p", { class: "muted" }, client.hint || t("Click cards to narrow the moves.")),
+    movesBox)];
 }
 
 async function renderTable() {
@@ -694,24 +739,34 @@ async function renderTable() {
   const area = await areaOf(msg, client, ui);
   if (tableState.msg !== msg) return;  // a newer state came while this one's area was drawn: leave the page to it
   const score = scoreFn(v, client);
-  const header = panel(null, h("div", {}, h("strong", {}, t.name), " ", h("span", { class: "muted" }, t.spec),
-    ...tableMarks(t), t.move_clock ? h("span", { class: "muted" }, " (" + tr("{clock} for each move", { clock: clockWords(t.move_clock) }) + ")") : null, " ",
+  const [why, moves] = movesPanel(msg, client, ui);
+  const hint = hintBox(msg, moves?.querySelector("#moves") ?? null);
+  // The bar of the table's panels: on a phone each opens its drawer (the hint's asks for one too).
+  const tools = h("nav", { class: "table-tools", "aria-label": tr("The table's panels") },
+    drawerToggle("log", tr("History")), drawerToggle("chat", tr("Chat")),
+    hint ? drawerToggle("hint", tr("Hint"), () => askHint(msg)) : null, drawerToggle("fairness", tr("Fairness")));
+  const header = h("section", { class: "panel table-head" }, h("div", { class: "table-title" }, h("strong", {}, t.name), " ",
+    h("span", { class: "muted spec" }, rulesWords(t)), ...tableMarks(t), rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }),
+    t.move_clock ? h("span", { class: "muted" }, " (" + tr("{clock} for each move", { clock: clockWords(t.move_clock) }) + ")") : null, " ",
     t.status === "finished" || t.lesson ? null : h("button", { id: "invite", on: { click: () => copyInvite(t.id) } }, tr("Invite")), " ",
-    rulesAnchor(t.game, t.spec, { id: "rules", target: "_blank" }), " ",
     t.status === "finished" ? h("a", { href: `/?table=${t.id}&replay=1` }, h("button", { id: "replay" }, tr("Replay"))) : null,
     t.status === "finished" && msg.seat !== null && !t.lesson ? h("button", { id: "rematch", class: "primary", on: { click: () => rematch(t.id) } },
       tr("Play again")) : null),
-  playersBar(msg, score), turnBanner(msg, client, ui),
-  msg.seat === null ? h("p", { class: "muted", id: "watching" }, tr("You are watching.")) : null, fairness(t, toast));
-  const left = h("div", {}, header, panel(null, area),
-    msg.seat !== null && v.hand ? panel(tr("Your hand"), handView(msg, v.hand, client, ui)) : null,
-    lessonPanel(msg),
-    movesPanel(msg, client, ui));
+  tools, playersBar(msg, score), turnBanner(msg, client, ui),
+  msg.seat === null ? h("p", { class: "muted", id: "watching" }, tr("You are watching.")) : null);
+  // The table first: its bar, the lesson's words, the board (or trick, or felt), then the hand; the moves' list
+  // under it. The side panels beside it on a wide screen, in drawers on a phone.
+  const left = h("div", { class: "table-main" }, header, lessonPanel(msg), h("section", { class: "panel table-area", id: "table-area" }, area),
+    msg.seat !== null && v.hand ? h("section", { class: "panel hand-panel", "aria-label": tr("Your hand") }, why, handView(msg, v.hand, client, ui)) : why,
+    moves);
   chatOpen(msg);
-  const right = h("div", {}, finishPanel(msg, client, ui), revealPanel(msg, client, ui), logPanel(msg, client), tableState.chat);
+  const right = h("div", { class: "table-side" }, finishPanel(msg, client, ui), revealPanel(msg, client, ui),
+    hint ? drawer("hint", tr("Hint"), hint) : null, logPanel(msg, client), drawer("chat", tr("Chat"), tableState.chat),
+    drawer("fairness", tr("Fairness"), fairness(t, toast)));
   const refocus = tableState.focus ? `#hand svg[data-card="${CSS.escape(tableState.focus)}"]` : focusedControl();
   tableState.focus = null;
   main.replaceChildren(h("div", { class: "layout", id: "table", "data-version": v.version, "data-status": t.status }, left, right));
+  settle();
   tableState.drawn = { msg, score };
   if (refocus) main.querySelector(refocus)?.focus();
 }
@@ -792,7 +847,7 @@ async function showReplay(id, record) {
   });
   const back = table.id ? h("a", { id: "back-to-table", href: `/?table=${encodeURIComponent(table.id)}` }, t("Back to the table")) : null;
   main.replaceChildren(h("div", { id: "replay" },
-    panel(t("Replay of {name}", { name: table.name }), h("p", { class: "muted" }, table.spec, " ", rulesAnchor(table.game, table.spec),
+    panel(t("Replay of {name}", { name: table.name }), h("p", { class: "muted" }, rulesWords(table), " ", rulesAnchor(table.game, table.spec),
       back ? " · " : null, back),
       controls, h("p", { class: "muted" }, t("Keys: ← and → step, Home and End jump.")), said),
     panel(null, area), panel(t("Hands"), hands), reveal));

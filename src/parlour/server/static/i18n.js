@@ -3,6 +3,7 @@
 // the one chosen with the switch (remembered in localStorage), else the one the browser's Accept-Language
 // prefers (GET /api/i18n negotiates it).
 const KEY = "parlour:lang";
+const COOKIE = "parlour_lang";
 let messages = {};
 let language = "en";
 let languages = { en: "English" };
@@ -24,6 +25,10 @@ export async function loadLanguage() {
   ({ messages, languages } = data);
   language = data.lang;
   document.documentElement.lang = language;
+  // The server serves the page in the language chosen here (what shows before this script runs): it reads it from
+  // a cookie, kept while a choice is remembered.
+  document.cookie = chosen && chosen === language ? `${COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`
+    : `${COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
 /** `message` in the page's language, each {name} replaced by params.name: t("{name} to play.", { name }). */
@@ -57,6 +62,10 @@ export function languageSwitch() {
     option.selected = code === language;
     select.append(option);
   }
-  select.addEventListener("change", () => { localStorage.setItem(KEY, select.value); location.reload(); });
+  select.addEventListener("change", () => {
+    localStorage.setItem(KEY, select.value);
+    document.cookie = `${COOKIE}=${select.value}; path=/; max-age=31536000; samesite=lax`;
+    location.reload();
+  });
   return select;
 }

@@ -69,7 +69,7 @@ function outcomeWords(r) {
 export async function showPlayer(main, name, { api, games }) {
   let player;
   try {
-    player = await api(`/api/players/${encodeURIComponent(name)}`);
+    player = await api(`/api/players/${encodeURIComponent(name)}?lang=${currentLanguage()}`);
   } catch (e) {
     if (e.status !== 404) throw e;
     document.title = `${t("No such player")} · parlour`;
@@ -94,7 +94,7 @@ export async function showPlayer(main, name, { api, games }) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game")), h("th", { scope: "col" }, t("games")),
         h("th", { scope: "col" }, t("wins")), h("th", { scope: "col" }, t("losses")), h("th", { scope: "col" }, t("draws")))),
       h("tbody", {}, player.played.map((p) => h("tr", { "data-game": p.game, "data-spec": p.spec },
-        h("th", { scope: "row" }, title(p.game), h("div", { class: "muted spec" }, p.spec)),
+        h("th", { scope: "row" }, title(p.game), h("div", { class: "muted spec" }, p.spec_words || p.spec)),
         h("td", {}, String(p.played)), h("td", {}, String(p.won)), h("td", {}, String(p.lost)), h("td", {}, String(p.drawn))))))
     : h("p", { class: "muted", id: "no-played" }, t("No finished game yet.")));
   const recent = panel(t("Latest tables"), player.recent.length

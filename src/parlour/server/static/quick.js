@@ -24,7 +24,10 @@ export function playNowPanel(all, deps) {
   function presets() {
     const game = byName[gameSel.value];
     const names = Object.keys(game.presets);
-    presetSel.replaceChildren(...names.map((p) => h("option", { value: p, selected: p === game.default_preset }, p || t("default"))));
+    // each preset by its name in words, its line of description as the tooltip (never the preset's identifier)
+    const words = (p) => (game.preset_words || {})[p] || [p || "default", ""];
+    presetSel.replaceChildren(...names.map((p) => h("option", { value: p, selected: p === game.default_preset,
+      title: words(p)[1] ? t(words(p)[1]) : null }, t(words(p)[0]))));
     presetLabel.hidden = names.length < 2;
   }
   gameSel.addEventListener("change", presets);

@@ -37,8 +37,9 @@ export function learnPanel() {
 
 const keyOf = (msg) => `${msg.table.id}:${msg.view.version}`;
 
-/** Ask the server for a hint on the message's state (once per state); the answer redraws the table. */
-async function ask(msg) {
+/** Ask the server for a hint on the message's state (once per state); the answer redraws the table. The page
+ *  asks when the hint's drawer opens on a phone, as its Hint button does. */
+export async function askHint(msg) {
   const key = keyOf(msg);
   if (tutor.key === key && (tutor.pending || tutor.answer || tutor.error)) return;
   Object.assign(tutor, { key, answer: null, error: null, pending: true });
@@ -61,14 +62,18 @@ const signed = (value) => new Intl.NumberFormat(currentLanguage(), { signDisplay
 const estimate = (m) => m.value_error == null ? signed(m.value) : `${signed(m.value)} ± ${new Intl.NumberFormat(
   currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(m.value_error)}`;
 
-/** A move in words with its notation beside them (the notation alone when the game has no words for it). */
-const moveText = (move) => [h("span", { class: "words" }, move.words),
-  move.words === move.action ? null : h("span", { class: "notation" }, ` (${move.action})`)];
+/** A move in words with its notation beside them, its pieces named as the board shows them (the notation alone
+ *  when the game has no words for it). */
+const moveText = (move) => {
+  const notation = move.label || move.action;
+  return [h("span", { class: "words" }, move.words),
+    move.words === move.action ? null : h("span", { class: "notation" }, ` (${notation})`)];
+};
 
-/** The answer to the latest hint on this state: the suggested move (the best valued) and why (the server's words,
- *  in the page's language), then the others weighed, best first. Each with its value ± its standard error, its
- *  share of finished games ahead as a 95 % interval when the server gives one (never a bare share), and last, as
- *  detail, its playouts. */
+/** The answer to the latest hint on this state: the suggested move (the best valued) and why, in the game's terms
+ *  (the server's words, in the page's language), then the others weighed, best first. The numbers behind it sit in
+ *  a "Details" disclosure: each move's value ± its standard error, its share of finished games ahead as a 95 %
+ *  interval when the server gives one (never a bare share), and its playouts. */
 function answerView(msg) {
   if (tutor.key !== keyOf(msg)) return null;
   if (tutor.pending) return h("p", { id: "hint", class: "hint muted", role: "status" }, t("Thinking…"));
@@ -81,14 +86,18 @@ function answerView(msg) {
     title: t("95 % interval of the share of the games played out to the end in which this seat came out ahead") },
     t("ahead in {low}–{high}% of finished games", { low: Math.floor(100 * m.ahead_low + 1e-9),
       high: Math.ceil(100 * m.ahead_high - 1e-9) }))];
-  const detail = (m) => h("span", { class: "muted" }, t("({n} playouts)", { n: m.visits }));
+  const detail = (m) => h("span", { class: "muted playouts" }, t("({n} playouts)", { n: m.visits }));
+  const weighed = [a, ...a.alternatives];
   return h("div", { id: "hint", class: "hint", role: "status", "data-action": a.action },
-    h("p", {}, h("strong", {}, t("Suggested move:") + " "), moveText(a), " ",
-      a.iterations ? [value(a), ahead(a), " ", detail(a)] : h("span", { class: "muted" }, t("(the only move)"))),
+    h("p", {}, h("strong", {}, t("Suggested move:") + " "), moveText(a),
+      a.iterations ? null : [" ", h("span", { class: "muted" }, t("(the only move)"))]),
     a.reason ? h("p", { class: "reason" }, a.reason) : null,
     a.alternatives.length ? h("p", { class: "muted" }, t("Other moves weighed:")) : null,
     a.alternatives.length ? h("ul", { class: "alternatives" }, a.alternatives.map((m) => h("li", { "data-action": m.action },
-      moveText(m), " ", value(m), ahead(m), " ", detail(m)))) : null);
+      moveText(m)))) : null,
+    a.iterations ? h("details", { class: "hint-details" }, h("summary", {}, t("Details")),
+      h("ul", {}, weighed.map((m) => h("li", { "data-action": m.action }, moveText(m), " ", value(m), ahead(m), " ",
+        detail(m))))) : null);
 }
 
 /** Mark the suggested move's button among the moves, and the cards of the hand it names, once the table is
@@ -96,7 +105,7 @@ function answerView(msg) {
 function markSuggested(msg, movesBox) {
   if (tutor.key !== keyOf(msg) || !tutor.answer) return;
   const action = tutor.answer.action;
-  for (const button of movesBox.querySelectorAll("[data-action]")) {
+  for (const button of movesBox ? movesBox.querySelectorAll("[data-action]") : []) {
     if (button.getAttribute("data-action") === action) button.classList.add("hinted");
   }
   const words = actionWords(action);
@@ -107,24 +116,26 @@ function markSuggested(msg, movesBox) {
   }, 0);
 }
 
-/** In the seat's moves panel, on its turn: the Hint button and its answer (at a lesson, the answer is in the
- *  lesson panel and asked without a click); the suggested move's button is marked. */
+/** The hint's drawer, on the seat's turn: the Hint button and its answer (at a lesson, the answer is in the
+ *  lesson banner and asked without a click); the suggested move's button among the moves is marked. */
 export function hintBox(msg, movesBox) {
   if (msg.seat === null || msg.table.status !== "playing" || !msg.legal.length) return null;
   markSuggested(msg, movesBox);
   if (msg.table.lesson) return null;
   return h("div", { class: "hint-box" },
-    h("button", { id: "hint-button", type: "button", on: { click: () => ask(msg) } }, t("Hint")), answerView(msg));
+    h("button", { id: "hint-button", type: "button", on: { click: () => askHint(msg) } }, t("Hint")), answerView(msg));
 }
 
-/** At a lesson, above the moves: what the learner may do now and why, and the hint asked for them. */
+/** At a lesson, a banner above the board: what the learner may do now and why, and the hint asked for them. */
 export function lessonPanel(msg) {
   if (!msg.table.lesson) return null;
   if (msg.seat === null) return panel(t("Lesson"), h("p", { class: "muted", id: "lesson" },
     t("This table is a lesson: one person plays against bots on a fixed deal.")));
   const mine = msg.table.status === "playing" && msg.legal.length > 0;
-  if (mine) setTimeout(() => ask(msg), 0);
-  return h("section", { class: "panel lesson", id: "lesson-panel" }, h("h2", {}, t("Lesson")),
+  if (mine) setTimeout(() => askHint(msg), 0);
+  // The banner scrolls within itself when its words run long: Tab reaches it, so the keys scroll it too.
+  return h("section", { class: "panel lesson", id: "lesson-panel", tabindex: 0, "aria-labelledby": "lesson-title" },
+    h("h2", { id: "lesson-title" }, t("Lesson")),
     h("ul", { id: "lesson" }, (msg.lesson || []).map((line) => h("li", {}, line))),
     mine ? answerView(msg) : null);
 }

@@ -24,7 +24,7 @@ export function numberedLog(v) {
 /** The name of `seat` at the table of a state message. */
 export function nameOf(msg, seat) {
   const s = msg.table.seats[seat];
-  return s && s.name ? s.name : t("Seat {n}", { n: seat });
+  return s && s.name ? s.name : t("Seat {n}", { n: seat + 1 });  // places are counted from 1
 }
 
 /** The words of an action's text, lower case: "spread 8c 8d 8h" → ["spread", "8c", "8d", "8h"]. */

@@ -1,0 +1,82 @@
+"""What the JAX environments share: work done only in the matches of a batch that need it.
+
+Under ``jax.vmap`` a branch on a traced value computes both sides in every match, so an expensive step that few
+matches need at a time (Tock's listing of the 7's splits) costs it in all. ``only_where`` wraps such a function so
+that, batched, it runs on the matches that need it only: gathered by index, a fixed number at a time, in a loop that
+runs while some match waits (``jax.custom_batching.custom_vmap``); unbatched, it is a ``lax.cond``. A match that
+does not need it gets zeros. The function must close over no array (``custom_vmap`` refuses batched constants):
+tables go in as arguments, and those not batched are handed to every match as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+CHUNKS = 8
+"""By default a batch is worked through in chunks of an eighth of it (at least one match)."""
+
+
+def only_where(fn: Callable[..., jax.Array], shape: tuple[int, ...], dtype: Any,
+               chunks: int = CHUNKS) -> Callable[..., jax.Array]:
+    """``fn(*args)`` (an array of ``shape`` and ``dtype``; ``args`` pytrees of arrays) where ``need``, zeros
+    elsewhere, as ``wrapped(need, *args)``: batched, computed for the matches that need it only, ``1 / chunks``
+    of the batch at a time (module docstring): the costlier ``fn`` and the fewer matches need it, the more
+    chunks."""
+
+    def call(leaves: list[jax.Array], tree: Any) -> jax.Array:
+        return fn(*jax.tree_util.tree_unflatten(tree, leaves))
+
+    def wrapped(need: jax.Array, *args: Any) -> jax.Array:
+        leaves, tree = jax.tree_util.tree_flatten(args)
+
+        @jax.custom_batching.custom_vmap
+        def flat(need: jax.Array, *leaves: jax.Array) -> jax.Array:
+            found: jax.Array = jax.lax.cond(need, lambda: call(list(leaves), tree), lambda: jnp.zeros(shape, dtype))
+            return found
+
+        @flat.def_vmap
+        def batched(size: int, in_batched: list[bool], need: jax.Array, *leaves: jax.Array) -> tuple[jax.Array, bool]:
+            need = need if in_batched[0] else jnp.broadcast_to(need, (size,))
+            axes = [0 if b else None for b in in_batched[1:]]
+            most = max(1, size // chunks)
+
+            def some(carry: tuple[jax.Array, jax.Array]) -> tuple[jax.Array, jax.Array]:
+                out, left = carry
+                index = jnp.nonzero(left, size=most, fill_value=size)[0]
+                picked = [jnp.take(a, index, axis=0, mode="clip") if b else a for a, b in zip(leaves, in_batched[1:],
+                                                                                               strict=True)]
+                found = jax.vmap(lambda *xs: call(list(xs), tree), in_axes=axes, axis_size=most)(*picked)
+                return out.at[index].set(found, mode="drop"), left.at[index].set(False, mode="drop")
+
+            start = (jnp.zeros((size, *shape), dtype), need)
+            return jax.lax.while_loop(lambda carry: carry[1].any(), some, start)[0], True
+
+        out: jax.Array = flat(need, *leaves)
+        return out
+
+    return wrapped
+
+
+class TextPicture:
+    """pgx's ``to_svg`` and ``save_svg`` for a parlour state, which pgx's visualizer does not know: the state's
+    ``summary()`` (its id and a few numbers; lists for a batch of states) as a line of text in an SVG."""
+
+    def summary(self) -> str:
+        """The line shown: the env's id and what tells the match's progress."""
+        raise NotImplementedError
+
+    def to_svg(self, *, color_theme: Any = None, scale: Any = None) -> str:
+        """``summary()`` in an SVG as wide as it needs (pgx's arguments accepted and unused)."""
+        text = self.summary()
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{10 + 8 * len(text)}" height="30">'
+                f'<text x="5" y="20">{escape(text)}</text></svg>')
+
+    def save_svg(self, filename: Any, *, color_theme: Any = None, scale: Any = None) -> None:
+        """``to_svg`` written to ``filename``."""
+        with open(filename, "w", encoding="utf-8") as out:
+            out.write(self.to_svg())
