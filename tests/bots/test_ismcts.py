@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -173,3 +174,23 @@ def test_paired_root_tries_a_bounded_number_of_moves_and_needs_several_samples_t
     choice = bot.choose(view, legal, random.Random(3))
     assert choice == make_bot("heuristic", game).choose(view, legal, random.Random(3))  # one sample proves nothing
     assert bot.last_iterations == PAIRED_WIDTH == sum(1 for c in bot.last if c.visits)
+
+
+def test_a_paired_search_keeps_the_next_best_move_however_far_behind() -> None:
+    # Spreading the three 8s goes out at once; every discard falls far behind it. The policy spreads too, so
+    # pruning (which keeps the policy's choice and the leader, here the same move) would leave it alone: the
+    # best discard stays, measured on every deal, as its alternative.
+    game = load_game("tonk:speno", players=2)
+    state = game.new_state(0, {"hands": [["8c", "8d"], ["Kc", "Kd", "Qs", "Qh", "Jd"]], "stock": ["8h"]})
+    state.apply("draw stock")
+
+    def spreads(s: State[Any, Any], rng: random.Random) -> Action:
+        legal = s.legal_actions()
+        return next((a for a in legal if str(a).startswith("spread")), legal[-1])
+
+    bot = ISMCTSBot(game, iters=200, rollout=spreads, root="paired", anchor=2)
+    assert str(bot.choose(state.view(0), state.legal_actions(), random.Random(1))) == "spread 8c 8d 8h"
+    most = bot.last[0].visits
+    assert most >= 16 and str(bot.last[0].action) == "spread 8c 8d 8h"  # pruned at 4, 8 and 16 deals
+    assert bot.last[1].visits == most and bot.last[1].mean < bot.last[0].mean
+    assert [str(c.action) for c in bot.compared()] == ["spread 8c 8d 8h", str(bot.last[1].action)]

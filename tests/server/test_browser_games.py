@@ -193,8 +193,9 @@ def test_a_player_and_a_spectator_chat_at_a_table(browser: Any, fast: str, page_
     spectator.goto(f"{fast}/?table={closed}&watch=1")
     spectator.wait_for_selector("#chat-closed:has-text('Only the players chat at this table.')")
     assert spectator.locator("#chat-form").is_hidden()
-    tid = create_from_lobby(player, fast, "tonk", ["human", "random"], "Ana", flags={"hands": "2"},
-                            spectator_chat=True)
+    # a second seat for a person, left free: the table waits, so no deal can end it (and close its chat) at once
+    tid = create_from_lobby(player, fast, "tonk", ["human", "human"], "Ana", spectator_chat=True)
+    player.wait_for_selector("#turn:has-text('Waiting for players')")
     player.click("#open-chat")  # on a phone the chat is a drawer, opened from the table's bar
     player.wait_for_selector("#chat-text")
     player.fill("#chat-text", "<img src=x onerror=alert(1)> hello")

@@ -20,8 +20,11 @@ numbers), so the comparison between two actions carries none of the luck of
 the deal; every later move is the rollout policy's. Whenever the sample
 count doubles, actions more than two standard errors (of the paired
 difference) behind the leader are dropped; the policy's own choice stays,
-and is played unless the leader beats it by ``anchor`` standard errors over
-at least ``PAIRED_MIN`` determinizations. A round that would overrun the
+and so does the best other action (whatever its gap), so that the move
+chosen always has a next best measured on every deal to be compared with
+(what a hint says that alternative risks). The policy's choice is played
+unless the leader beats it by ``anchor`` standard errors over at least
+``PAIRED_MIN`` determinizations. A round that would overrun the
 time budget is not started. This is Monte Carlo policy improvement over
 the rollout policy, and what beats the heuristic bots in the arena
 (``strong``).
@@ -321,7 +324,10 @@ class ISMCTSBot:
                 break
             if n >= 4 and len(alive) > 2 and n & (n - 1) == 0:
                 best = max(alive, key=lambda i: sum(rewards[i]))
-                alive = [i for i in alive if i in (base, best) or _paired(rewards[i], rewards[best]) > -2.0]
+                # the base and the best other move stay (the best is one of them): there is always a next best,
+                # measured on every deal, to compare the move with (a hint says what that alternative risks)
+                kept = (base, max((i for i in alive if i != base), key=lambda i: sum(rewards[i])))
+                alive = [i for i in alive if i in kept or _paired(rewards[i], rewards[best]) > -2.0]
             state = sample(rng)
         self.last_iterations = done
         self.last = sorted((self._sampled(legal[i], rewards[i], ends[i]) for i in range(len(legal))),
