@@ -332,8 +332,14 @@ class Rules:
         self.kind = jnp.asarray(table.kind)
         self.face = jnp.asarray(table.face)
         self.type = jnp.asarray(table.type)
-        self.words = jnp.asarray(table.words)
         self.vocabulary = len(table.vocabulary)
+        first_seven = int(np.argmax(table.type == SEVEN))
+        self.sevens_at = first_seven, first_seven + len(table.split_node)
+        """Where the 7s lie in the table: from, to."""
+        self.seven_word = int(table.words[self.sevens_at[0], 0])
+        """The first word of every 7."""
+        self.seven_mask = only_where(self.sevens_mask, (self.vocabulary,), jnp.bool_, chunks=32)
+        """``sevens_mask`` computed only where asked: few matches are spelling a 7 at a step."""
         self.split_apart = jnp.asarray(table.split_apart)
         self.seven_tables = SevenTables(
             self.feet, self.jump_forward, self.crossing, tuple(jnp.asarray(a) for a in table.level_parent),
@@ -354,7 +360,7 @@ class Rules:
                           for j in range(table.jumps) for o in range(table.stays)], np.int32)
         self.all_parts = parts
         """Every part a 7 may have, in ``Table.part_index`` order, as (pawn, count, shortcuts, stays out)."""
-        self.searched = only_where(self.sevens, (len(table.split_node),), jnp.bool_, chunks=32)
+        self.searched = only_where(self.sevens, (len(table.split_node),), jnp.bool_, chunks=128)
         """``sevens`` computed only where asked (``common.only_where``): few matches need it at a step."""
         self.alone = only_where(self.sevens_apart, (len(table.split_node),), jnp.bool_)
         """``sevens_apart`` computed only where asked."""
@@ -497,11 +503,9 @@ class Rules:
         back_ok, _ = self.backward(pos, adv, settled, occ, seat * PAWNS + jnp.asarray(t.pawn[backs]),
                                    jnp.asarray(t.route_jumps[backs]))
         swaps = held[11] & ((at >= 0) & (at < length) & ~own_adv)[:, None] & theirs[None, :]
-        legal = jnp.zeros(t.size, jnp.bool_).at[:len(ENTERS)].set(enters)
-        legal = legal.at[jnp.asarray(index)].set(ok).at[jnp.asarray(backs)].set(held[4] & back_ok)
-        first_swap = int(np.argmax(t.type == SWAP))
-        legal = legal.at[first_swap:first_swap + swaps.size].set(swaps.reshape(-1))
-        return legal[:int(np.argmax(t.type == SEVEN))]
+        # the table's order: the entries, the own moves, the 4s, the pushes, the swaps
+        moves = int(np.sum(t.type == MOVE))
+        return jnp.concatenate([enters, ok[:moves], held[4] & back_ok, ok[moves:], swaps.reshape(-1)])
 
     def seven_context(self, tables: SevenTables, pos: jax.Array, adv: jax.Array, settled: jax.Array,
                       occ: jax.Array, seat: jax.Array) -> tuple[jax.Array, ...]:
@@ -569,10 +573,9 @@ class Rules:
         after = jnp.where(jnp.arange(PAWNS)[None, :] == pawn[:, None], new_place[:, None], after)
         return after, ok
 
-    def seven_outcomes(self, tables: SevenTables, pos: jax.Array, adv: jax.Array, settled: jax.Array,
-                       occ: jax.Array, seat: jax.Array) -> tuple[jax.Array, jax.Array]:
-        """Every split's own pawns' places after it and whether it is legal (by the tree of 7s)."""
-        context = self.seven_context(tables, pos, adv, settled, occ, seat)
+    def seven_outcomes(self, tables: SevenTables, context: tuple[jax.Array, ...]) -> tuple[jax.Array, jax.Array]:
+        """Every split's own pawns' places after it and whether it is legal (by the tree of 7s), from
+        ``seven_context``'s board."""
         cur = context[0][None, :]
         ok = jnp.ones(1, jnp.bool_)
         places = []
@@ -633,15 +636,28 @@ class Rules:
     def sevens(self, tables: SevenTables, pos: jax.Array, adv: jax.Array, settled: jax.Array,
                seat: jax.Array) -> jax.Array:
         """The listed 7s: legal, and no legal split before it has its outcome (the own pawns' places after it,
-        which fix the other seats' pawns it captures). The legal splits are sorted by outcome, then index: the
-        first of each outcome is listed (a pawn captured by a later part may have taken any route, and been
-        captured by any pawn, so splits of one outcome are not found by their parts alone)."""
-        places, ok = self.seven_outcomes(tables, pos, adv, settled, self.occupancy(pos), seat)
-        key = jnp.sum((places + 1) << (8 * jnp.arange(PAWNS))[None, :], axis=1)
-        order = jnp.lexsort((jnp.arange(key.shape[0]), key, ~ok))
-        sorted_key = key[order]
-        first = jnp.concatenate([jnp.ones(1, jnp.bool_), sorted_key[1:] != sorted_key[:-1]])
-        return ok & jnp.zeros(key.shape[0], jnp.bool_).at[order].set(first)
+        which fix the other seats' pawns it captures): the lowest index of each outcome among the legal splits, kept
+        in a table by outcome (a pawn captured by a later part may have taken any route, and been captured by any
+        pawn, so splits of one outcome are not found by their parts alone). An outcome is a number below
+        ``codes ** 4``, each pawn's place as a code among the few it may end on; a table so small costs far less
+        than sorting the splits (XLA's sort on the CPU)."""
+        context = self.seven_context(tables, pos, adv, settled, self.occupancy(pos), seat)
+        places, ok = self.seven_outcomes(tables, context)
+        at, squares = context[0], context[1].reshape(PAWNS, -1)
+        codes = 6 + squares.shape[1]
+        # a pawn's place after a legal split as a small code: unmoved 1, captured 0, its home lane's squares 2 to
+        # 5, else 6 and up by the square of its routes it stands on (a legal part ends on one of them): one
+        # number per square (a square on two routes has one of theirs)
+        pawns = jnp.arange(PAWNS)
+        on_route = jnp.zeros((PAWNS, self.length), jnp.int32).at[pawns[:, None], squares].set(
+            jnp.arange(squares.shape[1])[None, :])[pawns[None, :], jnp.clip(places, 0, self.length - 1)]
+        code = jnp.where(places == at[None, :], 1, jnp.where(
+            places < 0, 0, jnp.where(places >= self.length, 2 + places - self.length, 6 + on_route)))
+        key = jnp.sum(code * codes ** jnp.arange(PAWNS)[None, :], axis=1)
+        index = jnp.arange(key.shape[0])
+        first = jnp.full(codes ** PAWNS, key.shape[0], jnp.int32).at[jnp.where(ok, key, codes ** PAWNS)].min(
+            index, mode="drop")
+        return ok & (first[key] == index)
 
     # ------------------------------------------------------------------ one action's effect
 
@@ -712,11 +728,36 @@ class Rules:
         bonus = (phase == BONUS) | (phase == SPEND)
         return jnp.concatenate([card & playing, discards, jnp.stack([bonus, bonus])])
 
-    def mask(self, candidates: jax.Array, depth: jax.Array) -> jax.Array:
-        """The words that may come next: the ``depth``-th word of each candidate."""
-        word = jnp.take(self.words, depth, axis=1)
-        return jnp.zeros(self.vocabulary + 1, jnp.bool_).at[jnp.where(candidates & (word >= 0), word,
+    def words_at(self, depth: jax.Array, start: int = 0, stop: int | None = None) -> jax.Array:
+        """The ``depth``-th word of each entry from ``start`` to ``stop`` (-1 past its last): the table's words by
+        depth, one picked by ``where`` (a gather of a column of the table costs several times more)."""
+        rows = self.t.words.T[:, start:stop]
+        out = jnp.full(rows.shape[1], -1, jnp.int32)
+        for k, row in enumerate(rows):
+            out = jnp.where(depth == k, jnp.asarray(row), out)
+        return out
+
+    def words_in(self, candidates: jax.Array, words: jax.Array) -> jax.Array:
+        """Which words of the vocabulary ``words`` holds where ``candidates`` (-1 for none)."""
+        return jnp.zeros(self.vocabulary + 1, jnp.bool_).at[jnp.where(candidates & (words >= 0), words,
                                                                       self.vocabulary)].set(True)[:self.vocabulary]
+
+    def sevens_mask(self, sevens: jax.Array, depth: jax.Array) -> jax.Array:
+        """The ``depth``-th word of each 7 among ``sevens`` (the candidates of the table's 7s)."""
+        start, stop = self.sevens_at
+        return self.words_in(sevens, self.words_at(depth, start, stop))
+
+    def mask(self, candidates: jax.Array, depth: jax.Array) -> jax.Array:
+        """The words that may come next: the ``depth``-th word of each candidate. The 7s, most of the table, are
+        looked at word by word only in the matches spelling one (``seven_mask``): their first word is one."""
+        start, stop = self.sevens_at
+        words = self.words_at(depth)
+        others = self.words_in(jnp.concatenate([candidates[:start], candidates[stop:]]),
+                               jnp.concatenate([words[:start], words[stop:]]))
+        sevens = candidates[start:stop]
+        some = jnp.any(sevens)
+        first = (jnp.arange(self.vocabulary) == self.seven_word) & some & (depth == 0)
+        return others | first | self.seven_mask(some & (depth > 0), sevens, depth)
 
     def begin(self, state: TockState, fresh: jax.Array) -> TockState:
         """``state`` at the start of a decision of its player: its candidates, mask, no word chosen. The 7s are
@@ -780,13 +821,15 @@ class Rules:
         """Take ``word``: keep the candidates it fits; when one is left, play it."""
         depth = state._depth
         prefix = state._prefix
-        table = jnp.take(self.words, jnp.maximum(depth - prefix, 0), axis=1) == word
+        table = self.words_at(jnp.maximum(depth - prefix, 0)) == word
         fits = state._candidates & jnp.where(depth < prefix, (word == self.mask_words(state))[:, None],
                                              table[None, :])
-        settled = jnp.sum(fits) == 1
+        flat = fits.reshape(-1)
+        found = jnp.argmax(flat)
+        # one candidate left: the first that fits is the last (cheaper than counting them)
+        settled = flat[found] & (found == flat.shape[0] - 1 - jnp.argmax(flat[::-1]))
         chosen = state._chosen.at[word].set(True)
         going_on: TockState = state.replace(_candidates=fits, _depth=depth + 1, _chosen=chosen)
-        found = jnp.argmax(fits.reshape(-1))
         slot = found // self.t.size
         played = self.play(state.replace(_owners=state._owners[slot][None].repeat(self.t.slots)),
                            found % self.t.size, key, settled)
