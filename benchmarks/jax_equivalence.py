@@ -90,6 +90,15 @@ def uniform(rng: np.random.Generator, mask: np.ndarray[Any, Any]) -> int:
     return int(rng.choice(np.flatnonzero(mask)))
 
 
+def same_end(i: int, state: Any, after: After) -> None:
+    """``Different`` unless match ``i`` of ``after`` ended as ``state`` did, with its returns as its rewards (the
+    games whose rewards are the returns themselves, paid at the end)."""
+    if state.is_terminal != bool(after.terminated[i]):
+        raise Different(f"JAX terminated {after.terminated[i]}, Python {state.is_terminal}")
+    if not np.array_equal(after.rewards[i], np.array(state.returns(), np.float32)):
+        raise Different(f"rewards differ: JAX {after.rewards[i]}, Python {state.returns()}")
+
+
 @dataclass
 class PlonkHooks:
     """Plonk: the rewards are the engine's returns; at a new deal, the player and the public part of the
@@ -109,10 +118,7 @@ class PlonkHooks:
             raise Different("a Plonk word that is not a whole action")
         deal = state.pos.deal_no
         state.apply(action)
-        if state.is_terminal != bool(after.terminated[i]):
-            raise Different(f"JAX terminated {after.terminated[i]}, Python {state.is_terminal}")
-        if not np.array_equal(after.rewards[i], np.array(state.returns(), np.float32)):
-            raise Different(f"rewards differ: JAX {after.rewards[i]}, Python {state.returns()}")
+        same_end(i, state, after)
         if state.is_terminal or state.pos.deal_no == deal:
             return False
         row = np.zeros(after.observations.shape[1], np.float32)
@@ -202,10 +208,7 @@ class TockHooks:
         self.seen["stays out"] += "~" in text
         reshuffles = state.pos.reshuffles
         state.apply(action)
-        if state.is_terminal != bool(after.terminated[i]):
-            raise Different(f"JAX terminated {after.terminated[i]}, Python {state.is_terminal}")
-        if not np.array_equal(after.rewards[i], np.array(state.returns(), np.float32)):
-            raise Different(f"rewards differ: JAX {after.rewards[i]}, Python {state.returns()}")
+        same_end(i, state, after)
         if state.is_terminal or state.pos.reshuffles == reshuffles:
             return False
         self.seen["reshuffles"] += 1
