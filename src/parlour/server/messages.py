@@ -15,13 +15,13 @@ from typing import Any
 from parlour.bots.names import readable_name
 from parlour.core.chance import seed_commitment
 from parlour.core.i18n import SOURCE_LANGUAGE, gettext
-from parlour.core.manual import rules_in_words
 from parlour.core.parts import lesson_of, words_of
 from parlour.core.words import StoryLine
 from parlour.server.api_schemas import PresenceOut
 from parlour.server.authority import Seat, TableAuthority
 from parlour.server.hub import Hub
 from parlour.server.peers import Peer
+from parlour.server.profiles import variant_words
 from parlour.server.storage import FORFEIT
 from parlour.server.stories import Stories
 
@@ -108,9 +108,10 @@ class Messages:
         """The table as the lobby shows it (the ``TableOut`` schema), a bot's own name in ``lang``."""
         connected, spectators = self.presence(table)
         now = time.time()
+        spec = table.game.name_with_rules()
         return {
             "id": table.id, "name": table.name, "game": table.game.spec.name,
-            "spec": table.game.name_with_rules(), "spec_words": rules_in_words(table.game, lang),
+            "spec": spec, "spec_words": variant_words(spec, lang),  # worked out once a spec and language
             "status": table.status, "version": table.version,
             "seed_commitment": seed_commitment(table.state.seed),
             "to_play": table.to_play, "turn_seconds": table.turn_seconds,
