@@ -24,8 +24,8 @@ from typing import Any, Protocol, runtime_checkable
 import jax
 import jax.numpy as jnp
 
-PACK = 32
-"""Mask flags packed in a ``uint32`` word by ``random_words``."""
+from parlour.jax.common import PACK, packed
+
 LOW_BITS = jnp.asarray([(1 << (n + 1)) - 1 for n in range(PACK)], jnp.uint32)
 """The bits of a word up to each of its bits."""
 
@@ -62,11 +62,8 @@ def random_words(mask: jax.Array, key: jax.Array) -> jax.Array:
     rather than again inside each use of it."""
     count = mask.sum(axis=-1)
     k = jnp.floor(jax.random.uniform(key, count.shape) * count).astype(jnp.int32)
-    size = mask.shape[-1]
-    chunks = -(-size // PACK)
-    wide = jnp.pad(mask, [(0, 0)] * (mask.ndim - 1) + [(0, chunks * PACK - size)])
-    bits = wide.reshape((*mask.shape[:-1], chunks, PACK)).astype(jnp.uint32)
-    words = (bits << jnp.arange(PACK, dtype=jnp.uint32)).sum(axis=-1, dtype=jnp.uint32)
+    words = packed(mask)
+    chunks = words.shape[-1]
     counts = jax.lax.population_count(words).astype(jnp.int32)
     upto = jnp.cumsum(counts, axis=-1)
     chunk = (upto <= k[..., None]).sum(axis=-1)
@@ -78,10 +75,11 @@ def random_words(mask: jax.Array, key: jax.Array) -> jax.Array:
 
 
 def where_tree(flags: jax.Array, new: Any, old: Any) -> Any:
-    """``new`` where ``flags`` (one a match), else ``old``, field by field."""
+    """``new`` where ``flags`` (one a match), else ``old``, field by field; a field both share (the same array)
+    is kept without a select."""
 
     def pick(a: jax.Array, b: jax.Array) -> jax.Array:
-        return jnp.where(flags.reshape(flags.shape + (1,) * (a.ndim - flags.ndim)), a, b)
+        return a if a is b else jnp.where(flags.reshape(flags.shape + (1,) * (a.ndim - flags.ndim)), a, b)
 
     return jax.tree_util.tree_map(pick, new, old)
 
@@ -117,15 +115,18 @@ class Stepper:
         self.init: Callable[[jax.Array], Any] = jax.jit(lambda key: jax.vmap(env.init)(jax.random.split(key, batch)))
 
     def played(self, state: Any, action: jax.Array) -> Any:
-        """One match after ``action`` with pgx's ``step`` semantics, its chance still due."""
+        """One match after ``action`` with pgx's ``step`` semantics, its chance still due. With ``autoreset``
+        every match is in play (``stepped``), so none is kept standing."""
         players = self.env.num_players
         finished = state.terminated | state.truncated
         illegal = ~state.legal_action_mask[action] & ~finished
         moved = self.env.play(state.replace(_step_count=state._step_count + 1), action)
         penalty = moved.replace(terminated=jnp.bool_(True), rewards=jnp.full(players, players - 1.0)
                                 .at[state.current_player].set(-1.0))
-        still = state.replace(rewards=jnp.zeros_like(state.rewards))
-        return where_tree(finished, still, where_tree(illegal, penalty, moved))
+        played = where_tree(illegal, penalty, moved)
+        if self.autoreset:
+            return played
+        return where_tree(finished, state.replace(rewards=jnp.zeros_like(state.rewards)), played)
 
     def stepped(self, states: Any, actions: jax.Array, key: jax.Array) -> Any:
         """``states`` after ``actions`` (one word a match), chance drawn in bulk from ``key``, observed. An env
@@ -137,14 +138,17 @@ class Stepper:
         if self.autoreset:  # the flags only tell how the last step ended: these matches are all in play
             states = states.replace(terminated=jnp.zeros_like(states.terminated),
                                     truncated=jnp.zeros_like(states.truncated))
-        if chanced:
-            states = jax.vmap(self.played)(states, actions)
+        unseen = jnp.zeros((self.batch, 0), states.observation.dtype)
+        if chanced:  # observed once at the end: the rows are most of a state's bytes, not carried through the loops
+            states = jax.vmap(self.played)(states.replace(observation=unseen), actions)
             states = in_bulk(states, jax.vmap(env.chance_due)(states), self.most, deal_key, env.deal_due)
         else:
             states = jax.vmap(env.step)(states, actions, jax.random.split(deal_key, self.batch))
         if self.autoreset:
             ended = states.terminated | states.truncated
-            fresh = in_bulk(states, ended, self.most, reset_key, lambda _, k: env.init(k))
+            fresh = in_bulk(states, ended, self.most, reset_key,
+                            (lambda _, k: env.init(k).replace(observation=unseen[0])) if chanced
+                            else (lambda _, k: env.init(k)))
             states = fresh.replace(terminated=states.terminated, truncated=states.truncated, rewards=states.rewards)
         if not chanced:  # pgx's step observed and masked them; new matches come observed from init
             return states

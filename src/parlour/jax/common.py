@@ -62,6 +62,58 @@ def only_where(fn: Callable[..., jax.Array], shape: tuple[int, ...], dtype: Any,
     return wrapped
 
 
+PACK = 32
+"""Flags packed in a ``uint32`` word by ``packed``."""
+
+
+def packed(flags: jax.Array) -> jax.Array:
+    """The bool ``flags`` (``[..., size]``) as ``uint32`` words, flag ``i`` bit ``i % 32`` of word ``i // 32``
+    (``[..., ceil(size / 32)]``): counts and first flags are then found word by word, where XLA's CPU backend
+    reduces a long bool axis with an index (``argmax``) or a sum flag by flag, several times slower."""
+    size = flags.shape[-1]
+    chunks = -(-size // PACK)
+    wide = jnp.pad(flags, [(0, 0)] * (flags.ndim - 1) + [(0, chunks * PACK - size)])
+    bits = wide.reshape((*flags.shape[:-1], chunks, PACK)).astype(jnp.uint32)
+    words: jax.Array = (bits << jnp.arange(PACK, dtype=jnp.uint32)).sum(axis=-1, dtype=jnp.uint32)
+    return words
+
+
+def first_set(words: jax.Array) -> jax.Array:
+    """The index of the first flag set in ``packed`` ``words`` (0 where none is)."""
+    nonzero = words != 0
+    chunk = jnp.argmax(nonzero, axis=-1)
+    word = jnp.take_along_axis(words, chunk[..., None], axis=-1)[..., 0]
+    low = jax.lax.population_count((word & (~word + jnp.uint32(1))) - jnp.uint32(1)).astype(jnp.int32)
+    return jnp.where(nonzero.any(axis=-1), chunk.astype(jnp.int32) * PACK + low, 0)
+
+
+def count_set(words: jax.Array) -> jax.Array:
+    """How many flags are set in ``packed`` ``words``."""
+    return jax.lax.population_count(words).astype(jnp.int32).sum(axis=-1)
+
+
+def put(array: jax.Array, index: jax.Array, value: jax.Array) -> jax.Array:
+    """``array`` with entry ``index`` of its first axis set to ``value`` (``array.at[index].set(value)``; an
+    ``index`` out of range changes nothing), by a select against each entry's index: under ``vmap`` a traced
+    index makes ``.at[]`` a scatter, which XLA's CPU backend runs an element at a time, several times slower
+    than this elementwise select."""
+    here = jnp.arange(array.shape[0]).reshape((-1,) + (1,) * (array.ndim - 1)) == index
+    return jnp.where(here, value, array)
+
+
+def pick(array: jax.Array, index: jax.Array, axis: int = 0) -> jax.Array:
+    """Entry ``index`` of ``array`` along ``axis`` (``jnp.take``; zeros for an ``index`` out of range), as a
+    select against each entry's index and a sum: under ``vmap`` a traced index makes indexing a gather, which
+    XLA's CPU backend runs an element at a time, slower than this for the few entries of a seat's or a spread's
+    axis."""
+    shape = [1] * array.ndim
+    shape[axis] = array.shape[axis]
+    here = jnp.arange(array.shape[axis]).reshape(shape) == index
+    if array.dtype == jnp.bool_:
+        return jnp.where(here, array, False).any(axis=axis)
+    return jnp.where(here, array, 0).sum(axis=axis, dtype=array.dtype)
+
+
 class TextPicture:
     """pgx's ``to_svg`` and ``save_svg`` for a parlour state, which pgx's visualizer does not know: the state's
     ``summary()`` (its id and a few numbers; lists for a batch of states) as a line of text in an SVG."""

@@ -65,7 +65,7 @@ from parlour.games.tock.deck import HAND_SIZE, KIND, TWO_OF_SPADES, full_deck
 from parlour.games.tock.encoding import KINDS, words
 from parlour.games.tock.position import BONUS, EXTRA, OVER, PHASES, PLAY, SPEND
 from parlour.games.tock.rules import HOME_ENTRY, TEAMS, TockRules
-from parlour.jax.common import TextPicture, only_where
+from parlour.jax.common import PACK, TextPicture, count_set, first_set, only_where, packed
 
 ENV_ID = TockRules.game_name
 SUPPORTED_PLAYERS = (2, 3, 4, 5, 6, 7, 8)
@@ -242,6 +242,13 @@ class Table:
         for i, split in enumerate(splits):
             for pawn, steps, jumps, stay in split:
                 self.uses[self.part_index(pawn, steps, jumps, stay), i] = 1.0
+        parts = self.uses.shape[0]
+        wide = np.zeros((len(splits), -(-parts // PACK) * PACK), np.uint64)
+        wide[:, :parts] = self.uses.T
+        self.uses_bits = (wide.reshape(len(splits), -1, PACK) << np.arange(PACK, dtype=np.uint64)).sum(
+            axis=-1).astype(np.uint32)
+        """``uses`` by split as ``common.packed`` words: a split with an illegal part shares a bit with the
+        illegal parts' words (an ``and`` a split, no product)."""
 
     def part_index(self, pawn: int, steps: int, jumps: int, stay: int) -> int:
         """A part's row among every part a 7 may have (``uses``)."""
@@ -344,7 +351,7 @@ class Rules:
         self.seven_tables = SevenTables(
             self.feet, self.jump_forward, self.crossing, tuple(jnp.asarray(a) for a in table.level_parent),
             tuple(jnp.asarray(a) for a in table.level_parts), jnp.asarray(table.split_node),
-            self.split_apart, jnp.asarray(table.uses))
+            self.split_apart, jnp.asarray(table.uses_bits))
         self.split_parts = jnp.asarray(table.split_parts)
         self.size_fraction = jnp.asarray(table.size_fraction)
         self.stock_fraction = jnp.asarray(table.stock_fraction)
@@ -366,6 +373,13 @@ class Rules:
         """``sevens_apart`` computed only where asked."""
         self.mates_sevens = only_where(self.slot_sevens, (table.slots - 1, len(table.split_node)), jnp.bool_)
         """``slot_sevens`` computed only where asked (the seat plays for teammates in several slots)."""
+        entries = self.sevens_at[0]
+        self.legal_where = only_where(self.card_legal, (entries,), jnp.bool_, chunks=8)
+        """``card_legal`` computed only where a decision begins (``begun``'s ``fresh``)."""
+        self.mates_where = only_where(self.mates_legal, (table.slots - 1, entries), jnp.bool_, chunks=8)
+        """``mates_legal`` computed only where a decision begins."""
+        self.any_simple = only_where(self.simple, (), jnp.bool_, chunks=16)
+        """``simple`` computed only where asked: only a joker played, or a bonus to spend, asks it."""
 
     # ------------------------------------------------------------------ the board
 
@@ -610,8 +624,8 @@ class Rules:
         context = self.seven_context(tables, pos, adv, settled, self.occupancy(pos), seat)
         parts = jnp.asarray(self.all_parts)
         _, ok = self.seven_part(jnp.broadcast_to(context[0], (parts.shape[0], PAWNS)), parts, context)
-        illegal = (~ok).astype(jnp.float32)
-        return tables.split_apart & (illegal @ tables.split_uses == 0)
+        illegal = packed(~ok)
+        return tables.split_apart & ~jnp.any((tables.split_uses & illegal) != 0, axis=-1)
 
     def slot_sevens(self, tables: SevenTables, pos: jax.Array, adv: jax.Array, settled: jax.Array,
                     owners: jax.Array) -> jax.Array:
@@ -620,6 +634,15 @@ class Rules:
         listed: jax.Array = jax.lax.map(
             lambda owner: self.sevens(tables, pos, adv, settled, jnp.maximum(owner, 0)) & (owner >= 0), owners)
         return listed
+
+    def simple(self, pos: jax.Array, adv: jax.Array, settled: jax.Array, hand: jax.Array,
+               owners: jax.Array) -> jax.Array:
+        """Whether ``hand`` has a legal card action but the 7s for one of ``owners`` (by slot, -1 for none)."""
+        simple = jnp.any(self.card_legal(pos, adv, settled, hand, jnp.maximum(owners[0], 0))) & (owners[0] >= 0)
+        if self.t.slots > 1:
+            mates = owners[1:]
+            simple = simple | jnp.any(self.mates_legal(pos, adv, settled, hand, mates) & (mates >= 0)[:, None])
+        return simple
 
     def mates_legal(self, pos: jax.Array, adv: jax.Array, settled: jax.Array, hand: jax.Array,
                     owners: jax.Array) -> jax.Array:
@@ -784,11 +807,11 @@ class Rules:
         seven = self.held(hand)[7] & ((phase == PLAY) | (phase == EXTRA))
         owner = jnp.maximum(owners[0], 0)
         sevens = self.seven_list(fresh & seven & (owners[0] >= 0), state._pos, state._adv, state._settled, owner)
-        card = jnp.concatenate([self.card_legal(state._pos, state._adv, state._settled, hand, owner),
+        card = jnp.concatenate([self.legal_where(fresh, state._pos, state._adv, state._settled, hand, owner),
                                 seven & sevens])[None] & (owners[0] >= 0)
         if self.t.slots > 1:
             mates = owners[1:]
-            legal = self.mates_legal(state._pos, state._adv, state._settled, hand, mates)
+            legal = self.mates_where(fresh, state._pos, state._adv, state._settled, hand, mates)
             sevens = self.mates_sevens(fresh & seven & jnp.any(mates >= 0), self.seven_tables, state._pos, state._adv,
                                        state._settled, mates)
             card = jnp.concatenate([card, jnp.concatenate([legal, seven & sevens], axis=1) & (mates >= 0)[:, None]])
@@ -824,10 +847,9 @@ class Rules:
         table = self.words_at(jnp.maximum(depth - prefix, 0)) == word
         fits = state._candidates & jnp.where(depth < prefix, (word == self.mask_words(state))[:, None],
                                              table[None, :])
-        flat = fits.reshape(-1)
-        found = jnp.argmax(flat)
-        # one candidate left: the first that fits is the last (cheaper than counting them)
-        settled = flat[found] & (found == flat.shape[0] - 1 - jnp.argmax(flat[::-1]))
+        words = packed(fits.reshape(-1))
+        found = first_set(words)
+        settled = count_set(words) == 1
         chosen = state._chosen.at[word].set(True)
         going_on: TockState = state.replace(_candidates=fits, _depth=depth + 1, _chosen=chosen)
         slot = found // self.t.size
@@ -902,10 +924,8 @@ class Rules:
         asked = settled & ~won & ~is_discard & ((is_card & joker) | (spendable > 0))
         owners = self.owners(pos, seat)
         owner = jnp.maximum(owners[0], 0)
-        simple = jnp.any(self.card_legal(pos, adv, ready, hand, owner)) & (owners[0] >= 0)
         mates = owners[1:]
-        if t.slots > 1:
-            simple = simple | jnp.any(self.mates_legal(pos, adv, ready, hand, mates) & (mates >= 0)[:, None])
+        simple = self.any_simple(asked, pos, adv, ready, hand, owners)
         asked = asked & ~simple & self.held(hand)[7]
         playable = simple | jnp.any(self.seven_list(asked & (owners[0] >= 0), pos, adv, ready, owner))
         if t.slots > 1:

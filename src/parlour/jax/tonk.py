@@ -51,7 +51,7 @@ from parlour.games.tonk.position import BET, OVER, PLAY, TURN
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.settlement import DEAL_WIN_HIGH, DEAL_WIN_LOW, deal_win_stakes
 from parlour.games.tonk.spreads import REAL, Shape, spread_shape
-from parlour.jax.common import TextPicture
+from parlour.jax.common import TextPicture, pick, put
 
 ENV_ID = TonkRules.game_name
 CARDS = 52
@@ -575,7 +575,7 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
     def offered(self, state: TonkState) -> TonkState:
         """``state`` with its mask (``word_mask``) and, at the start of a decision, the spreads its player may
         lay as the candidates a ``spread`` word starts from."""
-        hand = state._hands[state.current_player]
+        hand = pick(state._hands, state.current_player)
         fresh: TonkState = state.replace(_cand=jnp.where(state._depth == 0, self.legal_spreads(hand), state._cand))
         return fresh.replace(legal_action_mask=self.word_mask(fresh))  # type: ignore[no-any-return]
 
@@ -590,7 +590,7 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         seat = state.current_player
         depth = state._depth
         kind = jnp.where(depth == 0, word, state._kind)
-        hand = state._hands[seat]
+        hand = pick(state._hands, seat)
         accepts = self.accepts(state)
         hits = accepts & hand[:SUITS]
         discardable = self.discardable(state, hand)
@@ -598,7 +598,7 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         # the spread candidates after this word
         cards_so_far = jnp.maximum(depth - 1, 0)
         column = jnp.minimum(cards_so_far, table.width - 1)
-        match = jnp.where(word == w.end, table.length == cards_so_far, table.word[:, column] == word)
+        match = jnp.where(word == w.end, table.length == cards_so_far, pick(table.word, column, 1) == word)
         cand = state._cand & ((depth == 0) | match)
         spread_row = jnp.argmax(cand)
         # the hit: the spread, the card and whether a joker stands for it, once settled
@@ -646,12 +646,12 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         laid by a joker where ``hit_joker``), then enter the hand if it ended (``enter``)."""
         w, rules, table, n, width = self.w, self.rules, self.table, self.n, self.set_width
         seat = state.current_player
-        hand = state._hands[seat]
+        hand = pick(state._hands, seat)
         is_draw, is_discard, is_spread, is_hit, is_drop, is_bet = (
             kind == w.draw, kind == w.discard, kind == w.spread, kind == w.hit, kind == w.drop, kind == w.spades)
         # draw
-        top_stock = state._deck[jnp.maximum(state._stock_len - 1, 0)]
-        top_discard = state._discard[jnp.maximum(state._discard_len - 1, 0)]
+        top_stock = pick(state._deck, state._stock_len - 1)
+        top_discard = pick(state._discard, state._discard_len - 1)
         drawn = jnp.where(from_stock, top_stock, top_discard)
         drawn_set = card_set(drawn, width)
         from_pile = is_draw & ~from_stock
@@ -668,27 +668,28 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         laid_value = jnp.select([is_discard, is_spread, is_hit],
                                 [self.card_value[discard_card], table.value[spread_row], self.card_value[hit_laid]], 0)
         new_hand = jnp.where(is_draw, hand | drawn_set, hand & ~laid)
-        new_value = state._values[seat] + jnp.where(is_draw, self.card_value[drawn], -laid_value)
-        known = state._known[seat]
+        new_value = pick(state._values, seat) + jnp.where(is_draw, self.card_value[drawn], -laid_value)
+        known = pick(state._known, seat)
         new_known = jnp.where(is_draw, jnp.where(from_stock, known, known | drawn_set), known & new_hand)
         emptied = (new_hand == 0).all()
         # a spread laid or hit
         slot = jnp.where(is_spread, state._spreads, hit_spread)
-        old_lo, old_hi = state._sp_lo[slot], state._sp_hi[slot]
+        old_lo, old_hi, old_run = pick(state._sp_lo, slot), pick(state._sp_hi, slot), pick(state._sp_run, slot)
         position = hit_card % RANKS + 1
-        extends_low = state._sp_run[slot] & (position == old_lo - 1)
-        extends_high = state._sp_run[slot] & ~extends_low
+        extends_low = old_run & (position == old_lo - 1)
+        extends_high = old_run & ~extends_low
         hit_lo = jnp.where(extends_low, position, old_lo)
         hit_hi = jnp.where(extends_high, jnp.where(position == 1, 14, position), old_hi)
-        owner = state._sp_owner[hit_spread]
+        owner = pick(state._sp_owner, hit_spread)
         locks = is_hit & rules.hit_lockout & (owner != seat)
         on_table = is_spread | is_hit
-        hands = state._hands.at[seat].set(new_hand)
-        values = state._values.at[seat].set(new_value)
+        table_slot, spread_slot = jnp.where(on_table, slot, -1), jnp.where(is_spread, slot, -1)
+        hands = put(state._hands, seat, new_hand)
+        values = put(state._values, seat, new_value)
         laid_state: TonkState = state.replace(
-            _hands=hands, _values=values, _known=state._known.at[seat].set(new_known),
+            _hands=hands, _values=values, _known=put(state._known, seat, new_known),
             _stock_len=state._stock_len - (is_draw & from_stock),
-            _discard=jnp.where(is_discard, state._discard.at[state._discard_len].set(discard_card), state._discard),
+            _discard=put(state._discard, jnp.where(is_discard, state._discard_len, -1), discard_card),
             _discard_len=state._discard_len - from_pile + is_discard,
             _pile=jnp.where(from_pile, state._pile & ~drawn_set,
                             jnp.where(is_discard, state._pile | laid, state._pile)),
@@ -697,23 +698,20 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
             _stock_out_seat=jnp.where(is_draw & from_stock & (state._stock_len == 1)
                                       & (rules.stock_out == "discard_only"), seat, state._stock_out_seat),
             _spreads=state._spreads + is_spread,
-            _sp_owner=jnp.where(is_spread, state._sp_owner.at[slot].set(seat), state._sp_owner),
-            _sp_real=jnp.where(on_table, state._sp_real.at[slot].set(state._sp_real[slot] | laid[:SUITS]),
-                               state._sp_real),
+            _sp_owner=put(state._sp_owner, jnp.where(is_spread, slot, -1), seat),
+            _sp_real=put(state._sp_real, table_slot, pick(state._sp_real, slot) | laid[:SUITS]),
             _sp_named=self.named_after(state._sp_named, slot, is_spread, is_hit & hit_joker, table.named[spread_row],
                                        hit_card),
-            _sp_run=jnp.where(is_spread, state._sp_run.at[slot].set(table.run[spread_row]), state._sp_run),
-            _sp_rank=jnp.where(is_spread, state._sp_rank.at[slot].set(table.rank[spread_row]), state._sp_rank),
-            _sp_suit=jnp.where(is_spread, state._sp_suit.at[slot].set(table.suit[spread_row]), state._sp_suit),
-            _sp_lo=jnp.where(on_table, state._sp_lo.at[slot].set(
-                jnp.where(is_spread, table.lo[spread_row], hit_lo)), state._sp_lo),
-            _sp_hi=jnp.where(on_table, state._sp_hi.at[slot].set(
-                jnp.where(is_spread, table.hi[spread_row], hit_hi)), state._sp_hi),
-            _lockout=state._lockout.at[owner].add(locks.astype(jnp.int32)),
+            _sp_run=put(state._sp_run, spread_slot, table.run[spread_row]),
+            _sp_rank=put(state._sp_rank, spread_slot, table.rank[spread_row]),
+            _sp_suit=put(state._sp_suit, spread_slot, table.suit[spread_row]),
+            _sp_lo=put(state._sp_lo, table_slot, jnp.where(is_spread, table.lo[spread_row], hit_lo)),
+            _sp_hi=put(state._sp_hi, table_slot, jnp.where(is_spread, table.hi[spread_row], hit_hi)),
+            _lockout=state._lockout + (jnp.arange(n) == owner) * locks,
             _kind=jnp.int32(0), _depth=jnp.int32(0), _face=jnp.int32(-1),
             _chosen=jnp.zeros_like(state._chosen))
         # the end of the turn after a discard that keeps cards
-        lockout = laid_state._lockout.at[seat].add(-(laid_state._lockout[seat] > 0).astype(jnp.int32))
+        lockout = laid_state._lockout - ((jnp.arange(n) == seat) & (laid_state._lockout > 0))
         ends_stock = (laid_state._stock_len == 0) & (rules.stock_out != "discard_only")
         turned, turn_ended, turn_paid, turn_void = self.start_turn(laid_state.replace(_lockout=lockout),
                                                                    (seat + 1) % n)
@@ -743,9 +741,9 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         ``laid``, or a ``joker_hit`` on it standing for ``card`` (the next of its jokers)."""
         if not self.jokers:
             return named
-        row = named[slot]
+        row = pick(named, slot)
         hit_row = row.at[(row >= 0).sum()].set(card, mode="drop")
-        return named.at[slot].set(jnp.where(spread, laid, jnp.where(joker_hit, hit_row, row)))
+        return put(named, slot, jnp.where(spread, laid, jnp.where(joker_hit, hit_row, row)))
 
     def drop_payments(self, dropper: jax.Array, values: jax.Array) -> jax.Array:
         """The balance changes after ``dropper`` drops (``settlement.drop_payments``, the rules' ``caught``)."""
@@ -772,7 +770,7 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         spade among the bettors takes one stake from each other bettor) and the deal checks follow."""
         n = self.n
         seat = state.current_player
-        bets = state._bets.at[seat].set(bet_in.astype(jnp.int32))
+        bets = put(state._bets, seat, bet_in.astype(jnp.int32))
         after = (seat + 1) % n
         last = after == (state._dealer + 1) % n
         spades = state._hands[:, SUITS - 1]
@@ -836,9 +834,9 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         """The words that lead to a legal action of the seat to play, after the words chosen so far."""
         w, table, rules = self.w, self.table, self.rules
         seat = state.current_player
-        hand = state._hands[seat]
+        hand = pick(state._hands, seat)
         depth, kind, phase = state._depth, state._kind, state._phase
-        locked = state._lockout[seat] > 0
+        locked = pick(state._lockout, seat) > 0
         accepts = self.accepts(state)
         hits = accepts & hand[:SUITS]
         joker_hits = self.joker_hits(hand, accepts)
@@ -851,9 +849,9 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         column = jnp.minimum(cards_so_far, table.width - 1)
         spreading = kind == w.spread
         longer = state._cand & (table.length > cards_so_far)
-        next_suit, next_bit = table.card_suit[:, column][:, None], table.card_bit[:, column][:, None]
+        next_suit, next_bit = pick(table.card_suit, column, 1)[:, None], pick(table.card_bit, column, 1)[:, None]
         next_words = longer[:, None] & (next_suit == _SUIT_IDS)
-        next_named = table.card_named[:, column][:, None]
+        next_named = pick(table.card_named, column, 1)[:, None]
         none = jnp.zeros(SUITS, jnp.int32)
         if self.jokers:  # a joker's words (Jk=5h) apart from the real cards' (the work is not done without jokers)
             next_cards = jnp.bitwise_or.reduce(jnp.where(next_words & ~next_named, next_bit, 0), axis=0)
