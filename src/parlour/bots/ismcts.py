@@ -230,13 +230,13 @@ class ISMCTSBot:
         return self.inferred(view, None if deadline is None else deadline.passed)
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        deadline = None if self.ms is None else Deadline(self.clock, self.ms / 1000)  # the whole choice counts
         every = len(legal)
         legal = self.candidates(view, legal)
         if len(legal) == 1:
             self.last = [Choice(legal[0], 0, 0.0)]
             self.last_iterations = 0
             return legal[0]
-        deadline = None if self.ms is None else Deadline(self.clock, self.ms / 1000)
         if self.paired:
             return self._paired_choice(view, legal, rng, deadline)
         root = self.search(view, rng, deadline, legal if len(legal) < every else None)
