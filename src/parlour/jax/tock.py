@@ -417,13 +417,33 @@ class Rules:
             out = jnp.where((k == j) & (jumps[..., None] >= j), crossings[j][..., None], out)
         return out
 
+    def board_bits(self, pos: jax.Array, adv: jax.Array) -> tuple[jax.Array, jax.Array]:
+        """The track squares holding a pawn, and those holding one with the advantage, as ``common.packed``
+        words (``on_squares``): each pawn's bit in its square's word, summed (a square holds one pawn at most)."""
+        on_track = (pos >= 0) & (pos < self.length)
+        word = jnp.where(on_track, pos // PACK, -1)[None, :] == jnp.arange(-(-self.length // PACK))[:, None]
+        bit = jnp.left_shift(jnp.uint32(1), (pos & (PACK - 1)).astype(jnp.uint32))
+        return (jnp.where(word, bit, 0).sum(axis=1, dtype=jnp.uint32),
+                jnp.where(word & adv, bit, 0).sum(axis=1, dtype=jnp.uint32))
+
+    @staticmethod
+    def on_squares(words: jax.Array, squares: jax.Array) -> jax.Array:
+        """Whether each of ``squares`` is set in the ``board_bits`` ``words``: the word picked by selects, where
+        XLA's CPU backend reads a computed array through a gather an element at a time."""
+        word = jnp.broadcast_to(words[0], squares.shape)
+        for w in range(1, words.shape[0]):
+            word = jnp.where(squares >= w * PACK, words[w], word)
+        return ((word >> (squares & (PACK - 1)).astype(jnp.uint32)) & 1) == 1
+
     def forward(self, pos: jax.Array, adv: jax.Array, settled: jax.Array, occ: jax.Array, pawn: jax.Array,
-                steps: jax.Array, jumps: jax.Array, stay: jax.Array, king: jax.Array, pushed: jax.Array) -> tuple[
-            jax.Array, jax.Array, jax.Array, jax.Array]:
+                steps: jax.Array, jumps: jax.Array, stay: jax.Array, king: jax.Array, pushed: jax.Array,
+                bits: tuple[jax.Array, jax.Array] | None = None) -> tuple[jax.Array, jax.Array, jax.Array,
+                                                                          jax.Array]:
         """Pawn ``pawn`` forward ``steps`` (``Mover.forward``): after ``jumps`` shortcuts (a settled pawn on an
         intersection), into its home when the count allows (unless it ``stay``s out, optional home entry) but
         when ``pushed`` (a 5), the K capturing what it passes. By the arguments' shape: whether it is legal,
-        where it lands, the squares it visits and which of them hold a pawn it captures."""
+        where it lands, the squares it visits and which of them hold a pawn it captures. With ``bits`` (the
+        ``board_bits``: what legality alone needs) the squares are read in them instead of ``occ``."""
         length = self.length
         seat = pawn // PAWNS
         at = pos[pawn]
@@ -436,15 +456,17 @@ class Rules:
         foot = self.feet[seat]
         at_foot = (at == foot) & (jumps == 0)
         on_foot = (squares == foot[..., None]) & (offsets < steps[..., None])
-        k_foot = jnp.where(at_foot, 0, jnp.where(jnp.any(on_foot, axis=-1), jnp.argmax(on_foot, axis=-1),
-                                                  LONGEST_PATH) + 1)
+        k_foot = jnp.where(at_foot, 0, jnp.min(jnp.where(on_foot, offsets, LONGEST_PATH + 1), axis=-1))
         left = jnp.where((k_foot < steps) & ~pushed, steps - k_foot, 0)
         can_enter = (left >= 1) & (left <= HOME) & ((lane & ((1 << jnp.clip(left, 0, HOME)) - 1)) == 0)
         into = can_enter & ~stay
         stay_bad = stay & ~can_enter
-        there = occ[squares]
-        taken = there >= 0
-        there_adv = taken & adv[jnp.maximum(there, 0)]
+        if bits is None:
+            there = occ[squares]
+            taken = there >= 0
+            there_adv = taken & adv[jnp.maximum(there, 0)]
+        else:
+            taken, there_adv = self.on_squares(bits[0], squares), self.on_squares(bits[1], squares)
         passed = offsets <= jnp.where(into, steps - left, steps - 1)[..., None]
         blocked = jnp.any(jnp.where(king[..., None], there_adv, taken) & passed, axis=-1)
         landing = offsets == steps[..., None]
@@ -509,7 +531,7 @@ class Rules:
         index, pushes, own, target, steps, jumps, stay, king = self.forward_rows
         pawn = jnp.where(pushes, jnp.asarray(target), seat * PAWNS + jnp.asarray(own))
         ok, _, _, _ = self.forward(pos, adv, settled, occ, pawn, jnp.asarray(steps), jnp.asarray(jumps),
-                                   jnp.asarray(stay), jnp.asarray(king), jnp.asarray(pushes))
+                                   jnp.asarray(stay), jnp.asarray(king), jnp.asarray(pushes), self.board_bits(pos, adv))
         kinds = jnp.asarray(t.card_kind[index])
         ok = ok & held[kinds] & jnp.where(jnp.asarray(pushes), theirs[jnp.asarray(target)], True)
         # the 4, back
