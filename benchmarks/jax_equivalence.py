@@ -46,7 +46,8 @@ SPECS = ("plonk",
          "tock", "tock?players=2", "tock?players=3", "tock?teams=pairs", "tock?teams=two", "tock:sevens",
          "tock?players=2&two_of_spades_enters=true", "tock?home_entry=optional", "tock?players=5", "tock?players=6",
          "tock?players=7", "tock?players=8", "tock?players=6&teams=pairs", "tock?players=6&teams=two",
-         "tock?players=8&teams=pairs", "tock?players=8&teams=two")
+         "tock?players=8&teams=pairs", "tock?players=8&teams=two", "tock?players=6&home_entry=optional",
+         "tock?players=8&home_entry=optional")
 """The specs played by default: Plonk; Tonk's presets at 2 and 4 players, most flags, and jokers; Tock as
 ``parlour.jax.tock.OFFERED`` offers it (2 to 8 players, both kinds of teams at 4, 6 and 8, extra sevens, the 2 of
 spades, optional home entry)."""

@@ -3,12 +3,13 @@
 Supported: 2 to 8 players on the 4-, 6- and 8-section boards (``board_for``), with their shortcuts: a pawn settled
 on an intersection (standing there when its owner's turn began, not moved since: the state keeps the settled bits)
 may start a forward move with one shortcut, or two in a row on 8 sections, and a 4 back with one; a 5 may push a
-settled pawn over them; home entry ``mandatory``, and ``optional`` at 2 to 4 players (a move whose count ends in
-the home lane may stay out, ``~``); the flags ``extra_sevens`` and ``two_of_spades_enters``; the joker bonus
-(bonus, spend and extra phases); teams at 4, 6 and 8 players (``pairs`` and ``two``: a player whose pawns are all
-home plays its cards for a teammate whose pawns are not, each such action spelt ``for c:`` then the card action's
-words, ``c:`` chosen among those teammates that have a legal card action; each teammate is a slot of candidates).
-Refused: ``optional`` home entry at 5 to 8 players (the table of 7s would hold 49,260 to 88,912 splits).
+settled pawn over them; home entry ``mandatory`` or ``optional`` (a move whose count ends in the home lane may
+stay out, ``~``: the table of 7s then holds 49,631 entries at 6 players, 89,435 at 8); the flags ``extra_sevens``
+and ``two_of_spades_enters``; the joker bonus (bonus, spend and extra phases); teams at 4, 6 and 8 players
+(``pairs`` and ``two``: a player whose pawns are all home plays its cards for a teammate whose pawns are not, each
+such action spelt ``for c:`` then the card action's words, ``c:`` chosen among those teammates that have a legal
+card action; each teammate is a slot of candidates).
+Every flag of the Python engine is offered.
 
 An action is one word of ``parlour.rl``'s Tock vocabulary (``TockEncoding.vocabulary``), chosen one at a time as
 ``core.encoding.WordChooser`` chooses them: every legal action of a decision is an entry of a fixed table built
@@ -1055,9 +1056,6 @@ class Tock(pgx.core.Env):  # type: ignore[misc]
             raise ParlourError(f"{ENV_ID}: the JAX environment plays {', '.join(map(str, SUPPORTED_PLAYERS))} "
                                f"players, not players={players}")
         self.players = players
-        refused = refusal(players, teams, home_entry)
-        if refused:
-            raise ParlourError(f"{ENV_ID}: the JAX environment {refused}")
         self.table = table_for(players, extra_sevens, two_of_spades_enters, teams, home_entry == "optional")
         self.rules = Rules(self.table)
         self.deck = jnp.asarray(full_deck(players, extra_sevens), jnp.int32)
@@ -1134,13 +1132,6 @@ OFFERED = {"players": SUPPORTED_PLAYERS, "extra_sevens": (False, True), "two_of_
            "home_entry": HOME_ENTRY, "teams": TEAMS}
 """The flags the JAX environment plays, and the values it offers (``refusal`` names the combinations it does
 not)."""
-
-
-def refusal(players: int, teams: str, home_entry: str) -> str:
-    """What the JAX environment does not play of these flags together, in words, or ``""``."""
-    if home_entry == "optional" and players > 4:
-        return f"plays home_entry=optional at 2 to 4 players only, not players={players}"
-    return ""
 
 
 def env_for(rules: TockRules) -> Tock:
