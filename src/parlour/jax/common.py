@@ -1,4 +1,7 @@
-"""What the JAX environments share: work done only in the matches of a batch that need it.
+"""What the JAX environments share: work done only in the matches of a batch that need it, and the few
+operations that stand in for what XLA's CPU backend does slowly under ``vmap`` (an entry read or written at a
+traced index: ``pick``, ``put``; the first flag and the count of a long bool row: ``packed``, ``first_set``,
+``count_set``).
 
 Under ``jax.vmap`` a branch on a traced value computes both sides in every match, so an expensive step that few
 matches need at a time (Tock's listing of the 7's splits) costs it in all. ``only_where`` wraps such a function so
@@ -94,9 +97,9 @@ def count_set(words: jax.Array) -> jax.Array:
 
 def put(array: jax.Array, index: jax.Array, value: jax.Array) -> jax.Array:
     """``array`` with entry ``index`` of its first axis set to ``value`` (``array.at[index].set(value)``; an
-    ``index`` out of range changes nothing), by a select against each entry's index: under ``vmap`` a traced
-    index makes ``.at[]`` a scatter, which XLA's CPU backend runs an element at a time, several times slower
-    than this elementwise select."""
+    ``index`` out of range changes nothing), by a select against each entry's index, the write that goes with
+    ``pick``: elementwise work that XLA fuses with its neighbours, where under ``vmap`` ``.at[]`` is a scatter
+    (in Tonk's batch step the two measured alike, 3.69 and 3.66 ms)."""
     here = jnp.arange(array.shape[0]).reshape((-1,) + (1,) * (array.ndim - 1)) == index
     return jnp.where(here, value, array)
 
@@ -105,7 +108,7 @@ def pick(array: jax.Array, index: jax.Array, axis: int = 0) -> jax.Array:
     """Entry ``index`` of ``array`` along ``axis`` (``jnp.take``; zeros for an ``index`` out of range), as a
     select against each entry's index and a sum: under ``vmap`` a traced index makes indexing a gather, which
     XLA's CPU backend runs an element at a time, slower than this for the few entries of a seat's or a spread's
-    axis."""
+    axis (Tonk's batch step 3.51 against 3.69 ms)."""
     shape = [1] * array.ndim
     shape[axis] = array.shape[axis]
     here = jnp.arange(array.shape[axis]).reshape(shape) == index
