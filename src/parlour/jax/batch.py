@@ -24,7 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 import jax
 import jax.numpy as jnp
 
-from parlour.jax.common import PACK, packed
+from parlour.jax.common import PACK, packed, where_tree
 
 LOW_BITS = jnp.asarray([(1 << (n + 1)) - 1 for n in range(PACK)], jnp.uint32)
 """The bits of a word up to each of its bits."""
@@ -72,16 +72,6 @@ def random_words(mask: jax.Array, key: jax.Array) -> jax.Array:
     left = k - jnp.where(holding, upto - counts, 0).sum(axis=-1)
     below = jax.lax.population_count(word[..., None] & LOW_BITS).astype(jnp.int32) <= left[..., None]
     return jnp.where(count > 0, chunk * PACK + below.sum(axis=-1), 0)
-
-
-def where_tree(flags: jax.Array, new: Any, old: Any) -> Any:
-    """``new`` where ``flags`` (one a match), else ``old``, field by field; a field both share (the same array)
-    is kept without a select."""
-
-    def pick(a: jax.Array, b: jax.Array) -> jax.Array:
-        return a if a is b else jnp.where(flags.reshape(flags.shape + (1,) * (a.ndim - flags.ndim)), a, b)
-
-    return jax.tree_util.tree_map(pick, new, old)
 
 
 def in_bulk(states: Any, waiting: jax.Array, most: int, key: jax.Array,

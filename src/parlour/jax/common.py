@@ -95,6 +95,17 @@ def count_set(words: jax.Array) -> jax.Array:
     return jax.lax.population_count(words).astype(jnp.int32).sum(axis=-1)
 
 
+def where_tree(flags: jax.Array, new: Any, old: Any) -> Any:
+    """``new`` where ``flags`` (one a match, or one for a single state), else ``old``, field by field; a field
+    both share (the same array: ``replace`` left it alone) is kept without a select, so only what a branch changes
+    costs anything."""
+
+    def pick(a: jax.Array, b: jax.Array) -> jax.Array:
+        return a if a is b else jnp.where(flags.reshape(flags.shape + (1,) * (a.ndim - flags.ndim)), a, b)
+
+    return jax.tree_util.tree_map(pick, new, old)
+
+
 def put(array: jax.Array, index: jax.Array, value: jax.Array) -> jax.Array:
     """``array`` with entry ``index`` of its first axis set to ``value`` (``array.at[index].set(value)``; an
     ``index`` out of range changes nothing), by a select against each entry's index, the write that goes with

@@ -66,7 +66,7 @@ from parlour.games.tock.deck import HAND_SIZE, KIND, TWO_OF_SPADES, full_deck
 from parlour.games.tock.encoding import KINDS, words
 from parlour.games.tock.position import BONUS, EXTRA, OVER, PHASES, PLAY, SPEND
 from parlour.games.tock.rules import HOME_ENTRY, TEAMS, TockRules
-from parlour.jax.common import PACK, TextPicture, count_set, first_set, only_where, packed
+from parlour.jax.common import PACK, TextPicture, count_set, first_set, only_where, packed, where_tree
 
 ENV_ID = TockRules.game_name
 SUPPORTED_PLAYERS = (2, 3, 4, 5, 6, 7, 8)
@@ -236,20 +236,15 @@ class Table:
         for i, split in enumerate(splits):
             for k, one in enumerate(split):
                 self.split_parts[i, k] = one
-        self.uses = np.zeros((PAWNS * STEPS * self.jumps * self.stays, len(splits)), np.float32)
-        """Which parts (own pawn × count × shortcuts × staying out, ``part_index``) each split has, as a matrix:
-        a product counts a split's illegal parts (XLA on CPU reads a computed array through a constant gather
-        very slowly)."""
+        parts = PAWNS * STEPS * self.jumps * self.stays
+        self.uses = np.zeros((len(splits), -(-parts // PACK)), np.uint32)
+        """Which parts (own pawn × count × shortcuts × staying out, ``part_index``) each split has, as
+        ``common.packed`` words by split: a split with an illegal part shares a bit with the illegal parts' words
+        (an ``and`` a split; XLA on CPU reads a computed array through a constant gather very slowly)."""
         for i, split in enumerate(splits):
             for pawn, steps, jumps, stay in split:
-                self.uses[self.part_index(pawn, steps, jumps, stay), i] = 1.0
-        parts = self.uses.shape[0]
-        wide = np.zeros((len(splits), -(-parts // PACK) * PACK), np.uint64)
-        wide[:, :parts] = self.uses.T
-        self.uses_bits = (wide.reshape(len(splits), -1, PACK) << np.arange(PACK, dtype=np.uint64)).sum(
-            axis=-1).astype(np.uint32)
-        """``uses`` by split as ``common.packed`` words: a split with an illegal part shares a bit with the
-        illegal parts' words (an ``and`` a split, no product)."""
+                part = self.part_index(pawn, steps, jumps, stay)
+                self.uses[i, part // PACK] |= np.uint32(1 << (part % PACK))
 
     def part_index(self, pawn: int, steps: int, jumps: int, stay: int) -> int:
         """A part's row among every part a 7 may have (``uses``)."""
@@ -352,7 +347,7 @@ class Rules:
         self.seven_tables = SevenTables(
             self.feet, self.jump_forward, self.crossing, tuple(jnp.asarray(a) for a in table.level_parent),
             tuple(jnp.asarray(a) for a in table.level_parts), jnp.asarray(table.split_node),
-            self.split_apart, jnp.asarray(table.uses_bits))
+            self.split_apart, jnp.asarray(table.uses))
         self.split_parts = jnp.asarray(table.split_parts)
         self.size_fraction = jnp.asarray(table.size_fraction)
         self.stock_fraction = jnp.asarray(table.stock_fraction)
@@ -878,7 +873,7 @@ class Rules:
         slot = found // self.t.size
         played = self.play(state.replace(_owners=state._owners[slot][None].repeat(self.t.slots)),
                            found % self.t.size, key, settled)
-        after: TockState = jax.tree_util.tree_map(lambda new, old: jnp.where(settled, new, old), played, going_on)
+        after: TockState = where_tree(settled, played, going_on)
         return self.masked(after)
 
     def card_slot(self, hand: jax.Array, typ: jax.Array, kind: jax.Array, face: jax.Array) -> jax.Array:

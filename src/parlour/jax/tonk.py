@@ -51,7 +51,7 @@ from parlour.games.tonk.position import BET, OVER, PLAY, TURN
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.settlement import DEAL_WIN_HIGH, DEAL_WIN_LOW, deal_win_stakes
 from parlour.games.tonk.spreads import REAL, Shape, spread_shape
-from parlour.jax.common import TextPicture, pick, put
+from parlour.jax.common import TextPicture, pick, put, where_tree
 
 ENV_ID = TonkRules.game_name
 CARDS = 52
@@ -131,14 +131,9 @@ def shuffled(key: jax.Array, size: int) -> jax.Array:
 
 
 def chosen(flag: jax.Array, new: TonkState, old: TonkState) -> TonkState:
-    """``new`` where ``flag``, else ``old``, field by field; a field both share (the same array: ``replace``
-    left it alone) is kept without a select, so that only the fields a branch changes cost anything, and the
-    observation (recomputed after every step) is not selected at all."""
-
-    def pick(a: jax.Array, b: jax.Array) -> jax.Array:
-        return a if a is b else jnp.where(flag, a, b)
-
-    out: TonkState = jax.tree_util.tree_map(pick, new, old).replace(observation=old.observation)
+    """``new`` where ``flag``, else ``old`` (``common.where_tree``: only the fields a branch changes cost a
+    select), but the observation, recomputed after every step, kept as it was."""
+    out: TonkState = where_tree(flag, new.replace(observation=old.observation), old)
     return out
 
 

@@ -5,7 +5,7 @@ lobby shows of a table (its name, game, rules and, once finished, its result), n
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from sqlalchemy import Engine, Table, select
@@ -21,6 +21,9 @@ from parlour.server.storage import EXPIRED
 
 RECENT = 20
 """Tables a player's page lists."""
+SPEC_WORDS_CACHED = 4096
+"""Specs and languages whose words are kept (every state message reads them): the lobby's tables choose their
+specs, so the cache is bounded."""
 
 
 @cache
@@ -32,7 +35,7 @@ def variant(game: str, rules: str) -> str:
         return game
 
 
-@cache
+@lru_cache(maxsize=SPEC_WORDS_CACHED)
 def variant_words(spec: str, lang: str) -> str:
     """The rules of ``spec`` (``variant``'s) as people say them, in ``lang``; the spec where it no longer reads."""
     try:
