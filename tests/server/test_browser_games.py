@@ -187,13 +187,13 @@ def test_someone_connecting_redraws_only_the_players_bar_so_a_card_keeps_its_foc
 def test_a_player_and_a_spectator_chat_at_a_table(browser: Any, fast: str, page_errors: list[str]) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     player = watch(context.new_page(), page_errors)
-    closed = create_from_lobby(player, fast, "tonk", ["human", "random"], "Ana", flags={"hands": "2"})
+    # a second seat for a person, left free: the table waits, so no deal can end it (and close its chat) at once
+    closed = create_from_lobby(player, fast, "tonk", ["human", "human"], "Ana", flags={"hands": "2"})
     other = browser.new_context(viewport={"width": 1000, "height": 900})
     spectator = watch(other.new_page(), page_errors)
     spectator.goto(f"{fast}/?table={closed}&watch=1")
     spectator.wait_for_selector("#chat-closed:has-text('Only the players chat at this table.')")
     assert spectator.locator("#chat-form").is_hidden()
-    # a second seat for a person, left free: the table waits, so no deal can end it (and close its chat) at once
     tid = create_from_lobby(player, fast, "tonk", ["human", "human"], "Ana", spectator_chat=True)
     player.wait_for_selector("#turn:has-text('Waiting for players')")
     player.click("#open-chat")  # on a phone the chat is a drawer, opened from the table's bar
