@@ -4,6 +4,7 @@ selects and bit words that stand for gathers, scatters and long reductions under
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,7 +14,16 @@ pytest.importorskip("pgx")
 
 import jax.numpy as jnp  # noqa: E402
 
-from parlour.jax.common import TextPicture, count_set, first_set, packed, pick, put  # noqa: E402
+from parlour.jax.common import (  # noqa: E402
+    TextPicture,
+    count_set,
+    first_set,
+    only_where,
+    packed,
+    pick,
+    put,
+    unpacked,
+)
 from parlour.jax.plonk import Plonk  # noqa: E402
 
 
@@ -56,3 +66,29 @@ def test_packed_flags_give_the_first_flag_and_the_count(size: int) -> None:
     assert words.shape == (40, -(-size // 32)) and words.dtype == jnp.uint32
     assert count_set(words).tolist() == rows.sum(axis=1).tolist()
     assert first_set(words).tolist() == [int(np.argmax(row)) if row.any() else 0 for row in rows]
+    assert (np.asarray(unpacked(words, size)) == rows).all()
+
+
+@pytest.mark.parametrize(("shape", "dtype", "words"), [((100,), jnp.bool_, False), ((100,), jnp.bool_, True),
+                                                       ((3, 40), jnp.bool_, True), ((5,), jnp.int32, False)])
+def test_only_where_gives_the_result_where_needed_and_zeros_elsewhere(shape: tuple[int, ...], dtype: Any,
+                                                                        words: bool) -> None:
+    """Batched, over chunks of the matches that need it (a long bool result carried as words, or given as
+    ``packed`` words with ``words``), and alone, by ``lax.cond``: ``fn`` where needed, zeros elsewhere."""
+    def fn(x: jax.Array, scale: jax.Array) -> jax.Array:
+        values = (jnp.arange(np.prod(shape)).reshape(shape) * scale + x) % 7
+        return (values > 3) if dtype == jnp.bool_ else values.astype(dtype)
+
+    wrapped = only_where(fn, shape, dtype, chunks=4, words=words)
+    rng = np.random.default_rng(3)
+    need = jnp.asarray(rng.random(37) < 0.4)
+    x = jnp.asarray(rng.integers(0, 7, 37), jnp.int32)
+    expected = np.where(np.asarray(need).reshape((-1,) + (1,) * len(shape)), np.asarray(jax.vmap(fn, (0, None))(
+        x, jnp.int32(3))), 0).astype(np.asarray(fn(x[0], jnp.int32(3))).dtype)
+    if words:
+        expected = np.asarray(packed(jnp.asarray(expected)))
+    assert (np.asarray(jax.jit(jax.vmap(wrapped, (0, 0, None)))(need, x, jnp.int32(3))) == expected).all()
+    alone = np.asarray(fn(x[0], jnp.int32(3)))
+    assert (np.asarray(jax.jit(wrapped)(jnp.bool_(True), x[0], jnp.int32(3))) == (
+        np.asarray(packed(jnp.asarray(alone))) if words else alone)).all()
+    assert (np.asarray(jax.jit(wrapped)(jnp.bool_(False), x[0], jnp.int32(3))) == 0).all()

@@ -29,6 +29,7 @@ from parlour.core.registry import load_game  # noqa: E402
 from parlour.games.tock import seven  # noqa: E402
 from parlour.games.tock.actions import SEAT_LETTERS, Seven, part  # noqa: E402
 from parlour.games.tock.board import board_for  # noqa: E402
+from parlour.jax.common import unpacked  # noqa: E402
 from parlour.jax.tock import from_state, seven_splits  # noqa: E402
 
 
@@ -104,9 +105,9 @@ def test_legal_actions_on_crowded_boards_are_the_python_engines(spec: str, marks
         state = crowd(spec, i, rng)
         jax_state = from_state(state, env)
         owners = np.asarray(jax_state._owners)
+        slots = np.asarray(unpacked(jax_state._candidates, env.table.size))
         listed = [("" if owner == 0 else f"for {SEAT_LETTERS[owner]}: ") + texts[k]
-                  for owner, slot in zip(owners, np.asarray(jax_state._candidates), strict=True)
-                  for k in np.flatnonzero(slot)]
+                  for owner, slot in zip(owners, slots, strict=True) for k in np.flatnonzero(slot)]
         expected = sorted(str(a) for a in state.legal_actions())
         assert sorted(listed) == expected, (i, state.pos.pawns)
         marked += sum(marks in a.replace("<>", "") for a in expected)
@@ -186,8 +187,8 @@ def test_the_listed_sevens_are_the_python_engines(players: int) -> None:
     ready = jnp.zeros_like(adv)
     searched = np.asarray(jax.jit(jax.vmap(lambda p, a, r, q: rules.sevens(rules.seven_tables, p, a, r, q)))(
         pos, adv, ready, seat))
-    listed = np.asarray(jax.jit(jax.vmap(lambda p, a, r, q: rules.seven_list(jnp.bool_(True), p, a, r, q)))(
-        pos, adv, ready, seat))
+    listed = np.asarray(unpacked(jax.jit(jax.vmap(lambda p, a, r, q: rules.seven_list(jnp.bool_(True), p, a, r, q)))(
+        pos, adv, ready, seat), len(texts)))
     apart = np.asarray(jax.vmap(rules.apart)(pos, ready, seat))
     splits = 0
     for i, state in enumerate(states):

@@ -25,11 +25,12 @@ CHUNKS = 8
 
 
 def only_where(fn: Callable[..., jax.Array], shape: tuple[int, ...], dtype: Any,
-               chunks: int = CHUNKS) -> Callable[..., jax.Array]:
+               chunks: int = CHUNKS, words: bool = False) -> Callable[..., jax.Array]:
     """``fn(*args)`` (an array of ``shape`` and ``dtype``; ``args`` pytrees of arrays) where ``need``, zeros
     elsewhere, as ``wrapped(need, *args)``: batched, computed for the matches that need it only, ``1 / chunks``
     of the batch at a time (module docstring): the costlier ``fn`` and the fewer matches need it, the more
-    chunks."""
+    chunks. A long bool result is carried as ``packed`` words (written back a word for 32 flags); with ``words``
+    those words are the result."""
 
     def call(leaves: list[jax.Array], tree: Any) -> jax.Array:
         return fn(*jax.tree_util.tree_unflatten(tree, leaves))
@@ -40,13 +41,14 @@ def only_where(fn: Callable[..., jax.Array], shape: tuple[int, ...], dtype: Any,
         @jax.custom_batching.custom_vmap
         def flat(need: jax.Array, *leaves: jax.Array) -> jax.Array:
             found: jax.Array = jax.lax.cond(need, lambda: call(list(leaves), tree), lambda: jnp.zeros(shape, dtype))
-            return found
+            return packed(found) if words else found
 
         @flat.def_vmap
         def batched(size: int, in_batched: list[bool], need: jax.Array, *leaves: jax.Array) -> tuple[jax.Array, bool]:
             need = need if in_batched[0] else jnp.broadcast_to(need, (size,))
             axes = [0 if b else None for b in in_batched[1:]]
             most = max(1, size // chunks)
+            flags = words or (dtype == jnp.bool_ and len(shape) > 0 and shape[-1] > PACK)
 
             def some(carry: tuple[jax.Array, jax.Array]) -> tuple[jax.Array, jax.Array]:
                 out, left = carry
@@ -54,10 +56,13 @@ def only_where(fn: Callable[..., jax.Array], shape: tuple[int, ...], dtype: Any,
                 picked = [jnp.take(a, index, axis=0, mode="clip") if b else a for a, b in zip(leaves, in_batched[1:],
                                                                                                strict=True)]
                 found = jax.vmap(lambda *xs: call(list(xs), tree), in_axes=axes, axis_size=most)(*picked)
-                return out.at[index].set(found, mode="drop"), left.at[index].set(False, mode="drop")
+                return out.at[index].set(packed(found) if flags else found, mode="drop"), left.at[index].set(
+                    False, mode="drop")
 
-            start = (jnp.zeros((size, *shape), dtype), need)
-            return jax.lax.while_loop(lambda carry: carry[1].any(), some, start)[0], True
+            held = (*shape[:-1], -(-shape[-1] // PACK)) if flags else shape
+            start = (jnp.zeros((size, *held), jnp.uint32 if flags else dtype), need)
+            out = jax.lax.while_loop(lambda carry: carry[1].any(), some, start)[0]
+            return (unpacked(out, shape[-1]) if flags and not words else out), True
 
         out: jax.Array = flat(need, *leaves)
         return out
@@ -76,9 +81,15 @@ def packed(flags: jax.Array) -> jax.Array:
     size = flags.shape[-1]
     chunks = -(-size // PACK)
     wide = jnp.pad(flags, [(0, 0)] * (flags.ndim - 1) + [(0, chunks * PACK - size)])
-    bits = wide.reshape((*flags.shape[:-1], chunks, PACK)).astype(jnp.uint32)
-    words: jax.Array = (bits << jnp.arange(PACK, dtype=jnp.uint32)).sum(axis=-1, dtype=jnp.uint32)
+    bits = wide.reshape((*flags.shape[:-1], chunks, PACK)).astype(jnp.uint32) << jnp.arange(PACK, dtype=jnp.uint32)
+    words: jax.Array = jax.lax.reduce(bits, jnp.uint32(0), jax.lax.bitwise_or, (bits.ndim - 1,))
     return words
+
+
+def unpacked(words: jax.Array, size: int) -> jax.Array:
+    """The first ``size`` flags of ``packed`` ``words``, as bool (``[..., size]``)."""
+    bits = (words[..., None] >> jnp.arange(PACK, dtype=jnp.uint32)) & 1
+    return bits.reshape((*words.shape[:-1], words.shape[-1] * PACK))[..., :size] == 1
 
 
 def first_set(words: jax.Array) -> jax.Array:

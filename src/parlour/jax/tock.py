@@ -66,7 +66,17 @@ from parlour.games.tock.deck import HAND_SIZE, KIND, TWO_OF_SPADES, full_deck
 from parlour.games.tock.encoding import KINDS, words
 from parlour.games.tock.position import BONUS, EXTRA, OVER, PHASES, PLAY, SPEND
 from parlour.games.tock.rules import HOME_ENTRY, TEAMS, TockRules
-from parlour.jax.common import PACK, TextPicture, count_set, first_set, only_where, packed, where_tree
+from parlour.jax.common import (
+    PACK,
+    TextPicture,
+    count_set,
+    first_set,
+    only_where,
+    packed,
+    pick,
+    unpacked,
+    where_tree,
+)
 
 ENV_ID = TockRules.game_name
 SUPPORTED_PLAYERS = (2, 3, 4, 5, 6, 7, 8)
@@ -81,8 +91,9 @@ FORWARD = ((1, 1), (2, 2), (3, 3), (6, 6), (8, 8), (9, 9), (10, 10), (12, 12), (
 """(card kind, squares) of the cards that move one own pawn forward (the K capturing what it passes)."""
 ENTERS = (1, 2, 13, JOKER_KIND)
 """The card kinds that enter a pawn (the 2 only as the 2♠, by flag)."""
-ENTER, MOVE, BACK, PUSH, SWAP, SEVEN, DISCARD, BONUS_YES, BONUS_NO = range(9)
-"""The types of the action table's entries."""
+ENTER, MOVE, BACK, PUSH, SWAP, SEVEN, DISCARD, BONUS_YES, BONUS_NO, BLANK = range(10)
+"""The types of the action table's entries (``BLANK``: no action, an entry that pads a part of the table to whole
+words of candidates)."""
 LONGEST_PATH = 18
 
 
@@ -183,13 +194,15 @@ class Table:
             for target in range(PAWNS * n):
                 rows.append((SWAP, 11, pawn, target, 0, 0,
                              chooser.words_of(swap(pawn + 1, target // PAWNS, target % PAWNS + 1))))
-        self.forwards = [i for i, r in enumerate(rows) if r[0] in (MOVE, PUSH)]
-        """The entries of forward moves (a card's own move or a 5's push), in table order."""
         self.backs = [i for i, r in enumerate(rows) if r[0] == BACK]
+        self.card_entries = len(rows)
+        """The entries of the card actions but the 7s (``Rules.card_legal``'s)."""
+        self.blanks(rows)
         splits = seven_splits(self.max_jumps, optional)
         for i, split in enumerate(splits):
             rows.append((SEVEN, 7, i, 0, 0, 0,
                          chooser.words_of(Seven(tuple(part(p + 1, s, j, bool(o)) for p, s, j, o in split)))))
+        self.blanks(rows)
         for face in range(FACES):
             rows.append((DISCARD, 0, 0, face, 0, 0, chooser.words_of(DISCARDS[face])))
         rows.append((BONUS_YES, 0, 0, 0, 0, 0, chooser.words_of(BONUS_PLAY)))
@@ -209,6 +222,12 @@ class Table:
             self.words[i, :len(r[6])] = r[6]
         self.seven_tree(splits)
         self.fractions()
+
+    @staticmethod
+    def blanks(rows: list[tuple[int, int, int, int, int, int, tuple[int, ...]]]) -> None:
+        """``rows`` padded with ``BLANK`` entries to a whole number of ``PACK`` entries: the card actions but the
+        7s, then the 7s, each begin a word of the packed candidates (``Rules.begun`` joins them as words)."""
+        rows.extend([(BLANK, 0, 0, 0, 0, 0, ())] * (-len(rows) % PACK))
 
     def seven_tree(self, splits: list[tuple[tuple[int, int, int, int], ...]]) -> None:
         """The tree of 7s: each level's nodes (a prefix of parts) with their parent, pawn, count, shortcuts and
@@ -290,7 +309,8 @@ class TockState(TextPicture, pgx.core.State):  # type: ignore[misc]
     _phase: jax.Array = jnp.int32(PLAY)
     _winner: jax.Array = jnp.int32(-1)
     _random_draw: jax.Array = jnp.bool_(False)
-    _candidates: jax.Array = jnp.zeros(0, jnp.bool_)
+    _candidates: jax.Array = jnp.zeros(0, jnp.uint32)
+    """``[slots, words]``: the table entries the words so far fit, by slot, as ``common.packed`` words."""
     _depth: jax.Array = jnp.int32(0)
     _prefix: jax.Array = jnp.int32(0)
     _owners: jax.Array = jnp.zeros(1, jnp.int32)
@@ -343,6 +363,11 @@ class Rules:
         """The first word of every 7."""
         self.seven_mask = only_where(self.sevens_mask, (self.vocabulary,), jnp.bool_, chunks=32)
         """``sevens_mask`` computed only where asked: few matches are spelling a 7 at a step."""
+        self.words = -(-table.size // PACK)
+        """The candidates of a slot are this many ``packed`` words (``begun``)."""
+        self.seven_words = first_seven // PACK, -(-self.sevens_at[1] // PACK)
+        """Where the 7s lie in the packed candidates (``Table.blanks``: the 7s begin a word): from word, to word."""
+        self.pair_of, self.by_pair = self.word_pairs()
         self.split_apart = jnp.asarray(table.split_apart)
         self.seven_tables = SevenTables(
             self.feet, self.jump_forward, self.crossing, tuple(jnp.asarray(a) for a in table.level_parent),
@@ -354,28 +379,57 @@ class Rules:
         self.quarter = jnp.asarray(table.quarter)
         self.pile_fraction = jnp.asarray(table.pile_fraction)
         self.pawns = PAWNS * self.n
-        forwards = table.forwards
-        self.forward_rows = (np.asarray(forwards), table.type[forwards] == PUSH, table.pawn[forwards],
-                             table.target[forwards], table.steps[forwards], table.route_jumps[forwards],
-                             table.route_stay[forwards], table.card_kind[forwards] == KING_KIND)
-        """The forward moves' entries: (index, a push, own pawn, pushed pawn, count, shortcuts, stays out, a K)."""
+        self.pawn_feet = jnp.asarray(table.feet[np.arange(self.pawns) // PAWNS])
+        """Each pawn's home's foot."""
+        kinds = np.array([kind for kind, _ in FORWARD])
+        self.forward_steps = jnp.asarray([steps for _, steps in FORWARD], jnp.int32)[:, None, None, None]
+        self.forward_king = jnp.asarray(kinds == KING_KIND)[:, None, None, None]
+        self.forward_kinds = jnp.asarray(kinds)
+        """The kinds of ``FORWARD``'s cards, their counts and whether each is the K, shaped for ``forwards_legal``'s
+        grid of own moves (kind, pawn, shortcuts, staying out)."""
         parts = np.array([(p, s, j, o) for p in range(PAWNS) for s in range(1, STEPS + 1)
                           for j in range(table.jumps) for o in range(table.stays)], np.int32)
         self.all_parts = parts
         """Every part a 7 may have, in ``Table.part_index`` order, as (pawn, count, shortcuts, stays out)."""
-        self.searched = only_where(self.sevens, (len(table.split_node),), jnp.bool_, chunks=128)
-        """``sevens`` computed only where asked (``common.only_where``): few matches need it at a step."""
-        self.alone = only_where(self.sevens_apart, (len(table.split_node),), jnp.bool_)
+        splits = len(table.split_node)
+        self.searched = only_where(self.sevens, (splits,), jnp.bool_, chunks=128, words=True)
+        """``sevens`` computed only where asked (``common.only_where``): few matches need it at a step. This and
+        the next four give their flags as ``packed`` words, the candidates' form (``begun``)."""
+        self.alone = only_where(self.sevens_apart, (splits,), jnp.bool_, words=True)
         """``sevens_apart`` computed only where asked."""
-        self.mates_sevens = only_where(self.slot_sevens, (table.slots - 1, len(table.split_node)), jnp.bool_)
+        self.mates_sevens = only_where(self.slot_sevens, (table.slots - 1, splits), jnp.bool_, words=True)
         """``slot_sevens`` computed only where asked (the seat plays for teammates in several slots)."""
-        entries = self.sevens_at[0]
-        self.legal_where = only_where(self.card_legal, (entries,), jnp.bool_, chunks=8)
+        entries = table.card_entries
+        self.legal_where = only_where(self.card_legal, (entries,), jnp.bool_, chunks=8, words=True)
         """``card_legal`` computed only where a decision begins (``begun``'s ``fresh``)."""
-        self.mates_where = only_where(self.mates_legal, (table.slots - 1, entries), jnp.bool_, chunks=8)
+        self.mates_where = only_where(self.mates_legal, (table.slots - 1, entries), jnp.bool_, chunks=8, words=True)
         """``mates_legal`` computed only where a decision begins."""
         self.any_simple = only_where(self.simple, (), jnp.bool_, chunks=16)
         """``simple`` computed only where asked: only a joker played, or a bonus to spend, asks it."""
+
+    def word_pairs(self) -> tuple[jax.Array, jax.Array]:
+        """The entries of the table that each word has at each depth, for ``step`` to narrow the packed
+        candidates by a word with one ``and``: ``pair_of`` (``[depth, word]``) numbers each depth and word some
+        entry has, and ``by_pair`` holds the entries of each number as ``packed`` words (the last, of none, is
+        zero)."""
+        t = self.t
+        numbers: dict[tuple[int, int], int] = {}
+        found: list[list[int]] = []
+        for entry, row in enumerate(t.words):
+            for depth, word in enumerate(row):
+                if word >= 0:
+                    number = numbers.setdefault((int(depth), int(word)), len(found))
+                    if number == len(found):
+                        found.append([])
+                    found[number].append(entry)
+        pair_of = np.full((t.longest, self.vocabulary), len(found), np.int32)
+        by_pair = np.zeros((len(found) + 1, self.words), np.uint32)
+        for (depth, word), number in numbers.items():
+            pair_of[depth, word] = number
+            entries = np.asarray(found[number])
+            bits = np.left_shift(np.uint32(1), (entries % PACK).astype(np.uint32))
+            np.bitwise_or.at(by_pair[number], entries // PACK, bits)
+        return jnp.asarray(pair_of), jnp.asarray(by_pair)
 
     # ------------------------------------------------------------------ the board
 
@@ -431,51 +485,89 @@ class Rules:
             word = jnp.where(squares >= w * PACK, words[w], word)
         return ((word >> (squares & (PACK - 1)).astype(jnp.uint32)) & 1) == 1
 
-    def forward(self, pos: jax.Array, adv: jax.Array, settled: jax.Array, occ: jax.Array, pawn: jax.Array,
-                steps: jax.Array, jumps: jax.Array, stay: jax.Array, king: jax.Array, pushed: jax.Array,
-                bits: tuple[jax.Array, jax.Array] | None = None) -> tuple[jax.Array, jax.Array, jax.Array,
-                                                                          jax.Array]:
-        """Pawn ``pawn`` forward ``steps`` (``Mover.forward``): after ``jumps`` shortcuts (a settled pawn on an
-        intersection), into its home when the count allows (unless it ``stay``s out, optional home entry) but
-        when ``pushed`` (a 5), the K capturing what it passes. By the arguments' shape: whether it is legal,
-        where it lands, the squares it visits and which of them hold a pawn it captures. With ``bits`` (the
-        ``board_bits``: what legality alone needs) the squares are read in them instead of ``occ``."""
+    def forward(self, pos: jax.Array, occ: jax.Array, pawn: jax.Array, steps: jax.Array, jumps: jax.Array,
+                stay: jax.Array, king: jax.Array, pushed: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
+        """Pawn ``pawn`` forward ``steps`` (``Mover.forward``), a legal move (``forwards_legal``): after ``jumps``
+        shortcuts, into its home when the count allows (unless it ``stay``s out, optional home entry) but when
+        ``pushed`` (a 5), the K capturing what it passes: where it lands, the squares it visits and which of them
+        hold a pawn it captures."""
         length = self.length
         seat = pawn // PAWNS
         at = pos[pawn]
         lane = self.lanes(pos)[seat]
         on_track = (at >= 0) & (at < length)
         squares = self.route(self.jump_forward, at, jumps, LONGEST_PATH)
-        jumps_ok = (jumps == 0) | (settled[pawn] & self.crossing[jnp.clip(at, 0, length - 1)]
-                                   & (jumps <= jnp.minimum(steps, self.t.max_jumps)))
         offsets = jnp.arange(1, LONGEST_PATH + 1)
         foot = self.feet[seat]
-        at_foot = (at == foot) & (jumps == 0)
-        on_foot = (squares == foot[..., None]) & (offsets < steps[..., None])
-        k_foot = jnp.where(at_foot, 0, jnp.min(jnp.where(on_foot, offsets, LONGEST_PATH + 1), axis=-1))
+        on_foot = (squares == foot) & (offsets < steps)
+        k_foot = jnp.where((at == foot) & (jumps == 0), 0, jnp.min(jnp.where(on_foot, offsets, LONGEST_PATH + 1)))
+        left = jnp.where((k_foot < steps) & ~pushed, steps - k_foot, 0)
+        into = (left >= 1) & (left <= HOME) & ((lane & ((1 << jnp.clip(left, 0, HOME)) - 1)) == 0) & ~stay
+        taken = occ[squares] >= 0
+        passed = offsets <= jnp.where(into, steps - left, steps - 1)
+        landing = offsets == steps
+        land = jnp.where(at >= length, at + steps,
+                         jnp.where(into, length + left - 1, jnp.sum(jnp.where(landing, squares, 0))))
+        captured = taken & ((king & passed) | (~into & landing)) & on_track
+        return land, squares, captured
+
+    def forward_ok(self, taken: jax.Array, taken_adv: jax.Array, k_foot: jax.Array, lane: jax.Array,
+                   at: jax.Array, may_jump: jax.Array, jumps: jax.Array, steps: jax.Array, stay: jax.Array,
+                   king: jax.Array, pushed: jax.Array) -> jax.Array:
+        """Whether forward moves are legal (``forward``'s first result), by the arguments' shape, from each
+        route's squares as bits (bit ``k`` the route's square ``k + 1``: those holding a pawn, those holding one
+        with the advantage), the step at which it meets the home's foot (0 standing on it), the owner's home
+        lane, the pawn's place and whether it may take the route's shortcuts."""
+        length = self.length
         left = jnp.where((k_foot < steps) & ~pushed, steps - k_foot, 0)
         can_enter = (left >= 1) & (left <= HOME) & ((lane & ((1 << jnp.clip(left, 0, HOME)) - 1)) == 0)
         into = can_enter & ~stay
-        stay_bad = stay & ~can_enter
-        if bits is None:
-            there = occ[squares]
-            taken = there >= 0
-            there_adv = taken & adv[jnp.maximum(there, 0)]
-        else:
-            taken, there_adv = self.on_squares(bits[0], squares), self.on_squares(bits[1], squares)
-        passed = offsets <= jnp.where(into, steps - left, steps - 1)[..., None]
-        blocked = jnp.any(jnp.where(king[..., None], there_adv, taken) & passed, axis=-1)
-        landing = offsets == steps[..., None]
-        land_adv = jnp.any(there_adv & landing, axis=-1)
-        track_ok = on_track & jumps_ok & ~stay_bad & ~blocked & (into | ~land_adv)
+        passed = (1 << jnp.where(into, steps - left, steps - 1)) - 1
+        blocked = (jnp.where(king, taken_adv, taken) & passed) != 0
+        land_adv = ((taken_adv >> (steps - 1)) & 1) == 1
+        track_ok = (at >= 0) & (at < length) & may_jump & ~(stay & ~can_enter) & ~blocked & (into | ~land_adv)
         h = at - length
         to = h + steps
         home_ok = (at >= length) & (jumps == 0) & ~stay & (to < HOME) & (
             (lane & ((2 << jnp.clip(to, 0, HOME)) - (2 << jnp.clip(h, 0, HOME)))) == 0)
-        land = jnp.where(at >= length, at + steps,
-                         jnp.where(into, length + left - 1, jnp.sum(jnp.where(landing, squares, 0), axis=-1)))
-        captured = taken & ((king[..., None] & passed) | (~into[..., None] & landing)) & on_track[..., None]
-        return track_ok | home_ok, land, squares, captured
+        return track_ok | home_ok
+
+    def forwards_legal(self, pos: jax.Array, adv: jax.Array, settled: jax.Array, seat: jax.Array,
+                       held: jax.Array) -> tuple[jax.Array, jax.Array]:
+        """Which own forward moves (``FORWARD``'s cards, in the table's order) ``seat`` may play with the card
+        kinds ``held``, and which pushes (by pawn pushed, then shortcuts: the table's order) a 5 may make, its
+        card and the pawn's owner apart. Each pawn's routes (one a number of shortcuts) are worked out once, as
+        bits (``forward_ok``), and every move is a few operations on them: a move by move walk of its 18
+        squares read the board a move at a time, most of a decision's work."""
+        t = self.t
+        length = self.length
+        jumps = jnp.arange(t.jumps)
+        squares = self.route(self.jump_forward, pos[:, None], jumps[None, :], LONGEST_PATH)
+        words, adv_words = self.board_bits(pos, adv)
+        bit = jnp.left_shift(1, jnp.arange(LONGEST_PATH))
+        taken = jnp.where(self.on_squares(words, squares), bit, 0).sum(axis=-1)
+        taken_adv = jnp.where(self.on_squares(adv_words, squares), bit, 0).sum(axis=-1)
+        offsets = jnp.arange(1, LONGEST_PATH + 1)
+        feet = self.pawn_feet[:, None]
+        k_foot = jnp.min(jnp.where(squares == feet[..., None], offsets, LONGEST_PATH + 1), axis=-1)
+        k_foot = jnp.where((pos[:, None] == feet) & (jumps == 0), 0, k_foot)
+        lane = jnp.broadcast_to(jnp.repeat(self.lanes(pos), PAWNS)[:, None], k_foot.shape)
+        may_jump = (jumps == 0) | (settled & self.crossing[jnp.clip(pos, 0, length - 1)])[:, None]
+        at = jnp.broadcast_to(pos[:, None], k_foot.shape)
+        no = jnp.bool_(False)
+        pushes = self.forward_ok(taken, taken_adv, k_foot, lane, at, may_jump, jumps, jnp.int32(5), no, no,
+                                 jnp.bool_(True))
+
+        def own(x: jax.Array) -> jax.Array:
+            return pick(x.reshape(self.n, PAWNS, t.jumps), seat)[None, :, :, None]
+
+        stay = jnp.arange(t.stays)[None, None, None, :] == 1
+        grid = self.forward_ok(own(taken), own(taken_adv), own(k_foot), own(lane), own(at),
+                               own(may_jump), jumps[None, None, :, None], self.forward_steps, stay,
+                               self.forward_king, no) & held[self.forward_kinds][:, None, None, None]
+        moves = jnp.concatenate([grid[k, :, :min(t.max_jumps, steps) + 1].reshape(-1)
+                                 for k, (_, steps) in enumerate(FORWARD)])
+        return moves, pushes
 
     def backward(self, pos: jax.Array, adv: jax.Array, settled: jax.Array, occ: jax.Array, pawn: jax.Array,
                  jumps: jax.Array) -> tuple[jax.Array, jax.Array]:
@@ -524,20 +616,15 @@ class Rules:
         # other seats' track pawns without the advantage: what 5s and Js use
         theirs = (owner != seat) & (pos >= 0) & (pos < length) & ~adv
         # forward moves and pushes
-        index, pushes, own, target, steps, jumps, stay, king = self.forward_rows
-        pawn = jnp.where(pushes, jnp.asarray(target), seat * PAWNS + jnp.asarray(own))
-        ok, _, _, _ = self.forward(pos, adv, settled, occ, pawn, jnp.asarray(steps), jnp.asarray(jumps),
-                                   jnp.asarray(stay), jnp.asarray(king), jnp.asarray(pushes), self.board_bits(pos, adv))
-        kinds = jnp.asarray(t.card_kind[index])
-        ok = ok & held[kinds] & jnp.where(jnp.asarray(pushes), theirs[jnp.asarray(target)], True)
+        moves, pushes = self.forwards_legal(pos, adv, settled, seat, held)
+        pushes = pushes & theirs[:, None] & held[5]
         # the 4, back
         backs = np.asarray(t.backs)
         back_ok, _ = self.backward(pos, adv, settled, occ, seat * PAWNS + jnp.asarray(t.pawn[backs]),
                                    jnp.asarray(t.route_jumps[backs]))
         swaps = held[11] & ((at >= 0) & (at < length) & ~own_adv)[:, None] & theirs[None, :]
         # the table's order: the entries, the own moves, the 4s, the pushes, the swaps
-        moves = int(np.sum(t.type == MOVE))
-        return jnp.concatenate([enters, ok[:moves], held[4] & back_ok, ok[moves:], swaps.reshape(-1)])
+        return jnp.concatenate([enters, moves, held[4] & back_ok, pushes.reshape(-1), swaps.reshape(-1)])
 
     def seven_context(self, tables: SevenTables, pos: jax.Array, adv: jax.Array, settled: jax.Array,
                       occ: jax.Array, seat: jax.Array) -> tuple[jax.Array, ...]:
@@ -741,8 +828,8 @@ class Rules:
         start = self.starts[seat]
         entered = self.land_effect(pos, occ, reserve, start)
         moved = jnp.where(typ == PUSH, target, own)
-        _, land, squares, captured = self.forward(
-            pos, adv, settled, occ, moved, jnp.asarray(t.steps)[entry], jumps, jnp.asarray(t.route_stay)[entry],
+        land, squares, captured = self.forward(
+            pos, occ, moved, jnp.asarray(t.steps)[entry], jumps, jnp.asarray(t.route_stay)[entry],
             kind == KING_KIND, typ == PUSH)
         hit = jnp.where(captured, occ[squares], self.pawns)
         forward = pos.at[hit].set(-1, mode="drop").at[moved].set(land)
@@ -767,7 +854,8 @@ class Rules:
         playing = (phase == PLAY) | (phase == EXTRA)
         discards = (phase == PLAY) & ~playable & faces
         bonus = (phase == BONUS) | (phase == SPEND)
-        return jnp.concatenate([card & playing, discards, jnp.stack([bonus, bonus])])
+        rest = packed(jnp.concatenate([discards, jnp.stack([bonus, bonus])]))
+        return jnp.concatenate([jnp.where(playing, card, 0), rest])
 
     def words_at(self, depth: jax.Array, start: int = 0, stop: int | None = None) -> jax.Array:
         """The ``depth``-th word of each entry from ``start`` to ``stop`` (-1 past its last): the table's words by
@@ -784,19 +872,23 @@ class Rules:
                                                                       self.vocabulary)].set(True)[:self.vocabulary]
 
     def sevens_mask(self, sevens: jax.Array, depth: jax.Array) -> jax.Array:
-        """The ``depth``-th word of each 7 among ``sevens`` (the candidates of the table's 7s)."""
-        start, stop = self.sevens_at
-        return self.words_in(sevens, self.words_at(depth, start, stop))
+        """The ``depth``-th word of each 7 among ``sevens`` (the packed candidates of the table's 7s)."""
+        start = self.sevens_at[0]
+        stop = start + sevens.shape[-1] * PACK
+        return self.words_in(unpacked(sevens, stop - start), self.words_at(depth, start, stop))
 
     def mask(self, candidates: jax.Array, depth: jax.Array) -> jax.Array:
-        """The words that may come next: the ``depth``-th word of each candidate. The 7s, most of the table, are
-        looked at word by word only in the matches spelling one (``seven_mask``): their first word is one."""
-        start, stop = self.sevens_at
-        words = self.words_at(depth)
-        others = self.words_in(jnp.concatenate([candidates[:start], candidates[stop:]]),
-                               jnp.concatenate([words[:start], words[stop:]]))
-        sevens = candidates[start:stop]
-        some = jnp.any(sevens)
+        """The words that may come next: the ``depth``-th word of each candidate (``packed`` words). The 7s,
+        most of the table, are looked at word by word only in the matches spelling one (``seven_mask``): their
+        first word is one."""
+        first_word, last_word = self.seven_words
+        start, after = self.sevens_at[0], last_word * PACK
+        others = self.words_in(
+            jnp.concatenate([unpacked(candidates[:first_word], start),
+                             unpacked(candidates[last_word:], self.t.size - after)]),
+            jnp.concatenate([self.words_at(depth, 0, start), self.words_at(depth, after)]))
+        sevens = candidates[first_word:last_word]
+        some = jnp.any(sevens != 0)
         first = (jnp.arange(self.vocabulary) == self.seven_word) & some & (depth == 0)
         return others | first | self.seven_mask(some & (depth > 0), sevens, depth)
 
@@ -825,19 +917,20 @@ class Rules:
         seven = self.held(hand)[7] & ((phase == PLAY) | (phase == EXTRA))
         owner = jnp.maximum(owners[0], 0)
         sevens = self.seven_list(fresh & seven & (owners[0] >= 0), state._pos, state._adv, state._settled, owner)
-        card = jnp.concatenate([self.legal_where(fresh, state._pos, state._adv, state._settled, hand, owner),
-                                seven & sevens])[None] & (owners[0] >= 0)
+        legal = self.legal_where(fresh, state._pos, state._adv, state._settled, hand, owner)
+        card = jnp.where(owners[0] >= 0, jnp.concatenate([legal, jnp.where(seven, sevens, 0)]), 0)[None]
         if self.t.slots > 1:
             mates = owners[1:]
             legal = self.mates_where(fresh, state._pos, state._adv, state._settled, hand, mates)
             sevens = self.mates_sevens(fresh & seven & jnp.any(mates >= 0), self.seven_tables, state._pos, state._adv,
                                        state._settled, mates)
-            card = jnp.concatenate([card, jnp.concatenate([legal, seven & sevens], axis=1) & (mates >= 0)[:, None]])
-        first = self.candidates(hand, phase, card[0], jnp.any(card))
+            card = jnp.concatenate([card, jnp.where((mates >= 0)[:, None],
+                                                    jnp.concatenate([legal, jnp.where(seven, sevens, 0)], axis=1), 0)])
+        first = self.candidates(hand, phase, card[0], jnp.any(card != 0))
         playing = (phase == PLAY) | (phase == EXTRA)
-        rest = jnp.concatenate([card[1:] & playing, jnp.zeros((self.t.slots - 1, first.shape[0] - card.shape[1]),
-                                                               jnp.bool_)], axis=1)
-        candidates = jnp.concatenate([first[None], rest]) & (phase != OVER)
+        rest = jnp.concatenate([jnp.where(playing, card[1:], 0),
+                                jnp.zeros((self.t.slots - 1, self.words - card.shape[1]), jnp.uint32)], axis=1)
+        candidates = jnp.where(phase != OVER, jnp.concatenate([first[None], rest]), 0)
         begun: TockState = state.replace(_candidates=candidates, _depth=jnp.int32(0),
                                          _chosen=jnp.zeros(self.vocabulary, jnp.bool_), _owners=owners,
                                          _prefix=jnp.where((owners[0] != seat) & playing & jnp.any(card), 2, 0))
@@ -847,9 +940,9 @@ class Rules:
         """``state`` with the mask of its candidates at its depth: the words ``for c:`` of a card played for
         a teammate (``c:`` each teammate served with a legal card action), then the table's words."""
         prefix = state._prefix
-        table = self.mask(jnp.any(state._candidates, axis=0), jnp.maximum(state._depth - prefix, 0))
+        table = self.mask(jnp.bitwise_or.reduce(state._candidates, axis=0), jnp.maximum(state._depth - prefix, 0))
         served = self.mask_words(state) == jnp.arange(self.vocabulary)[:, None]
-        forced = jnp.any(served & jnp.any(state._candidates, axis=1)[None, :], axis=1)
+        forced = jnp.any(served & jnp.any(state._candidates != 0, axis=1)[None, :], axis=1)
         mask = jnp.where(state._depth < prefix, forced, table)
         out: TockState = state.replace(legal_action_mask=mask)
         return out
@@ -862,17 +955,16 @@ class Rules:
         """Take ``word``: keep the candidates it fits; when one is left, play it."""
         depth = state._depth
         prefix = state._prefix
-        table = self.words_at(jnp.maximum(depth - prefix, 0)) == word
-        fits = state._candidates & jnp.where(depth < prefix, (word == self.mask_words(state))[:, None],
-                                             table[None, :])
-        words = packed(fits.reshape(-1))
-        found = first_set(words)
-        settled = count_set(words) == 1
+        table = self.by_pair[self.pair_of[jnp.minimum(jnp.maximum(depth - prefix, 0), self.t.longest - 1), word]]
+        served = jnp.where(word == self.mask_words(state), jnp.uint32(0xFFFFFFFF), jnp.uint32(0))
+        fits = state._candidates & jnp.where(depth < prefix, served[:, None], table[None, :])
+        found = first_set(fits.reshape(-1))
+        settled = count_set(fits.reshape(-1)) == 1
         chosen = state._chosen.at[word].set(True)
         going_on: TockState = state.replace(_candidates=fits, _depth=depth + 1, _chosen=chosen)
-        slot = found // self.t.size
+        slot = found // (self.words * PACK)
         played = self.play(state.replace(_owners=state._owners[slot][None].repeat(self.t.slots)),
-                           found % self.t.size, key, settled)
+                           found % (self.words * PACK), key, settled)
         after: TockState = where_tree(settled, played, going_on)
         return self.masked(after)
 
@@ -1066,7 +1158,7 @@ class Tock(pgx.core.Env):  # type: ignore[misc]
             _settled=jnp.zeros(PAWNS * n, jnp.bool_),
             _hands=jnp.full((n, HAND_SIZE), -1, jnp.int32), _stock=jnp.zeros(t.deck_size, jnp.int32),
             _pile=jnp.zeros(t.deck_size, jnp.int32), _stored=jnp.zeros(n, jnp.int32),
-            _candidates=jnp.zeros((t.slots, t.size), jnp.bool_), _owners=jnp.zeros(t.slots, jnp.int32),
+            _candidates=jnp.zeros((t.slots, self.rules.words), jnp.uint32), _owners=jnp.zeros(t.slots, jnp.int32),
             _chosen=jnp.zeros(len(t.vocabulary), jnp.bool_))
 
     def _init(self, key: jax.Array) -> TockState:
