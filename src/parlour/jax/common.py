@@ -1,15 +1,15 @@
 """What the JAX environments share: work done only in the matches of a batch that need it, and the few
 operations that stand in for what XLA's CPU backend does slowly under ``vmap`` (an entry read or written at a
 traced index: ``pick``, ``put``; the first flag and the count of a long bool row: ``packed``, ``first_set``,
-``count_set``).
+``count_set``, and back to flags: ``unpacked``).
 
 Under ``jax.vmap`` a branch on a traced value computes both sides in every match, so an expensive step that few
 matches need at a time (Tock's listing of the 7's splits) costs it in all. ``only_where`` wraps such a function so
 that, batched, it runs on the matches that need it only: gathered by index, a fixed number at a time, in a loop that
 runs while some match waits (``jax.custom_batching.custom_vmap``); unbatched, it is a ``lax.cond``. A match that
-does not need it gets zeros. The function must close over no array (``custom_vmap`` refuses batched constants):
-tables go in as arguments, and those not batched are handed to every match as they are.
-"""
+does not need it gets zeros. A long bool result goes through the loop as ``packed`` words (one write for 32 flags),
+unpacked after it, or kept as words where asked. The function must close over no array (``custom_vmap`` refuses
+batched constants): tables go in as arguments, and those not batched are handed to every match as they are. """
 
 from __future__ import annotations
 
@@ -77,7 +77,9 @@ PACK = 32
 def packed(flags: jax.Array) -> jax.Array:
     """The bool ``flags`` (``[..., size]``) as ``uint32`` words, flag ``i`` bit ``i % 32`` of word ``i // 32``
     (``[..., ceil(size / 32)]``): counts and first flags are then found word by word, where XLA's CPU backend
-    reduces a long bool axis with an index (``argmax``) or a sum flag by flag, several times slower."""
+    reduces a long bool axis with an index (``argmax``) or a sum flag by flag, several times slower. The shifted
+    bits are joined by an ``or`` reduction: 0.49 ms for 1,024 rows of 1,099 flags here, against 0.67 ms for a
+    sum and more for a tree of halves."""
     size = flags.shape[-1]
     chunks = -(-size // PACK)
     wide = jnp.pad(flags, [(0, 0)] * (flags.ndim - 1) + [(0, chunks * PACK - size)])

@@ -12,15 +12,16 @@ card action; each teammate is a slot of candidates).
 Every flag of the Python engine is offered.
 
 An action is one word of ``parlour.rl``'s Tock vocabulary (``TockEncoding.vocabulary``), chosen one at a time as
-``core.encoding.WordChooser`` chooses them: every legal action of a decision is an entry of a fixed table built
-at construction (each card use, each spelling of a 7, each discard, the two bonus words), with its words; the
-legal entries are worked out when a decision begins, each word keeps the entries it fits, and the action is
-settled (and played) as soon as one entry is left. The 7's entries are every ordered split into parts (pawns in
-any order, each at most once, counts adding up to 7, each part with the shortcuts it may take first or staying
-out of the home), searched as a tree of parts worked out on the board left by the parts before them; of the legal
-splits with one outcome only the first in the Python search's order (parts compared by pawn number, count,
-shortcuts, then staying out) is listed, so the mask after each part's word allows exactly the parts that lead on
-to a listed 7, as the Python encoding's does.
+``core.encoding.WordChooser`` chooses them: every legal action of a decision is an entry of a fixed table built at
+construction (each card use, each spelling of a 7, each discard, the two bonus words), with its words; the legal
+entries are worked out when a decision begins, each word keeps the entries it fits, and the action is settled (and
+played) as soon as one entry is left. The candidates are kept as packed bits (``common.packed``), 32 entries a word,
+and a word narrows them with one ``and`` against the entries that have it at that depth. The 7's entries are every
+ordered split into parts (pawns in any order, each at most once, counts adding up to 7, each part with the shortcuts
+it may take first or staying out of the home), searched as a tree of parts worked out on the board left by the parts
+before them; of the legal splits with one outcome only the first in the Python search's order (parts compared by
+pawn number, count, shortcuts, then staying out) is listed, so the mask after each part's word allows exactly the
+parts that lead on to a listed 7, as the Python encoding's does.
 
 A state holds each pawn's place (-1 the reserve, then the track, then the home lane), the advantage and
 settled bits, the hands as five card ids in the Python list order, the stock as ordered card ids (drawn from the
