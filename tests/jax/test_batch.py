@@ -13,7 +13,7 @@ import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 
 import parlour.jax  # noqa: E402
-from parlour.jax.batch import Stepper, random_words  # noqa: E402
+from parlour.jax.batch import Stepper, in_bulk, random_words  # noqa: E402
 from parlour.jax.plonk import Plonk, card_flags  # noqa: E402
 
 BATCH = 8
@@ -81,6 +81,25 @@ def test_a_finished_match_comes_back_new_with_how_it_ended_then_plays_on() -> No
         == 13 * ended.sum()
     after = stepper.step(state, random_words(state.legal_action_mask, jax.random.PRNGKey(9)), jax.random.PRNGKey(9))
     assert not np.asarray(after.terminated).any() and (np.asarray(after._step_count)[ended] == 1).all()
+
+
+def test_in_bulk_until_draws_again_only_the_matches_whose_draw_did_not_stand() -> None:
+    """``until``: a draw that does not stand leaves its match waiting, drawn again in a later round; the others
+    are drawn once, and a match not waiting is left alone, with more waiting than one round draws."""
+    states = jnp.zeros(10, jnp.int32)
+    waiting = jnp.arange(10) % 3 != 0
+    needs = jnp.asarray([0, 3, 1, 0, 2, 1, 0, 1, 4, 1])  # draws until it stands, where waiting
+
+    def draw(state: jax.Array, key: jax.Array) -> tuple[jax.Array, jax.Array]:
+        index = state // 100
+        drawn = state + 1
+        return drawn, drawn % 100 >= jnp.maximum(needs[index], 1)
+
+    tagged = states + 100 * jnp.arange(10)  # each match knows its index: tens of draws counted under it
+    done = np.asarray(in_bulk(tagged, waiting, 2, jax.random.PRNGKey(0), draw, until=True)) % 100
+    assert done.tolist() == [0, 3, 1, 0, 2, 1, 0, 1, 4, 0]
+    once = np.asarray(in_bulk(tagged, waiting, 2, jax.random.PRNGKey(0), lambda s, k: s + 1)) % 100
+    assert once.tolist() == [0, 1, 1, 0, 1, 1, 0, 1, 1, 0]
 
 
 def test_random_words_are_legal_and_each_legal_word_comes_up() -> None:

@@ -12,6 +12,7 @@ import pytest
 jax = pytest.importorskip("jax")
 pytest.importorskip("pgx")
 
+import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 
 import parlour.jax  # noqa: E402
@@ -21,6 +22,7 @@ from parlour.core.errors import ParlourError  # noqa: E402
 from parlour.core.parts import encoding_of  # noqa: E402
 from parlour.core.registry import load_game  # noqa: E402
 from parlour.games.tonk.rules import TonkRules  # noqa: E402
+from parlour.jax.batch import Stepper  # noqa: E402
 from parlour.jax.tonk import Tonk, from_state  # noqa: E402
 
 NAME = TonkRules.game_name
@@ -44,6 +46,35 @@ def test_make_offers_jokers_and_quotes_a_refused_spec() -> None:
 def test_pgx_api() -> None:
     """pgx's api_test as ``benchmarks/jax_api.py`` runs it on every preset: here the default rules."""
     jax_api.api_test(parlour.jax.make(NAME), num=1)
+
+
+def test_a_first_deal_that_ends_at_once_does_not_stand_and_init_deals_again() -> None:
+    """``first_deal`` says whether a deal stands (a dealt TONK ends speno's one-hand match at once: about one deal
+    in fifty at two players); ``init`` is the first deal that stands, and ``Stepper`` deals a finished match again
+    until its deal stands, as ``init`` does, without dealing again in the matches whose deal stood."""
+    env = parlour.jax.make(NAME)
+    keys = jax.random.split(jax.random.PRNGKey(5), 400)
+    dealt, stands = jax.jit(jax.vmap(env.first_deal))(keys)
+    values, stands = np.asarray(dealt._values), np.asarray(stands)
+    ends = ((values <= 15) | (values >= 49)).any(axis=1)
+    assert ends.any() and (stands == ~ends).all()
+    inits = jax.jit(jax.vmap(env.init))(keys)
+    first = jax.vmap(lambda key: jax.random.split(key)[1])(keys)  # the key of init's first deal
+    once, stood = jax.jit(jax.vmap(env.first_deal))(first)
+    kept = np.asarray(stood)
+    assert kept.any() and np.array_equal(np.asarray(inits._hands)[kept], np.asarray(once._hands)[kept])
+    assert not np.array_equal(np.asarray(inits._hands)[~kept], np.asarray(once._hands)[~kept])  # dealt again
+    started = np.asarray(inits._values)
+    assert not ((started <= 15) | (started >= 49)).any() and not np.asarray(inits.terminated).any()
+    stepper = Stepper(env, 64, most=8, autoreset=True)
+    state = stepper.init(jax.random.PRNGKey(6))
+    drop = env.w.drop
+    for n in range(3):  # every match drops: each ends and comes back dealt anew
+        state = stepper.step(state, jnp.full(64, drop), jax.random.PRNGKey(10 + n))
+        assert np.asarray(state.terminated).all()
+        fresh = np.asarray(state._values)
+        assert not ((fresh <= 15) | (fresh >= 49)).any() and (np.asarray(state._balances) == 0).all()
+        assert (np.asarray(state._step_count) == 0).all() and np.asarray(state.legal_action_mask)[:, drop].all()
 
 
 @pytest.mark.parametrize(("spec", "games"), [(NAME, 80), (jax_equivalence.TONK_MOST_FLAGS, 20),

@@ -13,7 +13,10 @@ as pgx's ``auto_reset`` does: the new match comes with the ending step's ``termi
 
 Any pgx environment can be stepped so (``vmap`` of its own ``step``, only its new matches made in bulk); one
 whose chance is costly takes part in the split by offering ``play(state, action)``, ``deal_due(state, key)`` and
-``chance_due(state)`` (``Chanced``): whether ``play`` left the match waiting for chance.
+``chance_due(state)`` (``Chanced``): whether ``play`` left the match waiting for chance. One whose ``init`` deals
+again while a deal would end at once may also offer ``first_deal(key)`` (``Redealt``): one deal and whether it
+stands; the new matches are then dealt once each, and only those whose deal did not stand are dealt again, in a later
+round of the same loop, where ``vmap`` of ``init`` deals again in every match of a round while any one of them must.
 """
 
 from __future__ import annotations
@@ -52,6 +55,15 @@ class Chanced(Protocol):
         """Whether ``state`` waits for a draw."""
 
 
+@runtime_checkable
+class Redealt(Protocol):
+    """A pgx environment whose ``init`` deals until a deal stands, offering one deal at a time (module docstring)."""
+
+    def first_deal(self, key: jax.Array) -> tuple[Any, jax.Array]:
+        """A new match dealt once from ``key`` (``init``'s, unobserved), and whether its deal stands: where it does
+        not, ``init`` would deal again."""
+
+
 def random_words(mask: jax.Array, key: jax.Array) -> jax.Array:
     """A uniformly random legal word for each row of ``mask`` (``[batch, words]`` bool, each row with a legal
     word; 0 for a row with none), from one uniform number a row: the ``k``-th legal word for ``k`` below the row's
@@ -75,9 +87,10 @@ def random_words(mask: jax.Array, key: jax.Array) -> jax.Array:
 
 
 def in_bulk(states: Any, waiting: jax.Array, most: int, key: jax.Array,
-            draw: Callable[[Any, jax.Array], Any]) -> Any:
+            draw: Callable[[Any, jax.Array], Any], until: bool = False) -> Any:
     """``states`` with ``draw(state, key)`` done to every match where ``waiting``, ``most`` at a time: the waiting
-    matches are gathered by index, drawn (``vmap``) and scattered back, in a loop that runs while any wait."""
+    matches are gathered by index, drawn (``vmap``) and scattered back, in a loop that runs while any wait. With
+    ``until``, ``draw`` gives ``(state, done)`` and a match not ``done`` waits on, to be drawn again."""
     batch = waiting.shape[0]
 
     def some(carry: tuple[Any, jax.Array, jax.Array]) -> tuple[Any, jax.Array, jax.Array]:
@@ -86,8 +99,9 @@ def in_bulk(states: Any, waiting: jax.Array, most: int, key: jax.Array,
         index = jnp.nonzero(left, size=most, fill_value=batch)[0]
         picked = jax.tree_util.tree_map(lambda x: jnp.take(x, index, axis=0, mode="clip"), now)
         drawn = jax.vmap(draw)(picked, jax.random.split(sub, most))
+        drawn, done = drawn if until else (drawn, jnp.ones(most, jnp.bool_))
         now = jax.tree_util.tree_map(lambda x, y: x.at[index].set(y, mode="drop"), now, drawn)
-        return now, left.at[index].set(False, mode="drop"), k
+        return now, left.at[index].set(~done, mode="drop"), k
 
     return jax.lax.while_loop(lambda carry: carry[1].any(), some, (states, waiting, key))[0]
 
@@ -136,9 +150,17 @@ class Stepper:
             states = jax.vmap(env.step)(states, actions, jax.random.split(deal_key, self.batch))
         if self.autoreset:
             ended = states.terminated | states.truncated
-            fresh = in_bulk(states, ended, self.most, reset_key,
-                            (lambda _, k: env.init(k).replace(observation=unseen[0])) if chanced
-                            else (lambda _, k: env.init(k)))
+            if chanced and isinstance(env, Redealt):
+
+                def dealt(_: Any, k: jax.Array) -> tuple[Any, jax.Array]:
+                    state, stands = env.first_deal(k)
+                    return state.replace(observation=unseen[0]), stands
+
+                fresh = in_bulk(states, ended, self.most, reset_key, dealt, until=True)
+            else:
+                fresh = in_bulk(states, ended, self.most, reset_key,
+                                (lambda _, k: env.init(k).replace(observation=unseen[0])) if chanced
+                                else (lambda _, k: env.init(k)))
             states = fresh.replace(terminated=states.terminated, truncated=states.truncated, rewards=states.rewards)
         if not chanced:  # pgx's step observed and masked them; new matches come observed from init
             return states

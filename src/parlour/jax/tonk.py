@@ -360,16 +360,21 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
     # ------------------------------------------------------------------ pgx
 
     def _init(self, key: jax.Array) -> TonkState:
-        blank = self.blank()
 
         def again(carry: tuple[TonkState, jax.Array, jax.Array]) -> tuple[TonkState, jax.Array, jax.Array]:
             _, key, _ = carry
             key, deal_key = jax.random.split(key)
-            dealt, ended, _, _ = self.deal_hand(blank, deal_key)
-            return dealt, key, ended
+            dealt, stands = self.first_deal(deal_key)
+            return dealt, key, stands
 
-        state, _, _ = jax.lax.while_loop(lambda carry: carry[2], again, (blank, key, jnp.bool_(True)))
-        return self.offered(state)
+        state, _, _ = jax.lax.while_loop(lambda carry: ~carry[2], again, (self.blank(), key, jnp.bool_(False)))
+        return state
+
+    def first_deal(self, key: jax.Array) -> tuple[TonkState, jax.Array]:
+        """A match's first hand dealt from ``key``, offered but not observed, and whether the deal stands: a deal that
+        ends at once is dealt again by ``init`` (``batch.Redealt``: ``Stepper`` deals again only where it must)."""
+        dealt, ended, _, _ = self.deal_hand(self.blank(), key)
+        return self.offered(dealt), ~ended
 
     def _step(self, state: pgx.core.State, action: jax.Array, key: jax.Array | None) -> TonkState:
         if key is None:
