@@ -51,7 +51,7 @@ from parlour.games.tonk.position import BET, OVER, PLAY, TURN
 from parlour.games.tonk.rules import TonkRules
 from parlour.games.tonk.settlement import DEAL_WIN_HIGH, DEAL_WIN_LOW, deal_win_stakes
 from parlour.games.tonk.spreads import REAL, Shape, spread_shape
-from parlour.jax.common import TextPicture, pick, put, where_tree
+from parlour.jax.common import PACK, TextPicture, count_set, first_set, packed, pick, put, where_tree
 
 ENV_ID = TonkRules.game_name
 CARDS = 52
@@ -199,8 +199,9 @@ class TonkState(TextPicture, pgx.core.State):  # type: ignore[misc]
     _face: jax.Array = jnp.int32(-1)
     """The card word of a hit being chosen, less the word of card 0: a card id, or ``JOKER + 1`` plus the card
     its joker stands for."""
-    _cand: jax.Array = jnp.zeros(0, jnp.bool_)
-    """``[T]``: the table spreads that the words chosen so far may still become."""
+    _cand: jax.Array = jnp.zeros(0, jnp.uint32)
+    """``[ceil(T / 32)]``: the table spreads that the words chosen so far may still become, packed
+    (``Table.words``)."""
     _chosen: jax.Array = jnp.zeros(0, jnp.int32)
     """The words chosen so far, as bits: word ``v`` is bit ``v % 16`` of ``_chosen[v // 16]``."""
     _chance: jax.Array = jnp.bool_(False)
@@ -239,6 +240,21 @@ class Words:
                 vocabulary[self.named:self.named + CARDS] != tuple(NAMED + text for text in CARD_TEXT[:CARDS])) or (
                 [vocabulary[self.number + k] for k in range(self.numbers)] != [str(k) for k in range(self.numbers)]):
             raise ParlourError(f"{ENV_ID}: the encoding's vocabulary is not the one this env reads")
+
+
+SAID = 2 * CARDS + 1
+"""The words a spread says after ``spread``, from the word of card 0: the real cards, the joker's discard word (never
+said in a spread), then a joker naming each card."""
+
+
+def packed_rows(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """``common.packed`` in NumPy, for the tables built once: ``[..., T]`` flags as ``[..., ceil(T / 32)]`` uint32."""
+    size = flags.shape[-1]
+    wide = np.zeros((*flags.shape[:-1], -(-size // PACK) * PACK), np.uint64)
+    wide[..., :size] = flags
+    bits = wide.reshape(*flags.shape[:-1], -1, PACK) << np.arange(PACK, dtype=np.uint64)
+    words: np.ndarray[Any, Any] = bits.sum(axis=-1).astype(np.uint32)
+    return words
 
 
 def group_of(shape: Shape) -> tuple[int, int]:
@@ -309,14 +325,21 @@ class Table:
         self.set_jokers = jnp.asarray(needs[SUITS * self.runs:].reshape(RANKS, -1))
         """The jokers each run and each set needs, shaped as ``run_need`` and ``set_need``."""
         self.rank, self.suit, self.lo, self.hi = (jnp.asarray(a) for a in (rank, suit, lo, hi))
-        self.length = jnp.asarray((said_words >= 0).sum(axis=1), jnp.int32)
-        self.word = jnp.asarray(said_words)
-        card = np.where(said_words >= words.named, said_words - words.named,
-                        np.where(said_words >= 0, said_words - words.face, -1))
-        self.card_suit = jnp.asarray(np.where(card >= 0, card // RANKS, -1), jnp.int32)
-        self.card_bit = jnp.asarray(np.where(card >= 0, 1 << (card % RANKS), 0), jnp.int32)
-        self.card_named = jnp.asarray(said_words >= words.named)
-        """``[T, width]``: whether the word is a joker's (``Jk=5h``), else a real card's."""
+        length = (said_words >= 0).sum(axis=1)
+        self.words = -(-size // PACK)
+        """Words of a packed set of rows (``common.packed``: row ``t`` bit ``t % 32`` of word ``t // 32``)."""
+        says = np.zeros((longest, SAID, size), np.bool_)
+        for t in range(size):
+            for column in range(length[t]):
+                says[column, said_words[t, column] - words.face, t] = True
+        self.said = jnp.asarray(packed_rows(says))
+        """``[width, SAID, words]``: the rows whose card word ``column`` is the word ``face + k``, packed, by
+        ``column`` and ``k`` (a real card's word, or a joker's naming card ``k - CARDS - 1``)."""
+        lengths = np.arange(longest + 1)[:, None]
+        self.ends = jnp.asarray(packed_rows(length[None, :] == lengths))
+        """``[width + 1, words]``: the rows of each length, packed."""
+        self.longer = jnp.asarray(packed_rows(length[None, :] > lengths))
+        """``[width + 1, words]``: the rows longer than each length, packed."""
 
 
 class Tonk(pgx.core.Env):  # type: ignore[misc]
@@ -423,7 +446,7 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
             _sp_run=jnp.zeros(s, jnp.bool_), _sp_rank=jnp.zeros(s, jnp.int32), _sp_suit=jnp.zeros(s, jnp.int32),
             _sp_lo=jnp.zeros(s, jnp.int32), _sp_hi=jnp.zeros(s, jnp.int32), _lockout=zeros,
             _bets=jnp.full(n, -1, jnp.int32), _shown=jnp.full(n, -1, jnp.int32), _dealer=jnp.int32(n - 1),
-            _balances=zeros, _cand=jnp.zeros(self.table.size, jnp.bool_),
+            _balances=zeros, _cand=jnp.zeros(self.table.words, jnp.uint32),
             _chosen=jnp.zeros(-(-self.w.size // WORD_BITS), jnp.int32))
 
     def deal_hand(self, state: TonkState, key: jax.Array) -> tuple[TonkState, jax.Array, jax.Array, jax.Array]:
@@ -576,7 +599,8 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         """``state`` with its mask (``word_mask``) and, at the start of a decision, the spreads its player may
         lay as the candidates a ``spread`` word starts from."""
         hand = pick(state._hands, state.current_player)
-        fresh: TonkState = state.replace(_cand=jnp.where(state._depth == 0, self.legal_spreads(hand), state._cand))
+        fresh: TonkState = state.replace(
+            _cand=jnp.where(state._depth == 0, packed(self.legal_spreads(hand)), state._cand))
         return fresh.replace(legal_action_mask=self.word_mask(fresh))  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ a word
@@ -598,9 +622,11 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         # the spread candidates after this word
         cards_so_far = jnp.maximum(depth - 1, 0)
         column = jnp.minimum(cards_so_far, table.width - 1)
-        match = jnp.where(word == w.end, table.length == cards_so_far, pick(table.word, column, 1) == word)
-        cand = state._cand & ((depth == 0) | match)
-        spread_row = jnp.argmax(cand)
+        said_row = table.said[column, jnp.clip(word - w.face, 0, SAID - 1)]
+        match = jnp.where(word == w.end, pick(table.ends, cards_so_far),
+                          jnp.where((word >= w.face) & (word < w.face + SAID), said_row, 0))
+        cand = jnp.where(depth == 0, state._cand, state._cand & match)
+        spread_row = first_set(cand)
         # the hit: the spread, the card and whether a joker stands for it, once settled
         said = jnp.where(depth == 1, word - w.face, state._face)
         named_hit = said > JOKER
@@ -626,7 +652,7 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         settles = jnp.select(
             [kind == w.drop, kind == w.draw, kind == w.discard, kind == w.spread, kind == w.hit],
             [jnp.bool_(True), (depth == 1) | ~(have_stock & have_discard),
-             (depth == 1) | (self.discards(discardable) == 1), (cand.sum() == 1) | (word == w.end),
+             (depth == 1) | (self.discards(discardable) == 1), (count_set(cand) == 1) | (word == w.end),
              jnp.select([depth == 0, depth == 1], [hit_count == 1, fits.sum() == 1], jnp.bool_(True))],
             depth == 1)
         played = self.act(state, kind, from_stock, discard_card, spread_row, hit_spread, hit_card, hit_joker,
@@ -847,25 +873,19 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         in_turn = start & (phase == TURN)
         cards_so_far = jnp.maximum(depth - 1, 0)
         column = jnp.minimum(cards_so_far, table.width - 1)
-        spreading = kind == w.spread
-        longer = state._cand & (table.length > cards_so_far)
-        next_suit, next_bit = pick(table.card_suit, column, 1)[:, None], pick(table.card_bit, column, 1)[:, None]
-        next_words = longer[:, None] & (next_suit == _SUIT_IDS)
-        next_named = pick(table.card_named, column, 1)[:, None]
+        spreading = ~start & (kind == w.spread)
+        longer = state._cand & pick(table.longer, cards_so_far)
+        # the words that go on a spread being said: a card's, or a joker's naming one (Table.said)
+        goes_on = ((table.said[column] & longer) != 0).any(axis=1) & spreading
         none = jnp.zeros(SUITS, jnp.int32)
-        if self.jokers:  # a joker's words (Jk=5h) apart from the real cards' (the work is not done without jokers)
-            next_cards = jnp.bitwise_or.reduce(jnp.where(next_words & ~next_named, next_bit, 0), axis=0)
-            next_jokers = jnp.bitwise_or.reduce(jnp.where(next_words & next_named, next_bit, 0), axis=0)
-        else:
-            next_cards = jnp.bitwise_or.reduce(jnp.where(next_words, next_bit, 0), axis=0)
         drawing = ~start & (kind == w.draw)
         offered = {
-            w.end: ~start & spreading & (state._cand & (table.length == cards_so_far)).any(),
+            w.end: spreading & (state._cand & pick(table.ends, cards_so_far) != 0).any(),
             w.drop: ~locked & (in_turn | (in_play & (rules.drop_timing == "any"))),
             w.draw: in_turn & (have_stock | have_discard),
             w.stock: drawing & have_stock,
             w.discard: in_play | (drawing & have_discard),
-            w.spread: in_play & state._cand.any(),
+            w.spread: in_play & (state._cand != 0).any(),
             w.hit: in_play & ((hits != 0).any() | (joker_hits != 0).any()),
             w.spades: start & (phase == BET),
             w.bet_in: ~start & (kind == w.spades),
@@ -873,18 +893,18 @@ class Tonk(pgx.core.Env):  # type: ignore[misc]
         }
         head = jnp.stack([offered[index] for index in range(w.bet_out + 1)])
         hitting = (kind == w.hit) & (depth == 1)
-        faces = jnp.select([start, kind == w.discard, kind == w.spread, hitting],
-                           [none, discardable[:SUITS], next_cards, jnp.bitwise_or.reduce(hits, axis=0)], none)
+        faces = jnp.select([start, kind == w.discard, hitting],
+                           [none, discardable[:SUITS], jnp.bitwise_or.reduce(hits, axis=0)], none)
         named, joker = none, jnp.bool_(False)
         if self.jokers:
-            named = jnp.select([start, kind == w.spread, hitting],
-                               [none, next_jokers, jnp.bitwise_or.reduce(joker_hits, axis=0)], none)
+            named = jnp.where(hitting, jnp.bitwise_or.reduce(joker_hits, axis=0), none)
             joker = ~start & (kind == w.discard) & (discardable[SUITS] != 0)
         said = jnp.maximum(state._face, 0)
         fits = holds(accepts, jnp.where(said > JOKER, said - JOKER - 1, said)) & (kind == w.hit) & (depth == 2)
         numbers = jnp.concatenate([jnp.zeros(1, jnp.bool_), fits[:w.numbers - 1]])
         middle = jnp.zeros(w.number - w.named - CARDS, jnp.bool_)
-        return jnp.concatenate([head, unpack(faces) > 0, joker[None], unpack(named) > 0, middle, numbers])
+        return jnp.concatenate([head, (unpack(faces) > 0) | goes_on[:CARDS], joker[None],
+                                (unpack(named) > 0) | goes_on[CARDS + 1:], middle, numbers])
 
     def observe_row(self, state: TonkState, player: jax.Array) -> jax.Array:
         """``player``'s row of ``core.encoding.encode_into`` for the Python encoder (``TonkEncoding``): seats
