@@ -15,11 +15,11 @@ words (``spread 8c 8d 8h``, ``hit 5h 2``, ``draw stock``) is chosen a word at a 
 played as soon as the words so far fit one legal action only, and ``END`` closes a spread that a longer legal
 spread begins with. The spreads a hand may lay are rows of a table of every spread the rules allow (sets and
 runs up to ``hand_size + 1`` cards, with jokers also those with one or two jokers, in the engine's words:
-``spread 5h Jk=5h 5s``), each with the real cards and the jokers it needs, so choosing a spread word narrows a
-boolean row of candidates; a joker's hit is ``hit Jk=8s 2``, its discard ``discard Jk``. The observation is
-``core.encoding.encode_into``'s row for the player to move, float32, slot for slot: the encoder's layout (its
-joker slots counting jokers, 0 to 2), then one slot per word chosen so far. Rewards are the change of the
-engine's returns (the balances, in stakes) in that step, so they add up to its returns.
+``spread 5h Jk=5h 5s``), each with the real cards and the jokers it needs, so choosing a spread word narrows the
+candidates (packed, 32 rows a word) with one ``and``; a joker's hit is ``hit Jk=8s 2``, its discard ``discard Jk``.
+The observation is ``core.encoding.encode_into``'s row for the player to move, float32, slot for slot: the encoder's
+layout (its joker slots counting jokers, 0 to 2), then one slot per word chosen so far. Rewards are the change of
+the engine's returns (the balances, in stakes) in that step, so they add up to its returns.
 
 Chance is each hand's shuffle, drawn from the key (a uniform deal, not the Python engine's shuffle); a hand
 that ends at the deal, or a void hand, is settled and the next dealt in the same step. ``init`` deals until
