@@ -247,16 +247,6 @@ SAID = 2 * CARDS + 1
 said in a spread), then a joker naming each card."""
 
 
-def packed_rows(flags: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """``common.packed`` in NumPy, for the tables built once: ``[..., T]`` flags as ``[..., ceil(T / 32)]`` uint32."""
-    size = flags.shape[-1]
-    wide = np.zeros((*flags.shape[:-1], -(-size // PACK) * PACK), np.uint64)
-    wide[..., :size] = flags
-    bits = wide.reshape(*flags.shape[:-1], -1, PACK) << np.arange(PACK, dtype=np.uint64)
-    words: np.ndarray[Any, Any] = bits.sum(axis=-1).astype(np.uint32)
-    return words
-
-
 def group_of(shape: Shape) -> tuple[int, int]:
     """Where a spread of ``shape`` goes in the ``Table``: runs by suit, then sets by rank."""
     return (0, shape.suit) if shape.is_run else (1, shape.rank)
@@ -332,13 +322,13 @@ class Table:
         for t in range(size):
             for column in range(length[t]):
                 says[column, said_words[t, column] - words.face, t] = True
-        self.said = jnp.asarray(packed_rows(says))
+        self.said = packed(jnp.asarray(says))
         """``[width, SAID, words]``: the rows whose card word ``column`` is the word ``face + k``, packed, by
         ``column`` and ``k`` (a real card's word, or a joker's naming card ``k - CARDS - 1``)."""
         lengths = np.arange(longest + 1)[:, None]
-        self.ends = jnp.asarray(packed_rows(length[None, :] == lengths))
+        self.ends = packed(jnp.asarray(length[None, :] == lengths))
         """``[width + 1, words]``: the rows of each length, packed."""
-        self.longer = jnp.asarray(packed_rows(length[None, :] > lengths))
+        self.longer = packed(jnp.asarray(length[None, :] > lengths))
         """``[width + 1, words]``: the rows longer than each length, packed."""
 
 
